@@ -1,0 +1,128 @@
+/**
+ * The shapes every route shares: the response envelope, error codes and their HTTP statuses,
+ * pagination, and small reusable field schemas. Defined once so server, SDK and OpenAPI agree.
+ */
+import { z } from 'zod';
+
+/** Every error code the API can answer with, and the HTTP status that goes with it. */
+export const ERROR_STATUS = {
+  validation_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  quota_exceeded: 429,
+  internal_error: 500,
+  not_implemented: 501,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+export const ErrorDetailSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
+
+export const ErrorEnvelopeSchema = z
+  .object({
+    ok: z.literal(false),
+    error: z.object({
+      code: ErrorCodeSchema,
+      message: z.string(),
+      details: z.array(ErrorDetailSchema).optional(),
+    }),
+    meta: z
+      .object({ requestId: z.string() })
+      .partial()
+      .passthrough()
+      .optional()
+      .describe('Present when the request got far enough to be identified'),
+  })
+  .describe('Error envelope');
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+export const MetaSchema = z.object({
+  requestId: z.string(),
+  tenantId: z.string().describe('Empty for unauthenticated routes'),
+  durationMs: z.number(),
+});
+export type Meta = z.infer<typeof MetaSchema>;
+
+/** The success envelope around a route's data. */
+export function envelope<T extends z.ZodTypeAny>(data: T) {
+  return z.object({ ok: z.literal(true), data, meta: MetaSchema });
+}
+
+export const PaginationSchema = z.object({
+  hasMore: z.boolean(),
+  cursor: z.string().optional().describe('Opaque; pass back as the cursor query parameter'),
+  total: z.number().int().optional(),
+});
+export type Pagination = z.infer<typeof PaginationSchema>;
+
+/** `{ <key>: items[], pagination }`, the list shape of SPEC.md. */
+export function page<K extends string, T extends z.ZodTypeAny>(key: K, item: T) {
+  return envelope(
+    z.object({ [key]: z.array(item), pagination: PaginationSchema } as {
+      [P in K]: z.ZodArray<T>;
+    } & { pagination: typeof PaginationSchema }),
+  );
+}
+
+export const PAGE_LIMIT_DEFAULT = 20;
+export const PAGE_LIMIT_MAX = 100;
+
+export const PageQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAGE_LIMIT_MAX)
+    .default(PAGE_LIMIT_DEFAULT)
+    .describe('Items per page, 1..100 (default 20)'),
+  cursor: z.string().max(512).optional().describe('Cursor from the previous page'),
+});
+
+/** Query booleans: "true"/"false"/"1"/"0" (z.coerce.boolean would make "false" true). */
+export const QueryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const IsoDateTime = z.string().datetime({ offset: true });
+export const Id = z.string().min(1).max(128);
+export const Name = z.string().trim().min(1).max(200);
+export const Description = z.string().max(2000);
+export const Metadata = z.record(z.unknown()).describe('Free-form JSON object');
+
+export const DeletedSchema = envelope(z.object({ id: z.string(), deleted: z.literal(true) }));
+
+/** Error responses keyed by status, for the codes a route can return. */
+export function errors<const C extends readonly ErrorCode[]>(
+  ...codes: C
+): { [S in (typeof ERROR_STATUS)[C[number]]]: typeof ErrorEnvelopeSchema } {
+  const out: Record<number, typeof ErrorEnvelopeSchema> = {};
+  for (const code of codes) out[ERROR_STATUS[code]] = ErrorEnvelopeSchema;
+  return out as never;
+}
+
+/** Errors every authenticated route can return. */
+export const AUTHED_ERRORS = [
+  'validation_error',
+  'unauthorized',
+  'rate_limited',
+  'internal_error',
+  'not_implemented',
+] as const satisfies readonly ErrorCode[];
+
+export type AuthKind = 'none' | 'apiKey' | 'jwt' | 'any' | 'operator';
+
+/** Route metadata the server enforces: which token the route takes and the permission it needs. */
+export interface RouteMeta {
+  auth: AuthKind;
+  permission?: string;
+  /** Body size limit in bytes when it differs from the 1 MiB default. */
+  bodyLimit?: number;
+}

@@ -1,0 +1,69 @@
+/** API key management (JWT only): list, create (the full key is shown once), revoke. */
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { AUTHED_ERRORS, DeletedSchema, Id, IsoDateTime, type RouteMeta, envelope, errors } from '../common.js';
+
+const c = initContract();
+
+export const EnvironmentSchema = z.enum(['live', 'test']);
+export type Environment = z.infer<typeof EnvironmentSchema>;
+
+export const ApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string().describe('Display start of the key, e.g. hx_live_AbCd'),
+  environment: EnvironmentSchema,
+  organizationId: z.string().nullable(),
+  namespaceId: z.string().nullable(),
+  agentId: z.string().nullable(),
+  createdAt: IsoDateTime,
+  lastUsedAt: IsoDateTime.nullable(),
+  expiresAt: IsoDateTime.nullable(),
+  revokedAt: IsoDateTime.nullable(),
+  revoked: z.boolean(),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+export const apiKeysContract = c.router({
+  list: {
+    method: 'GET',
+    path: '/api-keys',
+    summary: 'List API keys',
+    description: 'Keys of the tenant, newest first. Never includes the secret.',
+    responses: {
+      200: envelope(z.object({ apiKeys: z.array(ApiKeySchema) })),
+      ...errors(...AUTHED_ERRORS),
+    },
+    metadata: { auth: 'jwt' } satisfies RouteMeta,
+  },
+  create: {
+    method: 'POST',
+    path: '/api-keys',
+    summary: 'Create an API key',
+    description:
+      'The full key (hx_live_ or hx_test_ + 40 base62 characters) is in the answer once; only its SHA-256 hash is stored.',
+    body: z.object({
+      name: z.string().trim().min(1).max(200),
+      environment: EnvironmentSchema.default('live'),
+      expiresAt: IsoDateTime.optional(),
+      organizationId: Id.optional(),
+      namespaceId: Id.optional(),
+      agentId: Id.optional(),
+    }),
+    responses: {
+      201: envelope(ApiKeySchema.extend({ key: z.string().describe('Shown once') })),
+      ...errors(...AUTHED_ERRORS, 'not_found'),
+    },
+    metadata: { auth: 'jwt' } satisfies RouteMeta,
+  },
+  revoke: {
+    method: 'DELETE',
+    path: '/api-keys/:id',
+    pathParams: z.object({ id: Id }),
+    summary: 'Revoke an API key',
+    description: 'Takes effect at once, on every server instance.',
+    body: c.noBody(),
+    responses: { 200: DeletedSchema, ...errors(...AUTHED_ERRORS, 'not_found') },
+    metadata: { auth: 'jwt' } satisfies RouteMeta,
+  },
+});

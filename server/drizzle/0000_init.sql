@@ -1,0 +1,166 @@
+CREATE TABLE "api_keys" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"created_by" text NOT NULL,
+	"name" text NOT NULL,
+	"prefix" text NOT NULL,
+	"hash" text NOT NULL,
+	"environment" text NOT NULL,
+	"organization_id" text,
+	"namespace_id" text,
+	"agent_id" text,
+	"expires_at" timestamp with time zone,
+	"last_used_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "artifacts" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"environment" text NOT NULL,
+	"namespace" text DEFAULT 'default' NOT NULL,
+	"subject_id" text,
+	"session_id" text,
+	"type" text NOT NULL,
+	"key" text NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	"title" text NOT NULL,
+	"content" jsonb NOT NULL,
+	"markdown" text NOT NULL,
+	"confidence" real NOT NULL,
+	"evidence_count" integer DEFAULT 0 NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"source_events" text[] DEFAULT '{}'::text[] NOT NULL,
+	"source_memories" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "refresh_tokens" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"family_id" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tenants" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"plan" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"email" text NOT NULL,
+	"name" text NOT NULL,
+	"password_hash" text,
+	"external_subject" text,
+	"deleted_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "events" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"environment" text NOT NULL,
+	"namespace" text DEFAULT 'default' NOT NULL,
+	"session_id" text NOT NULL,
+	"agent_id" text,
+	"subject_id" text,
+	"type" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"text" text DEFAULT '' NOT NULL,
+	"content_hash" text NOT NULL,
+	"idempotency_key" text,
+	"salience" real DEFAULT 0.5 NOT NULL,
+	"occurred_at" timestamp with time zone NOT NULL,
+	"compiled_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "learn_jobs" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"environment" text NOT NULL,
+	"scope_key" text NOT NULL,
+	"scope" text NOT NULL,
+	"filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"options" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"status" text NOT NULL,
+	"artifacts" jsonb,
+	"stats" jsonb,
+	"error" text,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lineage_edges" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"from_id" text NOT NULL,
+	"to_id" text NOT NULL,
+	"type" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "memories" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"environment" text NOT NULL,
+	"namespace" text DEFAULT 'default' NOT NULL,
+	"subject_id" text,
+	"session_id" text,
+	"agent_id" text,
+	"kind" text NOT NULL,
+	"content" text NOT NULL,
+	"attribute_key" text,
+	"dedupe_key" text NOT NULL,
+	"attributes" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"confidence" real NOT NULL,
+	"mentions" integer DEFAULT 1 NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	"superseded_by" text,
+	"valid_from" timestamp with time zone NOT NULL,
+	"valid_to" timestamp with time zone,
+	"occurred_at" timestamp with time zone,
+	"last_seen_at" timestamp with time zone NOT NULL,
+	"source_event_ids" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "api_keys_hash_uq" ON "api_keys" USING btree ("hash");--> statement-breakpoint
+CREATE INDEX "api_keys_tenant_idx" ON "api_keys" USING btree ("tenant_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "artifacts_key_uq" ON "artifacts" USING btree ("tenant_id","environment","namespace","type","key");--> statement-breakpoint
+CREATE INDEX "artifacts_list_idx" ON "artifacts" USING btree ("tenant_id","environment","created_at");--> statement-breakpoint
+CREATE INDEX "artifacts_fts_idx" ON "artifacts" USING gin (to_tsvector('english', "markdown"));--> statement-breakpoint
+CREATE UNIQUE INDEX "refresh_tokens_hash_uq" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
+CREATE INDEX "users_tenant_idx" ON "users" USING btree ("tenant_id");--> statement-breakpoint
+CREATE INDEX "events_scope_idx" ON "events" USING btree ("tenant_id","environment","namespace","id");--> statement-breakpoint
+CREATE INDEX "events_session_idx" ON "events" USING btree ("tenant_id","environment","session_id");--> statement-breakpoint
+CREATE INDEX "events_hash_idx" ON "events" USING btree ("tenant_id","environment","content_hash","created_at");--> statement-breakpoint
+CREATE INDEX "events_uncompiled_idx" ON "events" USING btree ("tenant_id","environment") WHERE "events"."compiled_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "events_idem_uq" ON "events" USING btree ("tenant_id","environment","idempotency_key");--> statement-breakpoint
+CREATE INDEX "events_fts_idx" ON "events" USING gin (to_tsvector('english', "text"));--> statement-breakpoint
+CREATE INDEX "learn_jobs_scope_idx" ON "learn_jobs" USING btree ("tenant_id","environment","scope_key","status");--> statement-breakpoint
+CREATE INDEX "lineage_from_idx" ON "lineage_edges" USING btree ("tenant_id","from_id");--> statement-breakpoint
+CREATE INDEX "lineage_to_idx" ON "lineage_edges" USING btree ("tenant_id","to_id");--> statement-breakpoint
+CREATE INDEX "memories_scope_idx" ON "memories" USING btree ("tenant_id","environment","namespace","status");--> statement-breakpoint
+CREATE INDEX "memories_dedupe_idx" ON "memories" USING btree ("tenant_id","environment","namespace","dedupe_key");--> statement-breakpoint
+CREATE INDEX "memories_attr_idx" ON "memories" USING btree ("tenant_id","environment","namespace","attribute_key");--> statement-breakpoint
+CREATE INDEX "memories_subject_idx" ON "memories" USING btree ("tenant_id","environment","subject_id");--> statement-breakpoint
+CREATE INDEX "memories_fts_idx" ON "memories" USING gin (to_tsvector('english', "content"));

@@ -1,0 +1,56 @@
+/**
+ * Runtime configuration, read once from the environment and validated with zod. Every variable is
+ * documented in the README; unset means the embedded default (DESIGN.md §3).
+ */
+import { z } from 'zod';
+
+const PLANS = ['free', 'developer', 'pro', 'enterprise'] as const;
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEFAULT_PLAN: z.enum(PLANS).default('free'),
+  JWT_SECRET: optionalString,
+  JWT_ISSUER: z.string().default('hx'),
+  JWT_AUDIENCE: z.string().default('hx-api'),
+  JWT_ACCESS_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  JWT_REFRESH_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
+  OIDC_ISSUER: optionalString,
+  OIDC_AUDIENCE: optionalString,
+  OIDC_JWKS_URL: optionalString,
+  VAULT_KEK: optionalString,
+  VAULT_KEK_ID: z.string().default('kek-1'),
+  OPERATOR_TOKEN: optionalString,
+  METRICS_ALLOW: z.string().default('loopback,private').describe('Comma list: loopback, private, any, or IP prefixes'),
+  TRUST_PROXY: optionalString,
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+export type Plan = (typeof PLANS)[number];
+export { PLANS };
+
+/** Parses the environment; throws a readable error naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

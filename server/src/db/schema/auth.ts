@@ -1,0 +1,45 @@
+/** Tenants, users and refresh tokens: the identity slice. */
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tenantId, ts, updatedAt } from './columns.js';
+
+export const tenants = pgTable('tenants', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  plan: text('plan').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    tenantId: tenantId(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    /** Subject of an external identity provider, when the user signs in through one. */
+    externalSubject: text('external_subject'),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_tenant_idx').on(t.tenantId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: text('user_id').notNull(),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);

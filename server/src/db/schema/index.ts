@@ -1,0 +1,8 @@
+/** Every table, for drizzle's typed queries and for drizzle-kit. One file per area. */
+export * from './api-keys.js';
+export * from './artifacts.js';
+export * from './auth.js';
+export * from './capture.js';
+export * from './learn.js';
+export * from './lineage.js';
+export * from './memories.js';

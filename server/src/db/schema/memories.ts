@@ -1,0 +1,42 @@
+/** Compiled memories (fact, preference, instruction, episode, entity, procedure). */
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { createdAt, tenantId, ts, updatedAt } from './columns.js';
+
+export const memories = pgTable(
+  'memories',
+  {
+    id: text('id').primaryKey(),
+    tenantId: tenantId(),
+    environment: text('environment').notNull(),
+    namespace: text('namespace').notNull().default('default'),
+    subjectId: text('subject_id'),
+    sessionId: text('session_id'),
+    agentId: text('agent_id'),
+    kind: text('kind').notNull(),
+    content: text('content').notNull(),
+    /** Supersession key: subject + attribute; a newer value closes the older memory. */
+    attributeKey: text('attribute_key'),
+    /** Near-duplicate key: normalised content. */
+    dedupeKey: text('dedupe_key').notNull(),
+    attributes: jsonb('attributes').notNull().default({}).$type<Record<string, unknown>>(),
+    confidence: real('confidence').notNull(),
+    mentions: integer('mentions').notNull().default(1),
+    status: text('status').notNull().default('active'),
+    supersededBy: text('superseded_by'),
+    validFrom: ts('valid_from').notNull(),
+    validTo: ts('valid_to'),
+    occurredAt: ts('occurred_at'),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    sourceEventIds: text('source_event_ids').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('memories_scope_idx').on(t.tenantId, t.environment, t.namespace, t.status),
+    index('memories_dedupe_idx').on(t.tenantId, t.environment, t.namespace, t.dedupeKey),
+    index('memories_attr_idx').on(t.tenantId, t.environment, t.namespace, t.attributeKey),
+    index('memories_subject_idx').on(t.tenantId, t.environment, t.subjectId),
+    index('memories_fts_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
+  ],
+);

@@ -1,0 +1,27 @@
+/**
+ * The one typed error services throw. The HTTP layer maps it to the envelope in one place
+ * (http/error-handler.ts); the status comes from the contract's code table.
+ */
+import { ERROR_STATUS, type ErrorCode, type ErrorDetail } from '@hx-memory/contract';
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+export const forbidden = (message: string) => new AppError('forbidden', message);
+export const conflict = (message: string) => new AppError('conflict', message);
+export const unauthorized = (message: string) => new AppError('unauthorized', message);
+export const invalid = (field: string, message: string) =>
+  new AppError('validation_error', `${field}: ${message}`, [{ field, message }]);

@@ -1,0 +1,92 @@
+/**
+ * The one place errors become the envelope: AppError, ts-rest validation errors, body-parser errors
+ * (malformed JSON, too large) and anything unexpected (500, logged with the request id, no stack or
+ * SQL in the body).
+ */
+import type { ErrorCode, ErrorDetail } from '@hx-memory/contract';
+import { RequestValidationError } from '@ts-rest/express';
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { ZodError } from 'zod';
+import { AppError } from '../errors.js';
+import type { Logger } from '../logger.js';
+
+export function sendError(
+  req: Request,
+  res: Response,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  details?: ErrorDetail[],
+) {
+  if (res.headersSent) return;
+  res.status(status).json({
+    ok: false,
+    error: { code, message, ...(details && details.length > 0 ? { details } : {}) },
+    meta: { requestId: req.hx?.requestId },
+  });
+}
+
+function zodDetails(part: string, err: ZodError | null): ErrorDetail[] {
+  if (!err) return [];
+  return err.issues.map((issue) => {
+    const path = issue.path.reduce<string>(
+      (acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : String(seg)),
+      '',
+    );
+    return { field: part === 'body' ? path || 'body' : path ? `${part}.${path}` : part, message: issue.message };
+  });
+}
+
+export function validationDetails(err: RequestValidationError): ErrorDetail[] {
+  return [
+    ...zodDetails('params', err.pathParams),
+    ...zodDetails('headers', err.headers),
+    ...zodDetails('query', err.query),
+    ...zodDetails('body', err.body),
+  ];
+}
+
+export function createErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (err instanceof AppError) {
+      if (err.headers) for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
+      return sendError(req, res, err.status, err.code, err.message, err.details);
+    }
+    if (err instanceof RequestValidationError) {
+      const details = validationDetails(err);
+      const summary = details.map((d) => `${d.field}: ${d.message}`).join('; ');
+      return sendError(req, res, 400, 'validation_error', `Request validation failed: ${summary}`, details);
+    }
+    // body-parser errors carry `type` and `status`.
+    const type = (err as { type?: string }).type;
+    if (type === 'entity.too.large') {
+      return sendError(
+        req,
+        res,
+        413,
+        'payload_too_large',
+        `Request body exceeds the limit of ${(err as { limit?: number }).limit} bytes`,
+      );
+    }
+    if (type === 'entity.parse.failed') {
+      return sendError(req, res, 400, 'validation_error', 'Malformed JSON in request body', [
+        { field: 'body', message: 'not valid JSON' },
+      ]);
+    }
+    if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+      return sendError(req, res, 400, 'validation_error', 'Unsupported request body encoding');
+    }
+    const status = (err as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendError(req, res, 400, 'validation_error', 'The request could not be read');
+    }
+    logger.error({ err, requestId: req.hx?.requestId, method: req.method, path: req.path }, 'unhandled error');
+    return sendError(
+      req,
+      res,
+      500,
+      'internal_error',
+      'An internal error occurred; quote the request id when reporting it',
+    );
+  };
+}

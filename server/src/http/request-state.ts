@@ -1,0 +1,25 @@
+/** Per-request state carried on the Express request: id, start time and the authenticated actor. */
+import type { Request } from 'express';
+import type { Actor } from '../context.js';
+import { unauthorized } from '../errors.js';
+
+export interface RequestState {
+  requestId: string;
+  startedAt: number;
+  actor?: Actor;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      hx: RequestState;
+    }
+  }
+}
+
+/** The actor of an authenticated route; the auth middleware has set it before any handler runs. */
+export function actorOf(req: Request): Actor {
+  const actor = req.hx.actor;
+  if (!actor) throw unauthorized('Authentication required');
+  return actor;
+}

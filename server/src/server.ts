@@ -1,0 +1,99 @@
+/**
+ * Boots the whole server: config -> database (migrated) -> Redis -> services -> HTTP. Also used by
+ * the test suites, which start real servers on port 0 and talk HTTP to them.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { loadOrCreateSecret } from './auth/secrets.js';
+import { createJwtIssuer } from './auth/jwt.js';
+import { type Config, loadConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { createApp } from './http/app.js';
+import { createLogger } from './logger.js';
+import { createServices } from './services/index.js';
+import { VERSION } from './version.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  ctx: AppContext;
+  server: Server;
+  notImplemented: string[];
+  close(): Promise<void>;
+}
+
+export async function createContext(config: Config): Promise<AppContext> {
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrate(database);
+  let redis: Redis | undefined;
+  if (config.REDIS_URL) {
+    redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  }
+  let jwtSecret: Uint8Array;
+  if (config.JWT_SECRET) jwtSecret = new TextEncoder().encode(config.JWT_SECRET);
+  else {
+    const { value, created } = loadOrCreateSecret(config.DATA_DIR, 'jwt-secret');
+    if (created && !config.DATA_DIR.startsWith('memory://')) {
+      logger.warn('JWT_SECRET is not set: generated one into DATA_DIR/jwt-secret');
+    }
+    jwtSecret = value;
+  }
+  const jwt = createJwtIssuer({
+    secret: jwtSecret,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    ttlSeconds: config.JWT_ACCESS_TTL_SECONDS,
+  });
+  const services = createServices({ config, database, logger, redis, jwt });
+  return {
+    config,
+    database,
+    db: database.db,
+    logger,
+    redis,
+    services,
+    version: VERSION,
+    startedAt: Date.now(),
+  };
+}
+
+export async function startServer(overrides: Record<string, string | undefined> = {}): Promise<RunningServer> {
+  const config = loadConfig({ ...process.env, ...overrides });
+  const ctx = await createContext(config);
+  const { app, notImplemented } = createApp(ctx);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+    s.once('error', reject);
+  });
+  server.requestTimeout = config.REQUEST_TIMEOUT_MS;
+  const { port } = server.address() as AddressInfo;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      // Stop accepting, let in-flight requests finish (bounded), then release the database and Redis.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          server.closeAllConnections();
+          resolve();
+        }, config.SHUTDOWN_TIMEOUT_MS);
+        timer.unref();
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      await ctx.services.shutdown?.();
+      if (ctx.redis) ctx.redis.disconnect();
+      await ctx.database.close();
+    })();
+    return closing;
+  };
+  return { url: `http://${host}:${port}`, port, ctx, server, notImplemented, close };
+}

@@ -1,0 +1,85 @@
+/** The request pipeline through real HTTP: envelope, request ids, validation, limits, unknown routes. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('request pipeline', () => {
+  it('echoes a valid X-Request-Id and puts it in meta', async () => {
+    const { jwt } = await newTenant(server);
+    const res = await server
+      .http()
+      .get('/v1/api-keys')
+      .set('Authorization', `Bearer ${jwt}`)
+      .set('X-Request-Id', 'trace-abc.123');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-request-id']).toBe('trace-abc.123');
+    expect(res.body.ok).toBe(true);
+    expect(res.body.meta.requestId).toBe('trace-abc.123');
+    expect(res.body.meta.tenantId).toMatch(/^ten_/);
+    expect(typeof res.body.meta.durationMs).toBe('number');
+  });
+
+  it('generates a request id when none (or a malformed one) is sent', async () => {
+    const res = await server.http().get('/v1/nope').set('X-Request-Id', 'bad id with spaces');
+    expect(res.headers['x-request-id']).toMatch(/^req_/);
+    expect(res.body.meta.requestId).toBe(res.headers['x-request-id']);
+  });
+
+  it('answers unknown routes with 404 not_found in the envelope', async () => {
+    const res = await server.http().get('/v1/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('answers a wrong method on a known path with 404 and an Allow header', async () => {
+    const res = await server.http().put('/v1/api-keys');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_found');
+    expect(res.headers.allow).toContain('GET');
+    expect(res.headers.allow).toContain('POST');
+  });
+
+  it('rejects malformed JSON with 400 validation_error', async () => {
+    const res = await server.http().post('/v1/auth/login').set('Content-Type', 'application/json').send('{"email":');
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_error');
+    expect(res.body.error.details[0].field).toBe('body');
+  });
+
+  it('names every offending body field', async () => {
+    const res = await server.http().post('/v1/auth/register').send({ email: 'not-an-email', password: 'short' });
+    expect(res.status).toBe(400);
+    const fields = res.body.error.details.map((d: { field: string }) => d.field).sort();
+    expect(fields).toEqual(['email', 'password']);
+  });
+
+  it('names offending path params, query and headers with their part', async () => {
+    const { jwt } = await newTenant(server);
+    const long = 'x'.repeat(200);
+    const res = await server.http().delete(`/v1/api-keys/${long}`).set('Authorization', `Bearer ${jwt}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0].field).toBe('params.id');
+  });
+
+  it('refuses bodies over 1 MiB with 413 payload_too_large', async () => {
+    const res = await server
+      .http()
+      .post('/v1/auth/login')
+      .send({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+  });
+
+  it('never answers a 500 with a stack or SQL', async () => {
+    const res = await server.http().post('/v1/auth/login').send([1, 2, 3]);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts|select |insert /i);
+  });
+});
