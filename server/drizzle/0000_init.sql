@@ -37,6 +37,40 @@ CREATE TABLE "artifacts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "access_logs" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"organization_id" text,
+	"environment" text NOT NULL,
+	"actor_type" text NOT NULL,
+	"actor_id" text NOT NULL,
+	"api_key_id" text,
+	"agent_id" text,
+	"namespace" text,
+	"operation" text NOT NULL,
+	"query" text,
+	"memory_ids" text[] NOT NULL,
+	"artifact_ids" text[] NOT NULL,
+	"request_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "audit_logs" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"organization_id" text,
+	"actor_type" text NOT NULL,
+	"actor_id" text NOT NULL,
+	"action" text NOT NULL,
+	"resource_type" text NOT NULL,
+	"resource_id" text,
+	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"request_id" text,
+	"ip" text,
+	"user_agent" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "refresh_tokens" (
 	"id" text PRIMARY KEY NOT NULL,
 	"tenant_id" text NOT NULL,
@@ -146,6 +180,9 @@ CREATE INDEX "api_keys_tenant_idx" ON "api_keys" USING btree ("tenant_id");--> s
 CREATE UNIQUE INDEX "artifacts_key_uq" ON "artifacts" USING btree ("tenant_id","environment","namespace","type","key");--> statement-breakpoint
 CREATE INDEX "artifacts_list_idx" ON "artifacts" USING btree ("tenant_id","environment","created_at");--> statement-breakpoint
 CREATE INDEX "artifacts_fts_idx" ON "artifacts" USING gin (to_tsvector('english', "markdown"));--> statement-breakpoint
+CREATE INDEX "access_org_idx" ON "access_logs" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
+CREATE INDEX "audit_org_idx" ON "audit_logs" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
+CREATE INDEX "audit_resource_idx" ON "audit_logs" USING btree ("tenant_id","resource_type","resource_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refresh_tokens_hash_uq" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint

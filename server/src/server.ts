@@ -89,7 +89,7 @@ export async function startServer(overrides: Record<string, string | undefined> 
         });
         server.closeIdleConnections();
       });
-      await ctx.services.shutdown?.();
+      await ctx.services.shutdown();
       if (ctx.redis) ctx.redis.disconnect();
       await ctx.database.close();
     })();

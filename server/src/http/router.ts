@@ -12,6 +12,23 @@ import { createApiKeysHandlers } from './api-keys.js';
 import { createAuthHandlers } from './auth.js';
 import type { Area, ContractImplementation } from './handlers.js';
 import { createOpsHandlers } from './ops.js';
+import { createAdminHandlers } from './admin.js';
+import { createCaptureHandlers } from './capture.js';
+import { createLearnHandlers } from './learn.js';
+import { createSynthesizeHandlers } from './synthesize.js';
+import { createArtifactsHandlers } from './artifacts.js';
+import { createMemoriesHandlers } from './memories.js';
+import { createUsageHandlers } from './usage.js';
+import { createOrganizationsHandlers } from './organizations.js';
+import { createTeamsHandlers } from './teams.js';
+import { createMembersHandlers } from './members.js';
+import { createAgentsHandlers } from './agents.js';
+import { createNamespacesHandlers } from './namespaces.js';
+import { createPoliciesHandlers } from './policies.js';
+import { createAuditHandlers } from './audit.js';
+import { createLineageHandlers } from './lineage.js';
+import { createLifecycleHandlers } from './lifecycle.js';
+import { createVaultHandlers } from './vault.js';
 
 const NOT_IMPLEMENTED = Symbol('notImplemented');
 
@@ -27,6 +44,23 @@ export function buildRouterImplementation(ctx: AppContext, metrics: Metrics): Co
     ops: createOpsHandlers(ctx, metrics),
     auth: createAuthHandlers(ctx),
     apiKeys: createApiKeysHandlers(ctx),
+    admin: createAdminHandlers(ctx),
+    capture: createCaptureHandlers(ctx),
+    learn: createLearnHandlers(ctx),
+    synthesize: createSynthesizeHandlers(ctx),
+    artifacts: createArtifactsHandlers(ctx),
+    memories: createMemoriesHandlers(ctx),
+    usage: createUsageHandlers(ctx),
+    organizations: createOrganizationsHandlers(ctx),
+    teams: createTeamsHandlers(ctx),
+    members: createMembersHandlers(ctx),
+    agents: createAgentsHandlers(ctx),
+    namespaces: createNamespacesHandlers(ctx),
+    policies: createPoliciesHandlers(ctx),
+    audit: createAuditHandlers(ctx),
+    lineage: createLineageHandlers(ctx),
+    lifecycle: createLifecycleHandlers(ctx),
+    vault: createVaultHandlers(ctx),
   };
   const impl: Record<string, Record<string, unknown>> = {};
   for (const [area, routes] of Object.entries(contract) as [Area, AppRouter][]) {

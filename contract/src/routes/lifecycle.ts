@@ -1,0 +1,6 @@
+/** Lifecycle (retention) policies. */
+import { initContract } from '@ts-rest/core';
+
+const c = initContract();
+
+export const lifecycleContract = c.router({});

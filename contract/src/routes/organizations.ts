@@ -1,0 +1,6 @@
+/** Organizations. */
+import { initContract } from '@ts-rest/core';
+
+const c = initContract();
+
+export const organizationsContract = c.router({});

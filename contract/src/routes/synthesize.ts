@@ -1,0 +1,6 @@
+/** Synthesize: prompt-ready context for a query. */
+import { initContract } from '@ts-rest/core';
+
+const c = initContract();
+
+export const synthesizeContract = c.router({});

@@ -1,0 +1,6 @@
+/** Vault: encrypted secrets. */
+import { initContract } from '@ts-rest/core';
+
+const c = initContract();
+
+export const vaultContract = c.router({});

@@ -1,0 +1,48 @@
+/** Audit log (who changed or read what) and memory access log (which memories were read, by whom). */
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, tenantId } from './columns.js';
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: text('id').primaryKey(),
+    tenantId: tenantId(),
+    organizationId: text('organization_id'),
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id').notNull(),
+    action: text('action').notNull(),
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id'),
+    details: jsonb('details').notNull().default({}).$type<Record<string, unknown>>(),
+    requestId: text('request_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_org_idx').on(t.tenantId, t.organizationId, t.id),
+    index('audit_resource_idx').on(t.tenantId, t.resourceType, t.resourceId),
+  ],
+);
+
+export const accessLogs = pgTable(
+  'access_logs',
+  {
+    id: text('id').primaryKey(),
+    tenantId: tenantId(),
+    organizationId: text('organization_id'),
+    environment: text('environment').notNull(),
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id').notNull(),
+    apiKeyId: text('api_key_id'),
+    agentId: text('agent_id'),
+    namespace: text('namespace'),
+    operation: text('operation').notNull(),
+    query: text('query'),
+    memoryIds: text('memory_ids').array().notNull(),
+    artifactIds: text('artifact_ids').array().notNull(),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('access_org_idx').on(t.tenantId, t.organizationId, t.id)],
+);

@@ -1,0 +1,2 @@
+/** Tables of the lifecycle slice (added with its issue). */
+export {};

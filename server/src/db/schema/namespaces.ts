@@ -1,0 +1,2 @@
+/** Tables of the namespaces slice (added with its issue). */
+export {};

@@ -1,0 +1,2 @@
+/** Tables of the organizations slice (added with its issue). */
+export {};

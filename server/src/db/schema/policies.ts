@@ -1,0 +1,2 @@
+/** Tables of the policies slice (added with its issue). */
+export {};

@@ -1,0 +1,2 @@
+/** Tables of the usage slice (added with its issue). */
+export {};

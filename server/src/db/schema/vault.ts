@@ -1,0 +1,2 @@
+/** Tables of the vault slice (added with its issue). */
+export {};

@@ -1,0 +1,7 @@
+/** Agent identities: HTTP handlers (thin: call the service, map its result). */
+import type { AppContext } from '../context.js';
+import type { AreaHandlers } from './handlers.js';
+
+export function createAgentsHandlers(_ctx: AppContext): AreaHandlers<'agents'> {
+  return {};
+}

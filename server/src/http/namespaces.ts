@@ -1,0 +1,7 @@
+/** Memory namespaces: HTTP handlers (thin: call the service, map its result). */
+import type { AppContext } from '../context.js';
+import type { AreaHandlers } from './handlers.js';
+
+export function createNamespacesHandlers(_ctx: AppContext): AreaHandlers<'namespaces'> {
+  return {};
+}
