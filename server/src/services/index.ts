@@ -11,6 +11,7 @@ import type { Database } from '../db/client.js';
 import type { Logger } from '../logger.js';
 import { createApiKeysService } from './api-keys.js';
 import { createAuthService } from './auth.js';
+import { createQuotaService } from './quota.js';
 import { createAdminService } from './admin.js';
 import { createCaptureService } from './capture.js';
 import { createLearnService } from './learn.js';
@@ -60,6 +61,7 @@ export interface Services {
   lineage: ReturnType<typeof createLineageService>;
   lifecycle: ReturnType<typeof createLifecycleService>;
   vault: ReturnType<typeof createVaultService>;
+  quota: ReturnType<typeof createQuotaService>;
   /** Stops background work registered through ServiceDeps.onShutdown, last registered first. */
   shutdown(): Promise<void>;
 }
@@ -88,6 +90,7 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown'>): Services 
     lineage: createLineageService(deps, services),
     lifecycle: createLifecycleService(deps, services),
     vault: createVaultService(deps, services),
+    quota: createQuotaService(deps),
     async shutdown() {
       for (const hook of hooks.reverse()) await hook();
     },
