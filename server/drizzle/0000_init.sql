@@ -83,6 +83,14 @@ CREATE TABLE "refresh_tokens" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "tenant_event_usage" (
+	"tenant_id" text NOT NULL,
+	"month" text NOT NULL,
+	"events" integer DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "tenant_event_usage_tenant_id_month_pk" PRIMARY KEY("tenant_id","month")
+);
+--> statement-breakpoint
 CREATE TABLE "tenants" (
 	"id" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -103,6 +111,28 @@ CREATE TABLE "users" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "capture_requests" (
+	"tenant_id" text NOT NULL,
+	"environment" text NOT NULL,
+	"route" text NOT NULL,
+	"key" text NOT NULL,
+	"request_hash" text NOT NULL,
+	"status_code" integer NOT NULL,
+	"response" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "capture_requests_tenant_id_environment_route_key_pk" PRIMARY KEY("tenant_id","environment","route","key")
+);
+--> statement-breakpoint
+CREATE TABLE "capture_stats" (
+	"tenant_id" text NOT NULL,
+	"environment" text NOT NULL,
+	"hour" timestamp with time zone NOT NULL,
+	"type" text NOT NULL,
+	"ingested" integer DEFAULT 0 NOT NULL,
+	"duplicates" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "capture_stats_tenant_id_environment_hour_type_pk" PRIMARY KEY("tenant_id","environment","hour","type")
+);
+--> statement-breakpoint
 CREATE TABLE "events" (
 	"id" text PRIMARY KEY NOT NULL,
 	"tenant_id" text NOT NULL,
@@ -117,6 +147,7 @@ CREATE TABLE "events" (
 	"text" text DEFAULT '' NOT NULL,
 	"content_hash" text NOT NULL,
 	"idempotency_key" text,
+	"idempotency_hash" text,
 	"salience" real DEFAULT 0.5 NOT NULL,
 	"occurred_at" timestamp with time zone NOT NULL,
 	"compiled_at" timestamp with time zone,
@@ -138,6 +169,21 @@ CREATE TABLE "learn_jobs" (
 	"started_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lifecycle_policies" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"organization_id" text NOT NULL,
+	"name" text NOT NULL,
+	"retention_days" integer,
+	"archive_after_days" integer,
+	"delete_after_days" integer,
+	"scope" text NOT NULL,
+	"last_run_at" timestamp with time zone,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "lineage_edges" (
@@ -175,6 +221,105 @@ CREATE TABLE "memories" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "namespaces" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"organization_id" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"sensitivity" text DEFAULT 'internal' NOT NULL,
+	"team_ids" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "agents" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"organization_id" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"framework" text,
+	"team_id" text,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invitations" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"organization_id" text NOT NULL,
+	"member_id" text NOT NULL,
+	"email" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"accepted_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "org_members" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"organization_id" text NOT NULL,
+	"user_id" text,
+	"email" text NOT NULL,
+	"role" text NOT NULL,
+	"status" text NOT NULL,
+	"invited_by" text,
+	"joined_at" timestamp with time zone,
+	"removed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "organizations" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"name" text NOT NULL,
+	"slug" text NOT NULL,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "team_members" (
+	"team_id" text NOT NULL,
+	"member_id" text NOT NULL,
+	"tenant_id" text NOT NULL,
+	"organization_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "team_members_team_id_member_id_pk" PRIMARY KEY("team_id","member_id")
+);
+--> statement-breakpoint
+CREATE TABLE "teams" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"organization_id" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "access_policies" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"organization_id" text NOT NULL,
+	"name" text NOT NULL,
+	"effect" text NOT NULL,
+	"resource" text NOT NULL,
+	"action" text NOT NULL,
+	"conditions" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"priority" integer NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_hash_uq" ON "api_keys" USING btree ("hash");--> statement-breakpoint
 CREATE INDEX "api_keys_tenant_idx" ON "api_keys" USING btree ("tenant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "artifacts_key_uq" ON "artifacts" USING btree ("tenant_id","environment","namespace","type","key");--> statement-breakpoint
@@ -189,15 +334,31 @@ CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email"));-->
 CREATE INDEX "users_tenant_idx" ON "users" USING btree ("tenant_id");--> statement-breakpoint
 CREATE INDEX "events_scope_idx" ON "events" USING btree ("tenant_id","environment","namespace","id");--> statement-breakpoint
 CREATE INDEX "events_session_idx" ON "events" USING btree ("tenant_id","environment","session_id");--> statement-breakpoint
+CREATE INDEX "events_subject_idx" ON "events" USING btree ("tenant_id","subject_id");--> statement-breakpoint
 CREATE INDEX "events_hash_idx" ON "events" USING btree ("tenant_id","environment","content_hash","created_at");--> statement-breakpoint
-CREATE INDEX "events_uncompiled_idx" ON "events" USING btree ("tenant_id","environment") WHERE "events"."compiled_at" is null;--> statement-breakpoint
+CREATE INDEX "events_uncompiled_idx" ON "events" USING btree ("tenant_id","environment","id") WHERE "events"."compiled_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "events_idem_uq" ON "events" USING btree ("tenant_id","environment","idempotency_key");--> statement-breakpoint
 CREATE INDEX "events_fts_idx" ON "events" USING gin (to_tsvector('english', "text"));--> statement-breakpoint
 CREATE INDEX "learn_jobs_scope_idx" ON "learn_jobs" USING btree ("tenant_id","environment","scope_key","status");--> statement-breakpoint
+CREATE INDEX "lifecycle_policies_org_idx" ON "lifecycle_policies" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
 CREATE INDEX "lineage_from_idx" ON "lineage_edges" USING btree ("tenant_id","from_id");--> statement-breakpoint
 CREATE INDEX "lineage_to_idx" ON "lineage_edges" USING btree ("tenant_id","to_id");--> statement-breakpoint
 CREATE INDEX "memories_scope_idx" ON "memories" USING btree ("tenant_id","environment","namespace","status");--> statement-breakpoint
 CREATE INDEX "memories_dedupe_idx" ON "memories" USING btree ("tenant_id","environment","namespace","dedupe_key");--> statement-breakpoint
 CREATE INDEX "memories_attr_idx" ON "memories" USING btree ("tenant_id","environment","namespace","attribute_key");--> statement-breakpoint
 CREATE INDEX "memories_subject_idx" ON "memories" USING btree ("tenant_id","environment","subject_id");--> statement-breakpoint
-CREATE INDEX "memories_fts_idx" ON "memories" USING gin (to_tsvector('english', "content"));
+CREATE INDEX "memories_fts_idx" ON "memories" USING gin (to_tsvector('english', "content"));--> statement-breakpoint
+CREATE UNIQUE INDEX "namespaces_name_uq" ON "namespaces" USING btree ("tenant_id","name");--> statement-breakpoint
+CREATE INDEX "namespaces_org_idx" ON "namespaces" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "agents_name_uq" ON "agents" USING btree ("organization_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "agents_org_idx" ON "agents" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "invitations_token_uq" ON "invitations" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "invitations_member_idx" ON "invitations" USING btree ("member_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "org_members_email_uq" ON "org_members" USING btree ("organization_id",lower("email")) WHERE "org_members"."status" <> 'removed';--> statement-breakpoint
+CREATE INDEX "org_members_user_idx" ON "org_members" USING btree ("tenant_id","user_id");--> statement-breakpoint
+CREATE INDEX "org_members_org_idx" ON "org_members" USING btree ("organization_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "organizations_slug_uq" ON "organizations" USING btree ("tenant_id","slug");--> statement-breakpoint
+CREATE INDEX "team_members_member_idx" ON "team_members" USING btree ("member_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "teams_name_uq" ON "teams" USING btree ("organization_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "teams_org_idx" ON "teams" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
+CREATE INDEX "access_policies_org_idx" ON "access_policies" USING btree ("tenant_id","organization_id","priority");

@@ -1,6 +1,10 @@
-/** Captured events: the raw, redacted record every memory and artifact is compiled from. */
+/**
+ * Captured events (the raw, redacted record every memory and artifact is compiled from), the
+ * request-level idempotency records of the capture routes, and hourly capture counters for usage
+ * metrics (duplicates are not stored as events, so they are counted here).
+ */
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, ts } from './columns.js';
 
 export const events = pgTable(
@@ -18,9 +22,11 @@ export const events = pgTable(
     metadata: jsonb('metadata').notNull().default({}).$type<Record<string, unknown>>(),
     /** Flattened searchable text of the payload (speaker + content for messages). */
     text: text('text').notNull().default(''),
-    /** SHA-256 of session, type and payload: finds duplicates inside the window. */
+    /** SHA-256 of session, type, payload, metadata (and occurredAt when given): finds duplicates inside the window. */
     contentHash: text('content_hash').notNull(),
     idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the event as sent: a reused idempotency key with another body is a conflict. */
+    idempotencyHash: text('idempotency_hash'),
     salience: real('salience').notNull().default(0.5),
     occurredAt: ts('occurred_at').notNull(),
     compiledAt: ts('compiled_at'),
@@ -29,9 +35,41 @@ export const events = pgTable(
   (t) => [
     index('events_scope_idx').on(t.tenantId, t.environment, t.namespace, t.id),
     index('events_session_idx').on(t.tenantId, t.environment, t.sessionId),
+    index('events_subject_idx').on(t.tenantId, t.subjectId),
     index('events_hash_idx').on(t.tenantId, t.environment, t.contentHash, t.createdAt),
-    index('events_uncompiled_idx').on(t.tenantId, t.environment).where(sql`${t.compiledAt} is null`),
+    index('events_uncompiled_idx').on(t.tenantId, t.environment, t.id).where(sql`${t.compiledAt} is null`),
     uniqueIndex('events_idem_uq').on(t.tenantId, t.environment, t.idempotencyKey),
     index('events_fts_idx').using('gin', sql`to_tsvector('english', ${t.text})`),
   ],
+);
+
+/** One row per Idempotency-Key header value: the first answer, replayed for the same body. */
+export const captureRequests = pgTable(
+  'capture_requests',
+  {
+    tenantId: tenantId(),
+    environment: text('environment').notNull(),
+    /** Which route the key was used on (capture or capture/batch). */
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.environment, t.route, t.key] })],
+);
+
+/** Capture counts per tenant, environment, hour and event type. */
+export const captureStats = pgTable(
+  'capture_stats',
+  {
+    tenantId: tenantId(),
+    environment: text('environment').notNull(),
+    hour: ts('hour').notNull(),
+    type: text('type').notNull(),
+    ingested: integer('ingested').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.environment, t.hour, t.type] })],
 );

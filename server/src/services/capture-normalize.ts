@@ -1,0 +1,141 @@
+/**
+ * Pure helpers of the capture pipeline: the searchable text of an event (retrieval indexes it), its
+ * salience score, and the stable hashes that find duplicates and idempotency conflicts.
+ */
+import { createHash } from 'node:crypto';
+
+const MAX_TEXT = 20_000;
+/** Metadata keys that name who spoke (LoCoMo turns carry `speaker`). */
+const SPEAKER_KEYS = ['speaker', 'speakerName', 'speaker_name', 'author', 'name', 'user'];
+/** Metadata keys describing attached media (LoCoMo's `blip_caption`). */
+const CAPTION_KEYS = ['blip_caption', 'caption', 'imageCaption', 'image_caption'];
+
+/** JSON with object keys sorted, so equal values hash equally whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function str(v: unknown): string | undefined {
+  if (typeof v === 'string') return v.trim() === '' ? undefined : v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return undefined;
+}
+
+function compact(v: unknown): string {
+  const s = typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
+  return s;
+}
+
+/** Every string leaf of a value, in order (for event types without a known shape). */
+function leaves(v: unknown, out: string[], depth = 0): void {
+  if (depth > 6 || out.length > 200) return;
+  if (typeof v === 'string') {
+    if (v.trim()) out.push(v);
+  } else if (typeof v === 'number' || typeof v === 'boolean') out.push(String(v));
+  else if (Array.isArray(v)) for (const x of v) leaves(x, out, depth + 1);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) leaves(x, out, depth + 1);
+}
+
+function firstOf(obj: Record<string, unknown>, keys: string[]): string | undefined {
+  for (const k of keys) {
+    const v = str(obj[k]);
+    if (v) return v;
+  }
+  return undefined;
+}
+
+/**
+ * The flattened text of an event: `<speaker or role>: <content>` for messages (the speaker named in
+ * metadata wins over the role), a readable line per known trace shape, the string leaves otherwise.
+ */
+export function eventText(type: string, payload: Record<string, unknown>, metadata: Record<string, unknown>): string {
+  const parts: string[] = [];
+  switch (type) {
+    case 'message': {
+      const speaker = firstOf(metadata, SPEAKER_KEYS) ?? firstOf(payload, ['speaker', 'name', 'role']);
+      const content = compact(payload.content);
+      parts.push(speaker ? `${speaker}: ${content}` : content);
+      break;
+    }
+    case 'command_exec':
+      parts.push(`$ ${compact(payload.command)}`);
+      if (payload.exitCode !== undefined) parts.push(`(exit ${compact(payload.exitCode)})`);
+      if (payload.stdout) parts.push(compact(payload.stdout));
+      if (payload.stderr) parts.push(compact(payload.stderr));
+      break;
+    case 'test_run':
+      parts.push(`test ${compact(payload.command)}`);
+      if (payload.passed !== undefined) parts.push(`passed ${compact(payload.passed)}`);
+      if (payload.failed !== undefined) parts.push(`failed ${compact(payload.failed)}`);
+      if (payload.output) parts.push(compact(payload.output));
+      break;
+    case 'tool_call':
+      parts.push(`tool ${compact(payload.tool)}: ${compact(payload.input)}`);
+      break;
+    case 'tool_result':
+      parts.push(`tool ${compact(payload.tool)} result: ${compact(payload.output)}`);
+      if (payload.error) parts.push(`error: ${compact(payload.error)}`);
+      break;
+    case 'file_edit':
+      parts.push(`edit ${compact(payload.path)}: ${compact(payload.summary)}`);
+      if (payload.diff) parts.push(compact(payload.diff));
+      break;
+    default: {
+      const out: string[] = [];
+      leaves(payload, out);
+      parts.push(out.join(' '));
+    }
+  }
+  const caption = firstOf(metadata, CAPTION_KEYS) ?? firstOf(payload, CAPTION_KEYS);
+  if (caption) parts.push(`[image: ${caption}]`);
+  const text = parts.join(' ').replace(/\s+/g, ' ').trim();
+  return text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
+}
+
+const SALIENT_WORDS =
+  /\b(remember|always|never|prefer|favou?rite|love|hate|allergic|important|must|should|don't|deadline|birthday|moved|married|error|failed|fixed|decided)\b/i;
+
+/**
+ * A 0..1 prior of how worth remembering an event is: failures, outcomes and feedback rank high,
+ * explicit preferences and instructions in messages too; empty chatter low. Deterministic.
+ */
+export function salienceScore(type: string, payload: Record<string, unknown>, text: string): number {
+  let score = 0.4;
+  switch (type) {
+    case 'outcome':
+    case 'feedback':
+      score = 0.7;
+      break;
+    case 'test_run':
+      score = Number(payload.failed ?? 0) > 0 ? 0.75 : 0.55;
+      break;
+    case 'command_exec':
+      score = payload.exitCode !== undefined && Number(payload.exitCode) !== 0 ? 0.7 : 0.45;
+      break;
+    case 'tool_result':
+    case 'api_result':
+      score = payload.error ? 0.7 : 0.45;
+      break;
+    case 'file_edit':
+      score = 0.55;
+      break;
+    case 'message':
+      score = 0.4;
+      break;
+  }
+  if (SALIENT_WORDS.test(text)) score += 0.15;
+  const words = text.split(/\s+/).filter(Boolean).length;
+  if (words < 3) score -= 0.15;
+  else if (words > 12) score += 0.05;
+  return Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;
+}
