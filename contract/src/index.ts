@@ -26,6 +26,7 @@ import { vaultContract } from './routes/vault.js';
 
 export * from './common.js';
 export * from './permissions.js';
+export * from './plans.js';
 export * from './routes/api-keys.js';
 export * from './routes/auth.js';
 export * from './routes/ops.js';

@@ -320,6 +320,35 @@ CREATE TABLE "access_policies" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "vault_items" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"vault_id" text NOT NULL,
+	"name" text NOT NULL,
+	"type" text,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"ciphertext" text NOT NULL,
+	"wrapped_dek" text NOT NULL,
+	"kek_id" text NOT NULL,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "vaults" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"sensitivity" text DEFAULT 'medium' NOT NULL,
+	"system" boolean DEFAULT false NOT NULL,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "vault_items" ADD CONSTRAINT "vault_items_vault_id_vaults_id_fk" FOREIGN KEY ("vault_id") REFERENCES "public"."vaults"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_hash_uq" ON "api_keys" USING btree ("hash");--> statement-breakpoint
 CREATE INDEX "api_keys_tenant_idx" ON "api_keys" USING btree ("tenant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "artifacts_key_uq" ON "artifacts" USING btree ("tenant_id","environment","namespace","type","key");--> statement-breakpoint
@@ -361,4 +390,8 @@ CREATE UNIQUE INDEX "organizations_slug_uq" ON "organizations" USING btree ("ten
 CREATE INDEX "team_members_member_idx" ON "team_members" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "teams_name_uq" ON "teams" USING btree ("organization_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "teams_org_idx" ON "teams" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
-CREATE INDEX "access_policies_org_idx" ON "access_policies" USING btree ("tenant_id","organization_id","priority");
+CREATE INDEX "access_policies_org_idx" ON "access_policies" USING btree ("tenant_id","organization_id","priority");--> statement-breakpoint
+CREATE INDEX "vault_items_vault_idx" ON "vault_items" USING btree ("tenant_id","vault_id","id");--> statement-breakpoint
+CREATE INDEX "vault_items_kek_idx" ON "vault_items" USING btree ("kek_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "vaults_tenant_name_uq" ON "vaults" USING btree ("tenant_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "vaults_tenant_system_uq" ON "vaults" USING btree ("tenant_id") WHERE "vaults"."system";

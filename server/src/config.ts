@@ -35,6 +35,14 @@ const ConfigSchema = z.object({
   VAULT_KEK: optionalString,
   VAULT_KEK_ID: z.string().default('kek-1'),
   OPERATOR_TOKEN: optionalString,
+  /** Key prefix of the rate limiters in Redis: deployments (or test runs) sharing one Redis keep apart. */
+  RATE_LIMIT_PREFIX: z.string().default('hx:rl'),
+  /** Login throttling: consecutive failures per e-mail before it is blocked, and for how long. */
+  LOGIN_FAILS_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  LOGIN_EMAIL_BLOCK_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Login throttling: failed logins per IP per day before the IP is blocked, and for how long. */
+  LOGIN_FAILS_PER_IP: z.coerce.number().int().positive().default(100),
+  LOGIN_IP_BLOCK_SECONDS: z.coerce.number().int().positive().default(3600),
   METRICS_ALLOW: z.string().default('loopback,private').describe('Comma list: loopback, private, any, or IP prefixes'),
   TRUST_PROXY: optionalString,
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),

@@ -1,7 +1,9 @@
 /**
  * The one authentication middleware. Reads the route's `auth` metadata from the contract and turns
  * the Bearer token into an actor: API keys for core routes, JWTs for account, enterprise and vault
- * routes, the operator token for admin routes. Runs before request validation, so 401 precedes 400.
+ * routes, the operator token for admin routes. The gatekeeper runs it before the body is parsed and
+ * applies the caller's rate limit in the same step, so 401 and 429 precede 400 and every /v1
+ * response carries the X-RateLimit-* headers.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { RouteMeta } from '@hx-memory/contract';
@@ -9,7 +11,10 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Plan } from '../config.js';
 import type { Actor, AppContext } from '../context.js';
 import { AppError, unauthorized } from '../errors.js';
+import { createLimiterStore } from '../limits/limiter-store.js';
+import { createRequestLimiter, rateLimitHeaders } from '../limits/request-limiter.js';
 import { looksLikeApiKey } from './api-key-tokens.js';
+import { matchRoute } from './route-match.js';
 
 const NEEDS: Record<RouteMeta['auth'], string> = {
   none: '',
@@ -33,7 +38,7 @@ function bearer(req: Request, needs: string): string {
   return token;
 }
 
-export function createAuthenticator(ctx: AppContext) {
+function createAuthenticate(ctx: AppContext) {
   const { services, config } = ctx;
 
   async function actorFromApiKey(req: Request, token: string): Promise<Actor> {
@@ -88,8 +93,7 @@ export function createAuthenticator(ctx: AppContext) {
     if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized('Operator token is invalid');
   }
 
-  async function authenticate(req: Request): Promise<void> {
-    const meta = routeMeta(req);
+  async function authenticate(req: Request, meta: RouteMeta | undefined): Promise<void> {
     const auth = meta?.auth ?? 'none';
     if (auth === 'none') return;
     const needs = NEEDS[auth];
@@ -112,7 +116,62 @@ export function createAuthenticator(ctx: AppContext) {
     req.hx.actor = isKey ? await actorFromApiKey(req, token) : await actorFromJwt(req, token);
   }
 
+  return authenticate;
+}
+
+/** Requests the gatekeeper has already authenticated; the ts-rest middleware then has nothing to do. */
+const gatekept = new WeakSet<Request>();
+
+/** ts-rest global middleware: authenticates routes the gatekeeper did not see (it sees all /v1 routes). */
+export function createAuthenticator(ctx: AppContext) {
+  const authenticate = createAuthenticate(ctx);
   return function authenticateMiddleware(req: Request, _res: Response, next: NextFunction) {
-    authenticate(req).then(() => next(), next);
+    if (gatekept.has(req)) return next();
+    authenticate(req, routeMeta(req)).then(() => next(), next);
+  };
+}
+
+/**
+ * Early middleware for every /v1 request: authenticate from the headers, then count the request
+ * against its caller (API key, user, or the IP when there is no valid credential) and set the
+ * X-RateLimit-* headers, errors included. Over the limit: 429 rate_limited with Retry-After.
+ */
+export function createGatekeeper(ctx: AppContext) {
+  const authenticate = createAuthenticate(ctx);
+  const store = createLimiterStore({ redis: ctx.redis, prefix: ctx.config.RATE_LIMIT_PREFIX });
+  const limiter = createRequestLimiter(store, ctx.logger);
+
+  async function gate(req: Request, res: Response): Promise<unknown> {
+    const route = matchRoute(req.method, req.path);
+    let authError: unknown;
+    try {
+      if (route) await authenticate(req, route.metadata as RouteMeta | undefined);
+    } catch (err) {
+      authError = err;
+    }
+    gatekept.add(req);
+    const actor = req.hx.actor;
+    if (actor?.kind === 'operator') return authError;
+    const subject = actor?.apiKeyId
+      ? `key:${actor.apiKeyId}`
+      : actor?.userId
+        ? `usr:${actor.userId}`
+        : `ip:${req.ip ?? 'unknown'}`;
+    const decision = await limiter.consume(subject, actor?.plan ?? ctx.config.DEFAULT_PLAN);
+    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+    if (!decision.allowed) {
+      return new AppError(
+        'rate_limited',
+        `Rate limit of ${decision.limit} requests per minute (${decision.plan} plan) exceeded; retry in ${decision.retryAfter} seconds`,
+        undefined,
+        { 'Retry-After': String(decision.retryAfter) },
+      );
+    }
+    return authError;
+  }
+
+  return function gatekeeperMiddleware(req: Request, res: Response, next: NextFunction) {
+    if (!req.path.startsWith('/v1/')) return next();
+    gate(req, res).then((err) => (err ? next(err) : next()), next);
   };
 }

@@ -60,6 +60,8 @@ export function describeJoseError(err: unknown): string {
   if (err instanceof joseErrors.JWTClaimValidationFailed) return `token claim "${err.claim}" is invalid`;
   if (err instanceof joseErrors.JWSSignatureVerificationFailed) return 'token signature is invalid';
   if (err instanceof joseErrors.JOSEAlgNotAllowed) return 'token algorithm is not allowed';
+  if (err instanceof joseErrors.JWKSNoMatchingKey) return 'token signing key is not one of the identity provider';
+  if (err instanceof joseErrors.JWKSTimeout) return 'identity provider keys could not be fetched in time';
   if (err instanceof joseErrors.JWSInvalid || err instanceof joseErrors.JWTInvalid) return 'token is malformed';
   return 'token is invalid';
 }

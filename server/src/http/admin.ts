@@ -1,7 +1,21 @@
-/** Operator administration (operator token): tenant plans: HTTP handlers (thin: call the service, map its result). */
+/** Operator administration (operator token): tenants, plans, users. Thin: call the service. */
+import type { Request } from 'express';
 import type { AppContext } from '../context.js';
 import type { AreaHandlers } from './handlers.js';
+import { actorOf } from './request-state.js';
+import { ok } from './respond.js';
 
-export function createAdminHandlers(_ctx: AppContext): AreaHandlers<'admin'> {
-  return {};
+export function createAdminHandlers(ctx: AppContext): AreaHandlers<'admin'> {
+  const { admin } = ctx.services;
+  return {
+    listTenants: async ({ query, req }) => {
+      // A typed query makes ts-rest's request incompatible with Express's ParsedQs; it is the same object.
+      const r = req as unknown as Request;
+      return ok(r, await admin.listTenants(actorOf(r), query));
+    },
+    getTenant: async ({ params, req }) => ok(req, await admin.getTenant(actorOf(req), params.tenantId)),
+    updateTenant: async ({ params, body, req }) =>
+      ok(req, await admin.setPlan(actorOf(req), params.tenantId, body.plan)),
+    deleteUser: async ({ params, req }) => ok(req, await admin.deleteUser(actorOf(req), params.userId)),
+  };
 }

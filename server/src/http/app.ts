@@ -6,7 +6,7 @@ import { contract } from '@hx-memory/contract';
 import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { createAuthenticator } from '../auth/authenticate.js';
+import { createAuthenticator, createGatekeeper } from '../auth/authenticate.js';
 import type { AppContext } from '../context.js';
 import { newId } from '../ids.js';
 import { createMetrics } from '../metrics.js';
@@ -53,6 +53,9 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
     });
     next();
   });
+
+  // Authentication and rate limits before the body is parsed (auth/authenticate.ts).
+  app.use(createGatekeeper(ctx));
 
   const bodyLimits = routeMatchers()
     .filter((m) => (m.route.metadata as { bodyLimit?: number } | undefined)?.bodyLimit)

@@ -8,7 +8,7 @@ export function createAuthHandlers(ctx: AppContext): AreaHandlers<'auth'> {
   const { auth } = ctx.services;
   return {
     register: async ({ body, req }) => ok(req, await auth.register(body), 201),
-    login: async ({ body, req }) => ok(req, await auth.login(body)),
+    login: async ({ body, req }) => ok(req, await auth.login(body, req.ip)),
     refresh: async ({ body, req }) => ok(req, await auth.refresh(body.refreshToken)),
     logout: async ({ body, req }) => {
       await auth.logout(body.refreshToken);

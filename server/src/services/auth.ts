@@ -1,7 +1,12 @@
-/** Accounts: registration (user + tenant), login, and resolving a verified JWT to its user. */
+/**
+ * Accounts: registration (user + tenant), login (throttled against brute force), token refresh, and
+ * resolving a verified JWT, ours or an external identity provider's, to its user.
+ */
 import type { Tokens, User } from '@hx-memory/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { createExternalIdp, peekIssuer } from '../auth/external-idp.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords.js';
+import { createLoginThrottle } from '../limits/login-throttle.js';
 import type { Actor } from '../context.js';
 import { AppError, conflict, unauthorized } from '../errors.js';
 import { tenants, users } from '../db/schema/index.js';
@@ -24,6 +29,28 @@ export function toUser(row: UserRow): User {
 export function createAuthService(deps: ServiceDeps) {
   const { db } = deps.database;
   const refresh = createRefreshTokens(deps);
+  const throttle = createLoginThrottle(deps);
+  const { OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL } = deps.config;
+  const externalIdp =
+    OIDC_ISSUER && OIDC_AUDIENCE && OIDC_JWKS_URL
+      ? createExternalIdp({ issuer: OIDC_ISSUER, audience: OIDC_AUDIENCE, jwksUrl: OIDC_JWKS_URL })
+      : undefined;
+
+  /** Maps a provider identity to its Hx user: by subject, else by verified e-mail (then linked). */
+  async function userOfExternalIdentity(identity: { subject: string; email?: string; emailVerified: boolean }) {
+    const [bySubject] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.externalSubject, identity.subject), isNull(users.deletedAt)))
+      .limit(1);
+    if (bySubject) return bySubject;
+    if (!identity.email || !identity.emailVerified) return undefined;
+    const byEmail = await findUserByEmail(identity.email);
+    if (!byEmail) return undefined;
+    if (byEmail.externalSubject && byEmail.externalSubject !== identity.subject) return undefined;
+    await db.update(users).set({ externalSubject: identity.subject }).where(eq(users.id, byEmail.id));
+    return byEmail;
+  }
 
   /** An access token plus a refresh token: a new family unless a rotated one is given. */
   async function issueTokens(user: UserRow, rotated?: string): Promise<Tokens> {
@@ -69,10 +96,15 @@ export function createAuthService(deps: ServiceDeps) {
       return { user: toUser(user), tokens: await issueTokens(user) };
     },
 
-    async login(input: { email: string; password: string }) {
+    async login(input: { email: string; password: string }, ip = 'unknown') {
+      await throttle.check(input.email, ip);
       const user = await findUserByEmail(input.email);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-      if (!user || !ok) throw unauthorized('Invalid e-mail or password');
+      if (!user || !ok) {
+        await throttle.fail(input.email, ip);
+        throw unauthorized('Invalid e-mail or password');
+      }
+      await throttle.succeed(input.email);
       return { user: toUser(user), tokens: await issueTokens(user) };
     },
 
@@ -87,6 +119,13 @@ export function createAuthService(deps: ServiceDeps) {
 
     /** Verifies an access JWT and resolves its user; deleted users' tokens stop working at once. */
     async verifyAccessToken(token: string): Promise<{ ok: true; user: UserRow } | { ok: false; reason: string }> {
+      if (externalIdp && externalIdp.issuer !== deps.config.JWT_ISSUER && peekIssuer(token) === externalIdp.issuer) {
+        const external = await externalIdp.verify(token);
+        if (!external.ok) return external;
+        const user = await userOfExternalIdentity(external.identity);
+        if (!user) return { ok: false, reason: 'no Hx account matches this identity' };
+        return { ok: true, user };
+      }
       const verified = await deps.jwt.verify(token);
       if (!verified.ok) return verified;
       const [user] = await db

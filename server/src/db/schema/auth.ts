@@ -1,6 +1,6 @@
-/** Tenants, users and refresh tokens: the identity slice. */
+/** Tenants, users, refresh tokens and the monthly event counters of the quota: the identity slice. */
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, ts, updatedAt } from './columns.js';
 
 export const tenants = pgTable('tenants', {
@@ -42,4 +42,16 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** Events counted against a tenant's monthly quota, one row per UTC calendar month ('2026-11'). */
+export const tenantEventUsage = pgTable(
+  'tenant_event_usage',
+  {
+    tenantId: tenantId(),
+    month: text('month').notNull(),
+    events: integer('events').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.month] })],
 );

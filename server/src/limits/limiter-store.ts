@@ -1,0 +1,40 @@
+/**
+ * Builds rate-limiter-flexible limiters on the deployment's store: Redis when REDIS_URL is set (so
+ * every API replica shares one count), with an in-memory insurance limiter that takes over while
+ * Redis fails; in memory otherwise (DESIGN.md §3).
+ */
+import type { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+
+export interface LimiterOptions {
+  /** Distinguishes the limiter's keys from every other limiter's (e.g. `rpm`, `login-email`). */
+  name: string;
+  points: number;
+  durationSeconds: number;
+  blockSeconds?: number;
+}
+
+export interface LimiterStore {
+  create(opts: LimiterOptions): RateLimiterAbstract;
+}
+
+export function createLimiterStore(opts: { redis?: Redis; prefix: string }): LimiterStore {
+  return {
+    create({ name, points, durationSeconds, blockSeconds }) {
+      const common = {
+        keyPrefix: `${opts.prefix}:${name}`,
+        points,
+        duration: durationSeconds,
+        blockDuration: blockSeconds ?? 0,
+      };
+      if (!opts.redis) return new RateLimiterMemory(common);
+      return new RateLimiterRedis({
+        ...common,
+        storeClient: opts.redis,
+        // Answer from memory at once instead of waiting on a broken connection.
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(common),
+      });
+    },
+  };
+}
