@@ -1,6 +1,116 @@
-/** Synthesize: prompt-ready context for a query: domain logic. */
+/**
+ * Synthesize: a prompt-ready context pack for a query. Resolves the caller's scope (tenant,
+ * environment, namespace binding), runs hybrid retrieval, diversifies, packs under the token budget
+ * and writes the memories and artifacts returned to the access log.
+ */
+import {
+  SYNTHESIZE_MAX_TOKENS_DEFAULT,
+  SYNTHESIZE_MIN_CONFIDENCE_DEFAULT,
+  type Provenance,
+  type SynthesizeBody,
+  type SynthesizeEntry,
+  type SynthesizeResult,
+} from '@hx-memory/contract';
+import { recordAccess } from '../audit/record.js';
+import type { Actor } from '../context.js';
+import { newId } from '../ids.js';
+import { diversify } from '../retrieval/diversify.js';
+import { type PackInput, packContext } from '../retrieval/pack-context.js';
+import { type RankedItem, retrieve } from '../retrieval/retrieve.js';
+import type { RetrievalScope } from '../retrieval/scope.js';
+import { wantedSections } from '../retrieval/sections.js';
+import { readNamespace } from './core-scope.js';
 import type { ServiceDeps, Services } from './index.js';
 
-export function createSynthesizeService(_deps: ServiceDeps, _services: Services) {
-  return {};
+/** Entries diversified and offered to the packer; more would never fit a sane budget. */
+const PACK_POOL = 200;
+/** Source events cited per memory or artifact entry (the most recent first). */
+const MAX_CITED_EVENTS = 5;
+
+function iso(v: string | Date | null): string | null {
+  if (!v) return null;
+  const d = v instanceof Date ? v : new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+function provenanceOf(item: RankedItem): Provenance[] {
+  const { row } = item;
+  if (item.source === 'event') return [{ sourceType: 'event', sourceId: row.id }];
+  const events = (row.source_ids ?? []).slice(-MAX_CITED_EVENTS).reverse();
+  const own: Provenance =
+    item.source === 'memory'
+      ? { sourceType: 'memory', sourceId: row.id, evidenceCount: row.mentions ?? 1 }
+      : { sourceType: 'artifact', sourceId: row.id, artifactType: row.kind, evidenceCount: row.evidence_count ?? 0 };
+  return [own, ...events.map((id): Provenance => ({ sourceType: 'event', sourceId: id }))];
+}
+
+function entryOf(item: RankedItem, top: number, includeProvenance: boolean): PackInput {
+  const occurredAt = iso(item.row.occurred_at);
+  const entry: SynthesizeEntry = {
+    section: item.section,
+    content: item.row.text,
+    confidence: Math.round(Number(item.row.confidence) * 1000) / 1000,
+    score: Math.round((item.score / (top || 1)) * 10_000) / 10_000,
+    kind: item.source === 'event' ? 'event' : item.row.kind,
+    occurredAt,
+    validFrom: iso(item.row.valid_from),
+    validTo: iso(item.row.valid_to),
+    provenance: includeProvenance ? provenanceOf(item) : [],
+  };
+  return { entry, date: (occurredAt ?? entry.validFrom)?.slice(0, 10) ?? null };
+}
+
+export function createSynthesizeService(deps: ServiceDeps, _services: Services) {
+  const { database } = deps;
+  return {
+    async synthesize(actor: Actor, body: SynthesizeBody): Promise<SynthesizeResult> {
+      const options = body.options ?? {};
+      const limit = options.maxTokens ?? SYNTHESIZE_MAX_TOKENS_DEFAULT;
+      const includeProvenance = options.includeProvenance ?? true;
+      const scope: RetrievalScope = {
+        tenantId: actor.tenantId,
+        environment: actor.environment,
+        namespace: readNamespace(actor, body.namespace),
+        sessionId: body.sessionId,
+        subjectId: body.subjectId,
+        agentId: body.agentId ?? undefined,
+        asOf: body.asOf ? new Date(body.asOf) : undefined,
+        minConfidence: options.minConfidence ?? SYNTHESIZE_MIN_CONFIDENCE_DEFAULT,
+      };
+      const sections = wantedSections(options.sections);
+      const { items } = await retrieve(database, scope, body.query, { sections });
+      const ordered = diversify(items, PACK_POOL).slice(0, PACK_POOL);
+      const top = ordered.reduce((m, i) => Math.max(m, i.score), 0);
+      const packed = packContext(
+        ordered.map((item) => entryOf(item, top, includeProvenance)),
+        limit,
+      );
+      const memoryIds: string[] = [];
+      const artifactIds: string[] = [];
+      for (const index of packed.included) {
+        const item = ordered[index] as RankedItem;
+        if (item.source === 'memory') memoryIds.push(item.row.id);
+        else if (item.source === 'artifact') artifactIds.push(item.row.id);
+      }
+      await recordAccess(database.db, actor, {
+        operation: 'synthesize',
+        namespace: scope.namespace ?? null,
+        query: body.query.slice(0, 1000),
+        memoryIds,
+        artifactIds,
+      });
+      return {
+        packId: newId('pack'),
+        context: packed.context,
+        entries: packed.entries,
+        budget: {
+          limit,
+          used: packed.used,
+          compressionRatio: packed.used > 0 ? Math.round((packed.candidateTokens / packed.used) * 100) / 100 : 0,
+          entriesIncluded: packed.entries.length,
+          entriesDropped: packed.dropped,
+        },
+      };
+    },
+  };
 }

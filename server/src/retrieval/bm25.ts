@@ -1,0 +1,35 @@
+/**
+ * Okapi BM25 over candidate documents, from term statistics of the scope (N, df) rather than
+ * ts_rank, which has no inverse document frequency and weak length normalisation.
+ */
+
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+
+export interface Bm25Doc {
+  tf: Map<string, number>;
+  length: number;
+}
+
+export function idf(total: number, df: number): number {
+  return Math.log(1 + (total - df + 0.5) / (df + 0.5));
+}
+
+/** Score of one document for weighted query lexemes (weight 1 for the query's own terms). */
+export function bm25(
+  doc: Bm25Doc,
+  query: Map<string, number>,
+  idfOf: Map<string, number>,
+  avgLength: number,
+  k1 = BM25_K1,
+  b = BM25_B,
+): number {
+  let score = 0;
+  const norm = k1 * (1 - b + (b * doc.length) / Math.max(avgLength, 1));
+  for (const [lexeme, weight] of query) {
+    const tf = doc.tf.get(lexeme);
+    if (!tf) continue;
+    score += weight * (idfOf.get(lexeme) ?? 0) * ((tf * (k1 + 1)) / (tf + norm));
+  }
+  return score;
+}

@@ -1,0 +1,90 @@
+/**
+ * Turns a natural-language query into the stemmed lexemes Postgres indexes, and builds OR tsqueries
+ * from them (plainto_tsquery ANDs every term, so questions would match almost nothing).
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+
+export interface QueryTerms {
+  /** Stemmed lexemes of the query (english configuration), with their count in the query. */
+  lexemes: Map<string, number>;
+  /** Capitalised words of the query that are not sentence-initial question words: likely names. */
+  names: string[];
+  /** Lower-cased raw words (for trigram lookups of words the stemmer does not know). */
+  words: string[];
+}
+
+const QUESTION_WORDS = new Set([
+  'what',
+  'when',
+  'where',
+  'who',
+  'whom',
+  'which',
+  'why',
+  'how',
+  'did',
+  'does',
+  'do',
+  'is',
+  'are',
+  'was',
+  'were',
+  'has',
+  'have',
+  'had',
+  'can',
+  'could',
+  'would',
+  'should',
+  'will',
+  'the',
+  'a',
+  'an',
+  'in',
+  'on',
+  'at',
+  'i',
+]);
+
+/** Parses the text form of a tsvector (`'lex':1,4 'other':2`) into lexeme -> term frequency. */
+export function parseTsvector(text: string): { tf: Map<string, number>; length: number } {
+  const tf = new Map<string, number>();
+  let length = 0;
+  const re = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const lexeme = (m[1] ?? '').replace(/''/g, "'").replace(/\\\\/g, '\\');
+    const count = m[2] ? m[2].split(',').length : 1;
+    tf.set(lexeme, count);
+    length += count;
+  }
+  return { tf, length };
+}
+
+/** One lexeme as a tsquery operand, quoted so no character of it is read as an operator. */
+export function quoteLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/** `'a' | 'b' | 'c'`: an OR tsquery over already-stemmed lexemes (cast with ::tsquery, no re-stemming). */
+export function orQuery(lexemes: Iterable<string>): string {
+  return [...lexemes].map(quoteLexeme).join(' | ');
+}
+
+/** Stems the query in Postgres (so its lexemes equal the indexed ones) and spots names. */
+export async function analyzeQuery(database: Database, query: string): Promise<QueryTerms> {
+  const [row] = await database.rows<{ v: string }>(sql`select to_tsvector('english', ${query})::text as v`);
+  const { tf } = parseTsvector(row?.v ?? '');
+  const rawWords = query.match(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu) ?? [];
+  const words = [...new Set(rawWords.map((w) => w.toLowerCase().replace(/['’]s$/, '')))].filter(
+    (w) => w.length > 1 && !QUESTION_WORDS.has(w),
+  );
+  const names = [
+    ...new Set(
+      rawWords
+        .filter((w) => /^\p{Lu}/u.test(w) && !QUESTION_WORDS.has(w.toLowerCase()))
+        .map((w) => w.replace(/['’]s$/, '')),
+    ),
+  ];
+  return { lexemes: tf, names, words };
+}

@@ -1,0 +1,236 @@
+/**
+ * Hybrid retrieval for synthesize: lexical candidates from events, memories and artifacts (GIN
+ * full-text with OR semantics), scored with BM25 from the scope's term statistics, a pseudo-relevance
+ * feedback pass (RM3), trigram lookups for names the stemmer does not know, fused by reciprocal rank
+ * and weighted by speaker, recency, confidence and kind priors.
+ */
+import type { SynthesizeSection } from '@hx-memory/contract';
+import type { Database } from '../db/client.js';
+import { bm25, idf } from './bm25.js';
+import {
+  type CandidateRow,
+  countDocuments,
+  DF_CAP,
+  documentFrequencies,
+  fetchCandidates,
+  fetchTrigramMatches,
+} from './candidates.js';
+import { analyzeQuery, parseTsvector, type QueryTerms } from './query-terms.js';
+import type { RetrievalScope, Source } from './scope.js';
+import { kindPrior, sectionOf } from './sections.js';
+
+export interface RankedItem {
+  key: string;
+  source: Source;
+  row: CandidateRow;
+  section: SynthesizeSection;
+  tf: Map<string, number>;
+  length: number;
+  /** Final fused score (higher is better), before diversification. */
+  score: number;
+}
+
+export interface RetrievalOptions {
+  sections: Set<SynthesizeSection>;
+  /** Candidates fetched per source and query pass. */
+  candidateLimit?: number;
+}
+
+/** Reciprocal rank fusion constant (Cormack, Clarke and Buettcher 2009). */
+const RRF_K = 60;
+/** Weight of the feedback-expanded ranking against the original query's ranking. */
+const RM3_WEIGHT = 0.6;
+const RM3_DOCS = 8;
+const RM3_TERMS = 10;
+/** Boost of a turn spoken by a person the query names. */
+const SPEAKER_BOOST = 0.25;
+
+interface SourceRun {
+  source: Source;
+  total: number;
+  df: Map<string, number>;
+  rows: Map<string, { row: CandidateRow; tf: Map<string, number>; length: number }>;
+}
+
+function sourcesFor(sections: Set<SynthesizeSection>): Source[] {
+  const out: Source[] = [];
+  if (sections.has('context')) out.push('event');
+  out.push('memory', 'artifact');
+  return out;
+}
+
+/** Lexemes in order of rarity, taken while their matches fit in the candidate limit (so rare terms are complete). */
+function candidateLexemes(df: Map<string, number>, limit: number): string[] {
+  const present = [...df.entries()].filter(([, n]) => n > 0).sort((a, b) => a[1] - b[1]);
+  const out: string[] = [];
+  let sum = 0;
+  for (const [lexeme, n] of present) {
+    if (out.length > 0 && (sum + n > limit || n >= DF_CAP)) break;
+    out.push(lexeme);
+    sum += n;
+  }
+  return out;
+}
+
+async function addCandidates(
+  database: Database,
+  run: SourceRun,
+  scope: RetrievalScope,
+  lexemes: string[],
+  limit: number,
+): Promise<void> {
+  const rows = await fetchCandidates(database, run.source, scope, lexemes, limit);
+  for (const row of rows) {
+    if (run.rows.has(row.id)) continue;
+    const { tf, length } = parseTsvector(row.tsv);
+    run.rows.set(row.id, { row, tf, length });
+  }
+}
+
+function rankRun(run: SourceRun, query: Map<string, number>): Array<[string, number]> {
+  const idfOf = new Map<string, number>();
+  for (const lexeme of query.keys()) idfOf.set(lexeme, idf(run.total, run.df.get(lexeme) ?? 0));
+  let sumLength = 0;
+  for (const r of run.rows.values()) sumLength += r.length;
+  const avg = run.rows.size > 0 ? sumLength / run.rows.size : 1;
+  const scored: Array<[string, number]> = [];
+  for (const [id, r] of run.rows) {
+    const s = bm25(r, query, idfOf, avg);
+    if (s > 0) scored.push([id, s]);
+  }
+  return scored.sort((a, b) => b[1] - a[1]);
+}
+
+/** RM3-style expansion: the best terms of the top documents, weighted by their share and the documents' scores. */
+function expansionTerms(
+  runs: SourceRun[],
+  ranked: Map<Source, Array<[string, number]>>,
+  query: Map<string, number>,
+): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const run of runs) {
+    const top = (ranked.get(run.source) ?? []).slice(0, RM3_DOCS);
+    const max = top[0]?.[1] ?? 0;
+    if (max <= 0) continue;
+    for (const [id, s] of top) {
+      const r = run.rows.get(id);
+      if (!r) continue;
+      for (const [lexeme, tf] of r.tf) {
+        if (query.has(lexeme) || lexeme.length < 3 || /^\d+$/.test(lexeme)) continue;
+        weights.set(lexeme, (weights.get(lexeme) ?? 0) + (tf / r.length) * (s / max));
+      }
+    }
+  }
+  const best = [...weights.entries()].sort((a, b) => b[1] - a[1]).slice(0, RM3_TERMS);
+  const top = best[0]?.[1] ?? 0;
+  return new Map(best.map(([l, w]) => [l, w / (top || 1)]));
+}
+
+function daysBetween(a: Date, b: Date): number {
+  return Math.abs(a.getTime() - b.getTime()) / 86_400_000;
+}
+
+function toDate(v: string | Date | null): Date | null {
+  if (!v) return null;
+  const d = v instanceof Date ? v : new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+function speakerMatches(speaker: string | null, terms: QueryTerms): boolean {
+  if (!speaker || terms.names.length === 0) return false;
+  const s = speaker.toLowerCase();
+  return terms.names.some((n) => {
+    const name = n.toLowerCase();
+    return s === name || s.split(/\s+/).includes(name);
+  });
+}
+
+export async function retrieve(
+  database: Database,
+  scope: RetrievalScope,
+  query: string,
+  options: RetrievalOptions,
+): Promise<{ items: RankedItem[]; terms: QueryTerms }> {
+  const limit = options.candidateLimit ?? 400;
+  const terms = await analyzeQuery(database, query);
+  const lexemes = [...terms.lexemes.keys()];
+  const runs: SourceRun[] = [];
+  for (const source of sourcesFor(options.sections)) {
+    const [total, df] = await Promise.all([
+      countDocuments(database, source, scope),
+      documentFrequencies(database, source, scope, lexemes),
+    ]);
+    if (total === 0) continue;
+    const run: SourceRun = { source, total, df, rows: new Map() };
+    await addCandidates(database, run, scope, candidateLexemes(df, limit), limit);
+    // Names and rare words the stemmer has never seen in this scope: look them up by trigram.
+    for (const word of terms.words) {
+      const lexeme = [...terms.lexemes.keys()].find((l) => word.startsWith(l) || l.startsWith(word));
+      if (lexeme && (df.get(lexeme) ?? 0) > 0) continue;
+      if (word.length < 4) continue;
+      for (const row of await fetchTrigramMatches(database, source, scope, word, 20)) {
+        if (run.rows.has(row.id)) continue;
+        const parsed = parseTsvector(row.tsv);
+        run.rows.set(row.id, { row, ...parsed });
+      }
+    }
+    runs.push(run);
+  }
+
+  // First pass: BM25 of the query's own lexemes.
+  const base = new Map<Source, Array<[string, number]>>();
+  for (const run of runs) base.set(run.source, rankRun(run, terms.lexemes));
+
+  // Second pass: the query expanded with feedback terms (RM3), fetched and scored the same way.
+  const expansion = expansionTerms(runs, base, terms.lexemes);
+  const expanded = new Map<Source, Array<[string, number]>>();
+  if (expansion.size > 0) {
+    const expandedQuery = new Map(terms.lexemes);
+    for (const [l, w] of expansion) expandedQuery.set(l, 0.5 * w);
+    for (const run of runs) {
+      const newDf = await documentFrequencies(database, run.source, scope, [...expansion.keys()]);
+      for (const [l, n] of newDf) run.df.set(l, n);
+      expanded.set(run.source, rankRun(run, expandedQuery));
+    }
+  }
+
+  // Fuse: per source, reciprocal ranks of both passes; across sources, scaled by each source's best BM25.
+  const now = scope.asOf ?? new Date();
+  const items: RankedItem[] = [];
+  let bestBase = 0;
+  for (const list of base.values()) bestBase = Math.max(bestBase, list[0]?.[1] ?? 0);
+  for (const run of runs) {
+    const fused = new Map<string, number>();
+    const baseList = base.get(run.source) ?? [];
+    for (const [rank, [id]] of baseList.entries()) fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + rank + 1));
+    for (const [rank, [id]] of (expanded.get(run.source) ?? []).entries())
+      fused.set(id, (fused.get(id) ?? 0) + RM3_WEIGHT / (RRF_K + rank + 1));
+    // How good this source's best match is compared with the best of all sources.
+    const sourceStrength = bestBase > 0 ? (baseList[0]?.[1] ?? 0) / bestBase : 1;
+    for (const [id, f] of fused) {
+      const r = run.rows.get(id);
+      if (!r) continue;
+      const kind = r.row.kind;
+      const section = sectionOf(run.source, kind);
+      if (!options.sections.has(section)) continue;
+      let score = f * (0.5 + 0.5 * sourceStrength);
+      if (run.source === 'event' && speakerMatches(r.row.speaker, terms)) score *= 1 + SPEAKER_BOOST;
+      const when = toDate(r.row.occurred_at) ?? toDate(r.row.updated_at);
+      const recency = when ? Math.exp(-daysBetween(now, when) / 365) : 0.5;
+      score *= 0.9 + 0.1 * recency;
+      score *= 0.6 + 0.4 * Math.min(1, Math.max(0, Number(r.row.confidence)));
+      score *= kindPrior(run.source, kind);
+      items.push({
+        key: `${run.source}:${id}`,
+        source: run.source,
+        row: r.row,
+        section,
+        tf: r.tf,
+        length: r.length,
+        score,
+      });
+    }
+  }
+  items.sort((a, b) => b.score - a.score);
+  return { items, terms };
+}

@@ -1,0 +1,77 @@
+/**
+ * The scope a retrieval reads (tenant, environment, namespace and the optional session, subject,
+ * agent and point in time), as SQL conditions per source table. Tenant and environment always apply.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+
+export interface RetrievalScope {
+  tenantId: string;
+  environment: string;
+  /** Undefined: every namespace of the tenant (only for keys not bound to a namespace). */
+  namespace?: string;
+  sessionId?: string;
+  subjectId?: string;
+  agentId?: string;
+  /** Read as of this time: events up to then, memories valid then. Undefined: now, active only. */
+  asOf?: Date;
+  minConfidence: number;
+}
+
+export type Source = 'event' | 'memory' | 'artifact';
+
+/** Table, alias and the text expression each source is searched on (the GIN-indexed expression). */
+export const SOURCE_TABLE: Record<Source, { table: string; text: string }> = {
+  event: { table: 'events', text: 'text' },
+  memory: { table: 'memories', text: 'content' },
+  artifact: { table: 'artifacts', text: 'markdown' },
+};
+
+/** `to_tsvector('english', <text column>)`, the exact expression of the GIN indexes. */
+export function tsvectorOf(source: Source): SQL {
+  return sql.raw(`to_tsvector('english', d.${SOURCE_TABLE[source].text})`);
+}
+
+/** WHERE conditions of a source for the scope, on the table aliased `d`. */
+export function scopeConditions(source: Source, scope: RetrievalScope): SQL {
+  const parts: SQL[] = [sql`d.tenant_id = ${scope.tenantId}`, sql`d.environment = ${scope.environment}`];
+  if (scope.namespace !== undefined) parts.push(sql`d.namespace = ${scope.namespace}`);
+  if (scope.sessionId !== undefined) parts.push(sql`d.session_id = ${scope.sessionId}`);
+  if (scope.subjectId !== undefined) parts.push(sql`d.subject_id = ${scope.subjectId}`);
+  if (scope.agentId !== undefined && source !== 'artifact') parts.push(sql`d.agent_id = ${scope.agentId}`);
+  const asOf = scope.asOf?.toISOString();
+  if (source === 'event') {
+    if (asOf) parts.push(sql`d.occurred_at <= ${asOf}`);
+  } else if (source === 'memory') {
+    parts.push(sql`d.confidence >= ${scope.minConfidence}`);
+    if (asOf) {
+      // The past as it was: memories valid at asOf, superseded ones included; never deleted ones.
+      parts.push(sql`d.status in ('active', 'superseded')`);
+      parts.push(sql`d.valid_from <= ${asOf}`);
+      parts.push(sql`(d.valid_to is null or d.valid_to > ${asOf})`);
+    } else {
+      parts.push(sql`d.status = 'active'`);
+      parts.push(sql`(d.valid_to is null or d.valid_to > now())`);
+    }
+  } else {
+    parts.push(sql`d.confidence >= ${scope.minConfidence}`);
+    if (asOf) {
+      parts.push(sql`d.status in ('active', 'superseded', 'deprecated')`);
+      parts.push(sql`d.created_at <= ${asOf}`);
+    } else parts.push(sql`d.status = 'active'`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export function scopeKey(source: Source, scope: RetrievalScope): string {
+  return [
+    source,
+    scope.tenantId,
+    scope.environment,
+    scope.namespace ?? '*',
+    scope.sessionId ?? '*',
+    scope.subjectId ?? '*',
+    scope.agentId ?? '*',
+    scope.asOf?.toISOString() ?? 'now',
+    scope.minConfidence,
+  ].join('|');
+}

@@ -1,0 +1,103 @@
+/** POST /v1/synthesize through real HTTP: ranking, dating, budget and provenance. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let apiKey: string;
+
+const turns = [
+  {
+    speaker: 'Caroline',
+    text: 'I went to a LGBTQ support group yesterday and it was so powerful.',
+    at: '2023-05-08T13:56:00Z',
+  },
+  {
+    speaker: 'Melanie',
+    text: 'That sounds great! I have been painting a lot lately, mostly sunsets.',
+    at: '2023-05-08T13:57:00Z',
+  },
+  {
+    speaker: 'Caroline',
+    text: 'I am thinking about a career in counseling and mental health.',
+    at: '2023-05-25T10:00:00Z',
+  },
+  { speaker: 'Melanie', text: 'My kids and I went camping at the beach last weekend.', at: '2023-06-09T09:00:00Z' },
+  { speaker: 'Caroline', text: 'Thanks for the book recommendation, I loved it.', at: '2023-06-09T09:01:00Z' },
+];
+
+async function capture(key: string, namespace: string) {
+  const events = turns.map((t, i) => ({
+    type: 'message',
+    sessionId: `s${i < 2 ? 1 : i < 3 ? 2 : 3}`,
+    namespace,
+    occurredAt: t.at,
+    payload: { role: 'user', content: t.text },
+    metadata: { speaker: t.speaker, dia_id: `D${i}` },
+  }));
+  const res = await server.http().post('/v1/capture/batch').set('Authorization', `Bearer ${key}`).send({ events });
+  expect(res.status).toBe(201);
+  return res.body.data.results.map((r: { eventId: string }) => r.eventId) as string[];
+}
+
+function synth(body: Record<string, unknown>, key = apiKey) {
+  return server.http().post('/v1/synthesize').set('Authorization', `Bearer ${key}`).send(body);
+}
+
+let eventIds: string[];
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ apiKey } = await newTenant(server, 'synth'));
+  eventIds = await capture(apiKey, 'convo');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('POST /v1/synthesize', () => {
+  it('ranks the event that answers the question first and cites it', async () => {
+    const res = await synth({ query: 'When did Caroline go to the LGBTQ support group?', namespace: 'convo' });
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data.packId).toMatch(/^pack_/);
+    expect(data.entries[0].provenance).toEqual([{ sourceType: 'event', sourceId: eventIds[0] }]);
+    expect(data.entries[0].section).toBe('context');
+    expect(data.entries[0].occurredAt).toBe('2023-05-08T13:56:00.000Z');
+    expect(data.context).toContain('[2023-05-08] Caroline: I went to a LGBTQ support group');
+    const scores = data.entries.map((e: { score: number }) => e.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('matches any term of a question (OR semantics), not all of them', async () => {
+    const res = await synth({ query: 'What does Melanie paint, and has she ever been skydiving?', namespace: 'convo' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.entries[0].content).toContain('painting');
+  });
+
+  it('never uses more tokens than maxTokens and reports what it dropped', async () => {
+    const res = await synth({
+      query: 'Caroline Melanie support painting camping book',
+      namespace: 'convo',
+      options: { maxTokens: 40 },
+    });
+    expect(res.status).toBe(200);
+    const { budget, entries, context } = res.body.data;
+    expect(budget.limit).toBe(40);
+    expect(budget.used).toBeLessThanOrEqual(40);
+    expect(budget.used).toBeGreaterThan(0);
+    expect(budget.entriesIncluded).toBe(entries.length);
+    expect(budget.entriesDropped).toBeGreaterThan(0);
+    expect(context.length).toBeGreaterThan(0);
+  });
+
+  it('leaves provenance out when includeProvenance is false', async () => {
+    const res = await synth({ query: 'camping', namespace: 'convo', options: { includeProvenance: false } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.entries[0].provenance).toEqual([]);
+  });
+
+  it('reads only events up to asOf', async () => {
+    const res = await synth({ query: 'camping beach', namespace: 'convo', asOf: '2023-06-01T00:00:00Z' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.entries.some((e: { content: string }) => e.content.includes('camping'))).toBe(false);
+  });
+});
