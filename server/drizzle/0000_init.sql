@@ -15,6 +15,21 @@ CREATE TABLE "api_keys" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "artifact_versions" (
+	"artifact_id" text NOT NULL,
+	"version" integer NOT NULL,
+	"tenant_id" text NOT NULL,
+	"title" text NOT NULL,
+	"content" jsonb NOT NULL,
+	"markdown" text NOT NULL,
+	"confidence" real NOT NULL,
+	"evidence_count" integer NOT NULL,
+	"source_events" text[] NOT NULL,
+	"source_memories" text[] NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "artifact_versions_artifact_id_version_pk" PRIMARY KEY("artifact_id","version")
+);
+--> statement-breakpoint
 CREATE TABLE "artifacts" (
 	"id" text PRIMARY KEY NOT NULL,
 	"tenant_id" text NOT NULL,
@@ -33,6 +48,7 @@ CREATE TABLE "artifacts" (
 	"version" integer DEFAULT 1 NOT NULL,
 	"source_events" text[] DEFAULT '{}'::text[] NOT NULL,
 	"source_memories" text[] DEFAULT '{}'::text[] NOT NULL,
+	"fingerprint" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -166,6 +182,9 @@ CREATE TABLE "learn_jobs" (
 	"artifacts" jsonb,
 	"stats" jsonb,
 	"error" text,
+	"compiler" text,
+	"api_key_id" text,
+	"request_id" text,
 	"started_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -351,8 +370,10 @@ CREATE TABLE "vaults" (
 ALTER TABLE "vault_items" ADD CONSTRAINT "vault_items_vault_id_vaults_id_fk" FOREIGN KEY ("vault_id") REFERENCES "public"."vaults"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_hash_uq" ON "api_keys" USING btree ("hash");--> statement-breakpoint
 CREATE INDEX "api_keys_tenant_idx" ON "api_keys" USING btree ("tenant_id");--> statement-breakpoint
+CREATE INDEX "artifact_versions_tenant_idx" ON "artifact_versions" USING btree ("tenant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "artifacts_key_uq" ON "artifacts" USING btree ("tenant_id","environment","namespace","type","key");--> statement-breakpoint
 CREATE INDEX "artifacts_list_idx" ON "artifacts" USING btree ("tenant_id","environment","created_at");--> statement-breakpoint
+CREATE INDEX "artifacts_subject_idx" ON "artifacts" USING btree ("tenant_id","subject_id");--> statement-breakpoint
 CREATE INDEX "artifacts_fts_idx" ON "artifacts" USING gin (to_tsvector('english', "markdown"));--> statement-breakpoint
 CREATE INDEX "access_org_idx" ON "access_logs" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
 CREATE INDEX "audit_org_idx" ON "audit_logs" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
@@ -369,9 +390,10 @@ CREATE INDEX "events_uncompiled_idx" ON "events" USING btree ("tenant_id","envir
 CREATE UNIQUE INDEX "events_idem_uq" ON "events" USING btree ("tenant_id","environment","idempotency_key");--> statement-breakpoint
 CREATE INDEX "events_fts_idx" ON "events" USING gin (to_tsvector('english', "text"));--> statement-breakpoint
 CREATE INDEX "learn_jobs_scope_idx" ON "learn_jobs" USING btree ("tenant_id","environment","scope_key","status");--> statement-breakpoint
+CREATE INDEX "learn_jobs_created_idx" ON "learn_jobs" USING btree ("tenant_id","environment","created_at");--> statement-breakpoint
 CREATE INDEX "lifecycle_policies_org_idx" ON "lifecycle_policies" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
-CREATE INDEX "lineage_from_idx" ON "lineage_edges" USING btree ("tenant_id","from_id");--> statement-breakpoint
 CREATE INDEX "lineage_to_idx" ON "lineage_edges" USING btree ("tenant_id","to_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "lineage_edge_uq" ON "lineage_edges" USING btree ("tenant_id","from_id","to_id","type");--> statement-breakpoint
 CREATE INDEX "memories_scope_idx" ON "memories" USING btree ("tenant_id","environment","namespace","status");--> statement-breakpoint
 CREATE INDEX "memories_dedupe_idx" ON "memories" USING btree ("tenant_id","environment","namespace","dedupe_key");--> statement-breakpoint
 CREATE INDEX "memories_attr_idx" ON "memories" USING btree ("tenant_id","environment","namespace","attribute_key");--> statement-breakpoint

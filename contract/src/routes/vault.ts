@@ -1,6 +1,183 @@
-/** Vault: encrypted secrets. */
+/**
+ * Vault (JWT only): vaults of the tenant and their encrypted items. Values appear only in the
+ * retrieve and reveal answers, both audited; lists never carry them. Deletion is an Hx addition.
+ */
 import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import {
+  AUTHED_ERRORS,
+  DeletedSchema,
+  Description,
+  Id,
+  IsoDateTime,
+  Metadata,
+  Name,
+  PageQuerySchema,
+  type RouteMeta,
+  envelope,
+  errors,
+  page,
+} from '../common.js';
 
 const c = initContract();
 
-export const vaultContract = c.router({});
+export const VaultSensitivitySchema = z.enum(['low', 'medium', 'high', 'critical']);
+export type VaultSensitivity = z.infer<typeof VaultSensitivitySchema>;
+
+export const VaultSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  sensitivity: VaultSensitivitySchema,
+  system: z.boolean().describe('The tenant system vault, where capture stores the secrets it redacts'),
+  createdBy: z.string(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type Vault = z.infer<typeof VaultSchema>;
+
+export const VaultItemSchema = z.object({
+  id: z.string(),
+  vaultId: z.string(),
+  name: z.string(),
+  type: z.string().nullable(),
+  metadata: z.record(z.unknown()),
+  version: z.number().int(),
+  reference: z.string().describe('vault://<vaultId>/<itemId>, the form redacted payloads carry'),
+  createdBy: z.string(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type VaultItem = z.infer<typeof VaultItemSchema>;
+
+export const VaultItemWithValueSchema = VaultItemSchema.extend({ value: z.string().describe('The decrypted secret') });
+
+export const VaultRevealSchema = z.object({
+  id: z.string(),
+  vaultId: z.string(),
+  name: z.string(),
+  value: z.string(),
+  revealedAt: IsoDateTime,
+});
+
+export const VaultAuditEntrySchema = z
+  .object({
+    id: z.string(),
+    action: z.string(),
+    actorType: z.string(),
+    actorId: z.string(),
+    resourceType: z.string(),
+    resourceId: z.string().nullable(),
+    details: z.record(z.unknown()),
+    requestId: z.string().nullable(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    createdAt: IsoDateTime,
+  })
+  .describe('Fields beyond action, actor and time are recorded according to the vault sensitivity');
+
+const VaultIdParams = z.object({ vaultId: Id });
+const IdParams = z.object({ id: Id });
+const ItemParams = z.object({ vaultId: Id, itemId: Id });
+const IdItemParams = z.object({ id: Id, itemId: Id });
+
+const jwt = { auth: 'jwt' } satisfies RouteMeta;
+
+export const vaultContract = c.router({
+  createVault: {
+    method: 'POST',
+    path: '/vaults',
+    summary: 'Create a vault',
+    description: 'Names are unique per tenant; `system` is reserved for the vault capture redacts into.',
+    body: z.object({
+      name: Name,
+      description: Description.optional(),
+      sensitivity: VaultSensitivitySchema.default('medium'),
+    }),
+    responses: { 201: envelope(VaultSchema), ...errors(...AUTHED_ERRORS, 'conflict') },
+    metadata: jwt,
+  },
+  listVaults: {
+    method: 'GET',
+    path: '/vaults',
+    summary: 'List vaults',
+    description: 'Vaults of the authenticated user tenant, oldest first.',
+    query: PageQuerySchema,
+    responses: { 200: page('vaults', VaultSchema), ...errors(...AUTHED_ERRORS) },
+    metadata: jwt,
+  },
+  deleteVault: {
+    method: 'DELETE',
+    path: '/vaults/:vaultId',
+    pathParams: VaultIdParams,
+    summary: 'Delete a vault and its items',
+    description: 'Deletes the items (their wrapped keys with them) and the vault; audited. The system vault is kept.',
+    body: c.noBody(),
+    responses: { 200: DeletedSchema, ...errors(...AUTHED_ERRORS, 'not_found', 'forbidden') },
+    metadata: jwt,
+  },
+  createItem: {
+    method: 'POST',
+    path: '/vaults/:vaultId/items',
+    pathParams: VaultIdParams,
+    summary: 'Store a secret',
+    description: 'The value is encrypted under a fresh data key before storage; the answer never echoes it.',
+    body: z.object({
+      name: Name,
+      value: z.string().min(1).max(65536),
+      type: z.string().trim().min(1).max(64).optional().describe('e.g. api_key, password, token'),
+      metadata: Metadata.optional(),
+    }),
+    responses: { 201: envelope(VaultItemSchema), ...errors(...AUTHED_ERRORS, 'not_found') },
+    metadata: jwt,
+  },
+  listItems: {
+    method: 'GET',
+    path: '/vaults/:id/items',
+    pathParams: IdParams,
+    summary: 'List the items of a vault',
+    description: 'Names, types and metadata only; values are never listed.',
+    query: PageQuerySchema,
+    responses: { 200: page('items', VaultItemSchema), ...errors(...AUTHED_ERRORS, 'not_found') },
+    metadata: jwt,
+  },
+  getItem: {
+    method: 'GET',
+    path: '/vaults/:vaultId/items/:itemId',
+    pathParams: ItemParams,
+    summary: 'Retrieve a secret',
+    description: 'The item with its decrypted value. Always audited.',
+    responses: { 200: envelope(VaultItemWithValueSchema), ...errors(...AUTHED_ERRORS, 'not_found') },
+    metadata: jwt,
+  },
+  revealItem: {
+    method: 'POST',
+    path: '/vaults/:id/items/:itemId/reveal',
+    pathParams: IdItemParams,
+    summary: 'Reveal a secret',
+    description: 'Just the decrypted value, for copying. Always audited.',
+    body: c.noBody(),
+    responses: { 200: envelope(VaultRevealSchema), ...errors(...AUTHED_ERRORS, 'not_found') },
+    metadata: jwt,
+  },
+  deleteItem: {
+    method: 'DELETE',
+    path: '/vaults/:vaultId/items/:itemId',
+    pathParams: ItemParams,
+    summary: 'Delete a secret',
+    description: 'Removes the ciphertext and its wrapped key; audited.',
+    body: c.noBody(),
+    responses: { 200: DeletedSchema, ...errors(...AUTHED_ERRORS, 'not_found') },
+    metadata: jwt,
+  },
+  audit: {
+    method: 'GET',
+    path: '/vaults/:id/audit',
+    pathParams: IdParams,
+    summary: 'Audit log of a vault',
+    description: 'Operations on the vault and its items, newest first.',
+    query: PageQuerySchema,
+    responses: { 200: page('entries', VaultAuditEntrySchema), ...errors(...AUTHED_ERRORS, 'not_found') },
+    metadata: jwt,
+  },
+});
