@@ -1,6 +1,6 @@
 /** Compiled artifacts: profiles, summaries, timelines, digests and procedural knowledge. */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, updatedAt } from './columns.js';
 
 export const artifacts = pgTable(
@@ -24,12 +24,34 @@ export const artifacts = pgTable(
     version: integer('version').notNull().default(1),
     sourceEvents: text('source_events').array().notNull().default(sql`'{}'::text[]`),
     sourceMemories: text('source_memories').array().notNull().default(sql`'{}'::text[]`),
+    /** SHA-256 of what a version shows: a rebuild with the same fingerprint is "unchanged". */
+    fingerprint: text('fingerprint').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('artifacts_key_uq').on(t.tenantId, t.environment, t.namespace, t.type, t.key),
     index('artifacts_list_idx').on(t.tenantId, t.environment, t.createdAt),
+    index('artifacts_subject_idx').on(t.tenantId, t.subjectId),
     index('artifacts_fts_idx').using('gin', sql`to_tsvector('english', ${t.markdown})`),
   ],
+);
+
+/** Earlier versions of an artifact, kept when a learn run changes it. */
+export const artifactVersions = pgTable(
+  'artifact_versions',
+  {
+    artifactId: text('artifact_id').notNull(),
+    version: integer('version').notNull(),
+    tenantId: tenantId(),
+    title: text('title').notNull(),
+    content: jsonb('content').notNull().$type<Record<string, unknown>>(),
+    markdown: text('markdown').notNull(),
+    confidence: real('confidence').notNull(),
+    evidenceCount: integer('evidence_count').notNull(),
+    sourceEvents: text('source_events').array().notNull(),
+    sourceMemories: text('source_memories').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.artifactId, t.version] }), index('artifact_versions_tenant_idx').on(t.tenantId)],
 );

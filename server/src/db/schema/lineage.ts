@@ -1,5 +1,5 @@
 /** Lineage edges: captured_from, supersedes, compiled_into, redacted_into. */
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId } from './columns.js';
 
 export const lineageEdges = pgTable(
@@ -12,5 +12,9 @@ export const lineageEdges = pgTable(
     type: text('type').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('lineage_from_idx').on(t.tenantId, t.fromId), index('lineage_to_idx').on(t.tenantId, t.toId)],
+  (t) => [
+    // The unique index also serves lookups by (tenant, from).
+    index('lineage_to_idx').on(t.tenantId, t.toId),
+    uniqueIndex('lineage_edge_uq').on(t.tenantId, t.fromId, t.toId, t.type),
+  ],
 );

@@ -1,0 +1,50 @@
+/**
+ * The production job runner: jobs go to a BullMQ queue on Redis and any process running a worker
+ * (API replicas and `hx worker`) takes them. A job whose lock another worker holds is retried with a
+ * short backoff.
+ */
+import { Queue, Worker } from 'bullmq';
+import type { Logger } from '../logger.js';
+import type { JobProcessor, JobRunner, QueuedJob } from './runner.js';
+
+export const LEARN_QUEUE = 'hx-learn';
+
+export function createBullmqRunner(
+  processor: JobProcessor,
+  logger: Logger,
+  opts: { redisUrl: string; queueName?: string; concurrency?: number; worker?: boolean },
+): JobRunner {
+  const name = opts.queueName ?? LEARN_QUEUE;
+  const connection = { url: opts.redisUrl, maxRetriesPerRequest: null } as const;
+  const queue = new Queue(name, { connection });
+  queue.on('error', (err) => logger.warn({ err: err.message }, 'bullmq queue error'));
+  let worker: Worker | undefined;
+  if (opts.worker !== false) {
+    worker = new Worker(
+      name,
+      async (job) => {
+        const outcome = await processor(String(job.data.id));
+        // Another worker holds this scope's lock: fail this attempt so BullMQ retries after a backoff.
+        if (outcome === 'busy') throw new Error('scope busy');
+      },
+      { connection, concurrency: opts.concurrency ?? 2 },
+    );
+    worker.on('error', (err) => logger.warn({ err: err.message }, 'bullmq worker error'));
+  }
+  return {
+    kind: 'bullmq',
+    async enqueue(job: QueuedJob) {
+      await queue.add('learn', job, {
+        jobId: job.id,
+        attempts: 120,
+        backoff: { type: 'fixed', delay: 500 },
+        removeOnComplete: 1000,
+        removeOnFail: 1000,
+      });
+    },
+    async close() {
+      await worker?.close();
+      await queue.close();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The embedded job runner: jobs of one lock key run in order, different keys in parallel up to a
+ * small concurrency, all in this process. A job whose lock another process holds is retried later.
+ */
+import type { Logger } from '../logger.js';
+import type { JobProcessor, JobRunner, QueuedJob } from './runner.js';
+
+const BUSY_RETRY_MS = 500;
+
+export function createInProcessRunner(
+  processor: JobProcessor,
+  logger: Logger,
+  opts: { concurrency?: number; closeTimeoutMs?: number } = {},
+): JobRunner {
+  const concurrency = opts.concurrency ?? 2;
+  const chains = new Map<string, Promise<void>>();
+  const waiting: Array<() => void> = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let active = 0;
+  let closed = false;
+
+  async function slot(): Promise<void> {
+    if (active < concurrency) {
+      active += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+  }
+  function release() {
+    active -= 1;
+    waiting.shift()?.();
+  }
+
+  async function run(job: QueuedJob): Promise<void> {
+    if (closed) return;
+    await slot();
+    try {
+      const outcome = await processor(job.id);
+      if (outcome === 'busy' && !closed) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          void enqueue(job);
+        }, BUSY_RETRY_MS);
+        timers.add(timer);
+      }
+    } catch (err) {
+      logger.error({ err, jobId: job.id }, 'job processor failed');
+    } finally {
+      release();
+    }
+  }
+
+  function enqueue(job: QueuedJob): Promise<void> {
+    if (closed) return Promise.resolve();
+    const previous = chains.get(job.lockKey) ?? Promise.resolve();
+    const next = previous.then(() => run(job));
+    chains.set(job.lockKey, next);
+    void next.finally(() => {
+      if (chains.get(job.lockKey) === next) chains.delete(job.lockKey);
+    });
+    return Promise.resolve();
+  }
+
+  return {
+    kind: 'in-process',
+    enqueue,
+    async close() {
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      const all = Promise.all([...chains.values()]);
+      await Promise.race([all, new Promise((r) => setTimeout(r, opts.closeTimeoutMs ?? 10_000).unref())]);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The job runner seam: learn (and later lifecycle) work is queued by id and processed in the
+ * background, in-process by default or on BullMQ when REDIS_URL is set (DESIGN.md §3). Callers see
+ * only this interface, so the two modes are interchangeable.
+ */
+
+/** What a processor answers: done, or busy (another process holds the job's lock: try again later). */
+export type JobOutcome = 'done' | 'busy';
+
+/** Processes one queued job by id; must not throw for domain failures (it records them on the job). */
+export type JobProcessor = (jobId: string) => Promise<JobOutcome>;
+
+export interface QueuedJob {
+  id: string;
+  /** Jobs with the same key run one after the other in this process. */
+  lockKey: string;
+}
+
+export interface JobRunner {
+  readonly kind: 'in-process' | 'bullmq';
+  enqueue(job: QueuedJob): Promise<void>;
+  /** Stops taking jobs and waits (bounded) for the running ones. */
+  close(): Promise<void>;
+}
