@@ -52,30 +52,73 @@ const c = initContract();
 
 const v1 = { pathPrefix: '/v1', strictStatusCodes: true } as const;
 
-export const contract = c.router({
-  ops: c.router(opsContract, { strictStatusCodes: true }),
-  auth: c.router(authContract, v1),
-  apiKeys: c.router(apiKeysContract, v1),
-  admin: c.router(adminContract, v1),
-  capture: c.router(captureContract, v1),
-  learn: c.router(learnContract, v1),
-  synthesize: c.router(synthesizeContract, v1),
-  artifacts: c.router(artifactsContract, v1),
-  memories: c.router(memoriesContract, v1),
-  usage: c.router(usageContract, v1),
-  organizations: c.router(organizationsContract, v1),
-  teams: c.router(teamsContract, v1),
-  members: c.router(membersContract, v1),
-  agents: c.router(agentsContract, v1),
-  namespaces: c.router(namespacesContract, v1),
-  policies: c.router(policiesContract, v1),
-  audit: c.router(auditContract, v1),
-  lineage: c.router(lineageContract, v1),
-  lifecycle: c.router(lifecycleContract, v1),
-  vault: c.router(vaultContract, v1),
+// One declaration per area: a single inferred type for the whole contract exceeds what tsc can
+// serialize for the .d.ts (TS7056), so Contract is spelled out from the per-area types.
+const opsRoutes = c.router(opsContract, { strictStatusCodes: true });
+const authRoutes = c.router(authContract, v1);
+const apiKeysRoutes = c.router(apiKeysContract, v1);
+const adminRoutes = c.router(adminContract, v1);
+const captureRoutes = c.router(captureContract, v1);
+const learnRoutes = c.router(learnContract, v1);
+const synthesizeRoutes = c.router(synthesizeContract, v1);
+const artifactsRoutes = c.router(artifactsContract, v1);
+const memoriesRoutes = c.router(memoriesContract, v1);
+const usageRoutes = c.router(usageContract, v1);
+const organizationsRoutes = c.router(organizationsContract, v1);
+const teamsRoutes = c.router(teamsContract, v1);
+const membersRoutes = c.router(membersContract, v1);
+const agentsRoutes = c.router(agentsContract, v1);
+const namespacesRoutes = c.router(namespacesContract, v1);
+const policiesRoutes = c.router(policiesContract, v1);
+const auditRoutes = c.router(auditContract, v1);
+const lineageRoutes = c.router(lineageContract, v1);
+const lifecycleRoutes = c.router(lifecycleContract, v1);
+const vaultRoutes = c.router(vaultContract, v1);
+export type Contract = {
+  ops: typeof opsRoutes;
+  auth: typeof authRoutes;
+  apiKeys: typeof apiKeysRoutes;
+  admin: typeof adminRoutes;
+  capture: typeof captureRoutes;
+  learn: typeof learnRoutes;
+  synthesize: typeof synthesizeRoutes;
+  artifacts: typeof artifactsRoutes;
+  memories: typeof memoriesRoutes;
+  usage: typeof usageRoutes;
+  organizations: typeof organizationsRoutes;
+  teams: typeof teamsRoutes;
+  members: typeof membersRoutes;
+  agents: typeof agentsRoutes;
+  namespaces: typeof namespacesRoutes;
+  policies: typeof policiesRoutes;
+  audit: typeof auditRoutes;
+  lineage: typeof lineageRoutes;
+  lifecycle: typeof lifecycleRoutes;
+  vault: typeof vaultRoutes;
+};
+export const contract: Contract = c.router({
+  ops: opsRoutes,
+  auth: authRoutes,
+  apiKeys: apiKeysRoutes,
+  admin: adminRoutes,
+  capture: captureRoutes,
+  learn: learnRoutes,
+  synthesize: synthesizeRoutes,
+  artifacts: artifactsRoutes,
+  memories: memoriesRoutes,
+  usage: usageRoutes,
+  organizations: organizationsRoutes,
+  teams: teamsRoutes,
+  members: membersRoutes,
+  agents: agentsRoutes,
+  namespaces: namespacesRoutes,
+  policies: policiesRoutes,
+  audit: auditRoutes,
+  lineage: lineageRoutes,
+  lifecycle: lifecycleRoutes,
+  vault: vaultRoutes,
 });
 
-export type Contract = typeof contract;
 export type ContractArea = keyof Contract;
 
 /** The API's version string prefix; the server adds its build version. */

@@ -7,6 +7,7 @@ import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { createAuthenticator, createGatekeeper } from '../auth/authenticate.js';
+import { createAuthorizer } from '../auth/authorize.js';
 import type { AppContext } from '../context.js';
 import { newId } from '../ids.js';
 import { createMetrics } from '../metrics.js';
@@ -73,7 +74,7 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
     logInitialization: false,
     jsonQuery: false,
     responseValidation: true,
-    globalMiddleware: [createAuthenticator(ctx) as never],
+    globalMiddleware: [createAuthenticator(ctx) as never, createAuthorizer(ctx) as never],
     requestValidationErrorHandler: (err, _req, _res, next) => next(err),
   });
 

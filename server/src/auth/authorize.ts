@@ -1,0 +1,51 @@
+/**
+ * The one RBAC middleware for org-scoped routes (metadata `permission` + path param `orgId`): checks
+ * X-Organization-ID against the path, resolves the caller's membership within its own tenant (an
+ * unknown, foreign or non-member organization answers 404, revealing nothing), enforces the role ->
+ * permission matrix (403 naming the permission) and puts organizationId and role on the actor.
+ * Runs right after authentication and before validation, so 401 -> 404/403 -> 400 for the body.
+ */
+import { Id, PERMISSIONS, type Permission, roleHasPermission } from '@hx-memory/contract';
+import type { NextFunction, Request, Response } from 'express';
+import type { AppContext } from '../context.js';
+import { AppError, forbidden, notFound, unauthorized } from '../errors.js';
+import { routeMeta } from './authenticate.js';
+
+const HEADER = 'x-organization-id';
+
+function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}
+
+export function createAuthorizer(ctx: AppContext) {
+  async function authorize(req: Request): Promise<void> {
+    const permission = routeMeta(req)?.permission;
+    const orgId = req.params?.orgId;
+    if (!permission || orgId === undefined) return;
+    // A typo in a contract's metadata must fail closed, not open.
+    if (!isPermission(permission)) throw forbidden(`Unknown permission '${permission}' on this route`);
+    const actor = req.hx.actor;
+    if (!actor) throw unauthorized('Authentication required');
+
+    const header = req.headers[HEADER];
+    if (header !== undefined && (Array.isArray(header) || header !== orgId)) {
+      throw new AppError('validation_error', 'X-Organization-ID must equal the organization in the path', [
+        { field: `headers.${HEADER}`, message: `must equal the orgId path parameter (${orgId})` },
+      ]);
+    }
+    // A malformed id is left to request validation, which names params.orgId.
+    if (!Id.safeParse(orgId).success) return;
+
+    const access = await ctx.services.organizations.accessOf(actor, orgId);
+    if (access.result === 'NOT_FOUND') throw notFound('Organization');
+    if (!roleHasPermission(access.role, permission)) {
+      throw forbidden(`Your role '${access.role}' lacks the permission '${permission}' in this organization`);
+    }
+    actor.organizationId = orgId;
+    actor.role = access.role;
+  }
+
+  return function authorizeMiddleware(req: Request, _res: Response, next: NextFunction) {
+    authorize(req).then(() => next(), next);
+  };
+}
