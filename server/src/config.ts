@@ -37,6 +37,9 @@ const ConfigSchema = z.object({
   OPERATOR_TOKEN: optionalString,
   /** Key prefix of the rate limiters in Redis: deployments (or test runs) sharing one Redis keep apart. */
   RATE_LIMIT_PREFIX: z.string().default('hx:rl'),
+  /** Requests without a valid credential are limited per IP (many users may share one NAT address). */
+  IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  IP_RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
   /** Login throttling: consecutive failures per e-mail before it is blocked, and for how long. */
   LOGIN_FAILS_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_EMAIL_BLOCK_SECONDS: z.coerce.number().int().positive().default(900),

@@ -2,6 +2,7 @@
  * Boots a real Hx server on an ephemeral port for a test file, on the embedded PGlite (in memory) or
  * on the real PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set (CI's second run).
  */
+import { randomUUID } from 'node:crypto';
 import { type RunningServer, startServer } from '@hx-memory/server';
 import supertest from 'supertest';
 
@@ -14,6 +15,8 @@ export async function startTestServer(overrides: Record<string, string | undefin
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DEFAULT_PLAN: 'enterprise',
+    // Rate-limit counters of one test server never mix with another's on the shared CI Redis.
+    RATE_LIMIT_PREFIX: `hx-test:${randomUUID()}`,
     ...overrides,
   });
   return Object.assign(running, { http: () => supertest(running.url) });

@@ -139,7 +139,10 @@ export function createAuthenticator(ctx: AppContext) {
 export function createGatekeeper(ctx: AppContext) {
   const authenticate = createAuthenticate(ctx);
   const store = createLimiterStore({ redis: ctx.redis, prefix: ctx.config.RATE_LIMIT_PREFIX });
-  const limiter = createRequestLimiter(store, ctx.logger);
+  const limiter = createRequestLimiter(store, ctx.logger, {
+    requestsPerMinute: ctx.config.IP_RATE_LIMIT_PER_MINUTE,
+    burst: ctx.config.IP_RATE_LIMIT_BURST,
+  });
 
   async function gate(req: Request, res: Response): Promise<unknown> {
     const route = matchRoute(req.method, req.path);
@@ -157,12 +160,12 @@ export function createGatekeeper(ctx: AppContext) {
       : actor?.userId
         ? `usr:${actor.userId}`
         : `ip:${req.ip ?? 'unknown'}`;
-    const decision = await limiter.consume(subject, actor?.plan ?? ctx.config.DEFAULT_PLAN);
+    const decision = await limiter.consume(subject, actor?.plan ?? 'ip');
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
     if (!decision.allowed) {
       return new AppError(
         'rate_limited',
-        `Rate limit of ${decision.limit} requests per minute (${decision.plan} plan) exceeded; retry in ${decision.retryAfter} seconds`,
+        `Rate limit of ${decision.limit} requests per minute (${decision.plan === 'ip' ? 'per IP address without credentials' : `${decision.plan} plan`}) exceeded; retry in ${decision.retryAfter} seconds`,
         undefined,
         { 'Retry-After': String(decision.retryAfter) },
       );

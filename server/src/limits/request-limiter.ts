@@ -4,14 +4,14 @@
  * and `requestsPerMinute` in a minute. Callers: an API key, a user (JWT calls), or an IP address for
  * requests that carry no valid credentials.
  */
-import { PLAN_LIMITS, type PlanName } from '@hx-memory/contract';
+import { PLAN_LIMITS, type PlanLimits, type PlanName } from '@hx-memory/contract';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
 import type { LimiterStore } from './limiter-store.js';
 
 export interface RateDecision {
   allowed: boolean;
-  plan: PlanName;
+  plan: LimitPolicy;
   /** Requests per minute; null when the plan is unlimited. */
   limit: number | null;
   remaining: number | null;
@@ -29,9 +29,17 @@ interface PlanLimiters {
 
 const toSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-export function createRequestLimiter(store: LimiterStore, logger: Logger) {
-  const byPlan = new Map<PlanName, PlanLimiters>();
-  for (const [plan, limits] of Object.entries(PLAN_LIMITS) as [PlanName, (typeof PLAN_LIMITS)[PlanName]][]) {
+/** `ip` is the policy of requests without a valid credential; the others are the plans. */
+export type LimitPolicy = PlanName | 'ip';
+
+export function createRequestLimiter(
+  store: LimiterStore,
+  logger: Logger,
+  ipLimits: { requestsPerMinute: number; burst: number },
+) {
+  const byPlan = new Map<LimitPolicy, PlanLimiters>();
+  const policies = [...Object.entries(PLAN_LIMITS), ['ip', ipLimits]] as [LimitPolicy, PlanLimits][];
+  for (const [plan, limits] of policies) {
     if (limits.requestsPerMinute === null || limits.burst === null) continue;
     byPlan.set(plan, {
       rpm: limits.requestsPerMinute,
@@ -41,7 +49,7 @@ export function createRequestLimiter(store: LimiterStore, logger: Logger) {
     });
   }
 
-  function decision(plan: PlanName, rpm: number, minute: RateLimiterRes | null, allowed: boolean, retryMs?: number) {
+  function decision(plan: LimitPolicy, rpm: number, minute: RateLimiterRes | null, allowed: boolean, retryMs?: number) {
     const now = Date.now();
     return {
       allowed,
@@ -65,7 +73,7 @@ export function createRequestLimiter(store: LimiterStore, logger: Logger) {
 
   return {
     /** Counts one request of `subject` on `plan` and says whether it may proceed. */
-    async consume(subject: string, plan: PlanName): Promise<RateDecision> {
+    async consume(subject: string, plan: LimitPolicy): Promise<RateDecision> {
       const limiters = byPlan.get(plan);
       if (!limiters)
         return { allowed: true, plan, limit: null, remaining: null, reset: Math.ceil(Date.now() / 1000) + 60 };

@@ -1,0 +1,37 @@
+/** Shared steps of the limits tests: a server on a given plan, an operator to change plans, timing. */
+import { randomUUID } from 'node:crypto';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+export const OPERATOR_TOKEN = 'operator-token-for-limits-tests-0123456789';
+
+/** A server whose default plan is `plan`; its own Redis key prefix so parallel files never share counts. */
+export function startLimitedServer(plan: string, overrides: Record<string, string | undefined> = {}) {
+  return startTestServer({
+    DEFAULT_PLAN: plan,
+    OPERATOR_TOKEN,
+    RATE_LIMIT_PREFIX: `hx-test:${randomUUID()}`,
+    // Registration and login come from one IP here; the per-IP limit has its own test.
+    IP_RATE_LIMIT_PER_MINUTE: '100000',
+    IP_RATE_LIMIT_BURST: '10000',
+    ...overrides,
+  });
+}
+
+export async function setPlan(server: TestServer, tenantId: string, plan: string) {
+  const res = await server
+    .http()
+    .patch(`/v1/admin/tenants/${tenantId}`)
+    .set('Authorization', `Bearer ${OPERATOR_TOKEN}`)
+    .send({ plan });
+  if (res.status !== 200) throw new Error(`set plan failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A core (API key) request that does no work: an empty capture body fails validation after
+ * authentication and counting, so it is cheap and stores nothing.
+ */
+export const coreRequest = (server: TestServer, key: string) =>
+  server.http().post('/v1/capture').set('Authorization', `Bearer ${key}`).send({});
