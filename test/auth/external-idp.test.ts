@@ -1,0 +1,142 @@
+/**
+ * Tokens of an external identity provider (OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL), verified
+ * against a JWKS served by a local HTTP server and mapped to an Hx user by e-mail, then by subject.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, startTestServer, type TestServer } from '../helpers/server.js';
+
+const ISSUER = 'https://idp.example.test/';
+const AUDIENCE = 'hx-external';
+
+let idp: Server;
+let server: TestServer;
+let signingKey: CryptoKey;
+let strangerKey: CryptoKey;
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256', { extractable: true });
+  signingKey = pair.privateKey;
+  strangerKey = (await generateKeyPair('RS256')).privateKey;
+  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  idp = createServer((req, res) => {
+    if (req.url === '/jwks') {
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ keys: [jwk] }));
+    } else {
+      res.statusCode = 404;
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
+  const { port } = idp.address() as AddressInfo;
+  server = await startTestServer({
+    OIDC_ISSUER: ISSUER,
+    OIDC_AUDIENCE: AUDIENCE,
+    OIDC_JWKS_URL: `http://127.0.0.1:${port}/jwks`,
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await new Promise((resolve) => idp?.close(resolve));
+});
+
+function idpToken(
+  claims: { sub: string; email?: string; email_verified?: boolean },
+  opts: { key?: CryptoKey; kid?: string; aud?: string; exp?: number } = {},
+) {
+  return new SignJWT({ ...(claims.email ? { email: claims.email } : {}), email_verified: claims.email_verified })
+    .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? 'k1' })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setAudience(opts.aud ?? AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 600)
+    .sign(opts.key ?? signingKey);
+}
+
+const me = (t: string) => server.http().get('/v1/auth/me').set('Authorization', `Bearer ${t}`);
+
+describe('external identity provider tokens', () => {
+  it('map to the user with the same verified e-mail, then by subject once linked', async () => {
+    const user = await registerUser(server, 'oidc');
+    const first = await me(
+      await idpToken({ sub: 'idp|alice-1', email: user.email.toUpperCase(), email_verified: true }),
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.data.user.id).toBe(user.userId);
+    // Linked: the subject alone now finds the user, even without an e-mail claim.
+    const second = await me(await idpToken({ sub: 'idp|alice-1' }));
+    expect(second.status).toBe(200);
+    expect(second.body.data.user.id).toBe(user.userId);
+    // And the JWT works on JWT routes in the user's tenant.
+    const keys = await server
+      .http()
+      .get('/v1/api-keys')
+      .set('Authorization', `Bearer ${await idpToken({ sub: 'idp|alice-1' })}`);
+    expect(keys.status).toBe(200);
+    expect(keys.body.meta.tenantId).toBe(user.tenantId);
+  });
+
+  it('our own tokens keep working beside the provider', async () => {
+    const user = await registerUser(server, 'own');
+    expect((await me(user.accessToken)).status).toBe(200);
+  });
+
+  it('refuses an unknown identity', async () => {
+    const res = await me(await idpToken({ sub: 'idp|nobody', email: 'nobody-at-all@example.com' }));
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toMatch(/no Hx account matches/);
+  });
+
+  it('refuses an unverified e-mail', async () => {
+    const user = await registerUser(server, 'unverified');
+    const res = await me(await idpToken({ sub: 'idp|mallory', email: user.email, email_verified: false }));
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses a subject that tries to take over an account linked to another subject', async () => {
+    const user = await registerUser(server, 'linked');
+    expect((await me(await idpToken({ sub: 'idp|first', email: user.email }))).status).toBe(200);
+    const res = await me(await idpToken({ sub: 'idp|second', email: user.email }));
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses a token signed by a key not in the JWKS', async () => {
+    const user = await registerUser(server, 'stranger');
+    const res = await me(await idpToken({ sub: 'idp|s', email: user.email }, { key: strangerKey }));
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toMatch(/signature is invalid/);
+    const unknownKid = await me(await idpToken({ sub: 'idp|s', email: user.email }, { key: strangerKey, kid: 'k9' }));
+    expect(unknownKid.status).toBe(401);
+    expect(unknownKid.body.error.message).toMatch(/signing key/);
+  });
+
+  it('refuses a wrong audience and an expired token', async () => {
+    const user = await registerUser(server, 'audexp');
+    const aud = await me(await idpToken({ sub: 'idp|a', email: user.email }, { aud: 'someone-else' }));
+    expect(aud.status).toBe(401);
+    expect(aud.body.error.message).toMatch(/"aud"/);
+    const exp = await me(
+      await idpToken({ sub: 'idp|a', email: user.email }, { exp: Math.floor(Date.now() / 1000) - 60 }),
+    );
+    expect(exp.status).toBe(401);
+    expect(exp.body.error.message).toMatch(/expired/);
+  });
+
+  it('refuses an HS256 token claiming the provider as issuer (no shared-secret forgery)', async () => {
+    const user = await registerUser(server, 'hs');
+    const forged = await new SignJWT({ email: user.email })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('idp|forged')
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('guessable-shared-secret-guessable-shared'));
+    const res = await me(forged);
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toMatch(/algorithm is not allowed/);
+  });
+});
