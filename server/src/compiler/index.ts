@@ -1,36 +1,39 @@
 /**
- * The compiler `learn` uses. (Placeholder until the deterministic compiler lands: every message
- * becomes one fact memory and no artifacts are built.)
+ * The compiler `learn` uses: the deterministic one (no model), pure and repeatable — the same
+ * events always give the same drafts and artifacts. `createCompiler()` is the only entry point the
+ * learn service needs; an LLM compiler can later be returned from here behind the same interface.
  */
-import { createHash } from 'node:crypto';
-import type { MemoryCompiler } from './types.js';
+import { buildArtifacts } from './artifacts.js';
+import { extractFromStatement } from './extract-semantic.js';
+import { mergeDrafts } from './merge-drafts.js';
+import { extractProcedures } from './procedural.js';
+import { segment } from './segment.js';
+import { collectKnownNames, type EntityType } from './spot-entities.js';
+import type { CompilerEvent, MemoryCompiler, MemoryDraft } from './types.js';
 
 export * from './types.js';
 
+/** Statements -> merged memory drafts, semantic and procedural. */
+export function extractMemories(events: CompilerEvent[]): MemoryDraft[] {
+  const ordered = [...events].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+  const statements = segment(ordered);
+  const knownNames = new Map<string, EntityType>();
+  for (const s of statements) if (s.speaker && /^\p{Lu}/u.test(s.speaker)) knownNames.set(s.speaker, 'person');
+  collectKnownNames(
+    statements.map((s) => s.text),
+    knownNames,
+  );
+  const drafts: MemoryDraft[] = [];
+  const ctx = { knownNames };
+  for (const s of statements) for (const d of extractFromStatement(s, ctx)) drafts.push(d);
+  for (const d of extractProcedures(ordered)) drafts.push(d);
+  return mergeDrafts(drafts);
+}
+
 export function createCompiler(): MemoryCompiler {
   return {
-    name: 'placeholder',
-    extract(events) {
-      return events
-        .filter((e) => e.type === 'message' && e.text.trim() !== '')
-        .map((e) => ({
-          kind: 'fact' as const,
-          subjectId: e.subjectId,
-          sessionId: e.sessionId,
-          agentId: e.agentId,
-          namespace: e.namespace,
-          content: e.text,
-          dedupeKey: createHash('sha256').update(e.text.toLowerCase().trim()).digest('hex').slice(0, 32),
-          attributeKey: null,
-          attributes: {},
-          confidence: 0.5,
-          validFrom: e.occurredAt,
-          occurredAt: e.occurredAt,
-          sourceEventIds: [e.id],
-        }));
-    },
-    buildArtifacts() {
-      return [];
-    },
+    name: 'deterministic',
+    extract: extractMemories,
+    buildArtifacts,
   };
 }

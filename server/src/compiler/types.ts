@@ -50,6 +50,10 @@ export interface MemoryDraft {
   validFrom: Date;
   occurredAt: Date | null;
   sourceEventIds: string[];
+  /** How many statements of this run the draft stands for (near-duplicates merged inside the run); 1 when absent. */
+  mentions?: number;
+  /** When the latest of those statements was made (the draft's last-seen time); validFrom when absent. */
+  lastSeenAt?: Date;
 }
 
 /** A memory as stored, given back to the compiler to build artifacts from. */

@@ -1,0 +1,497 @@
+/**
+ * Semantic extraction: statements -> fact, preference, instruction, episode and entity drafts.
+ * Each kind is a small set of English patterns over one sentence; facts about an attribute
+ * (location, employer, favourite X...) carry an attributeKey so a newer value supersedes the old.
+ */
+import { contentStems, dedupeKeyOf, subjectSlug, words } from './normalise.js';
+import { formatResolved, resolveDate } from './resolve-dates.js';
+import type { Statement } from './segment.js';
+import { type EntityType, spotEntities } from './spot-entities.js';
+import type { MemoryDraft, MemoryKind } from './types.js';
+
+const FIRST_PERSON = /\b(?:I|I'm|I've|I'd|I'll|I’m|I’ve|my|me|we|we're|we've|our|us)\b/;
+const HEDGE = /\b(?:maybe|might|perhaps|probably|possibly|i think|i guess|not sure|kind of|sort of)\b/i;
+const I = String.raw`\bI(?:\s+(?:really|absolutely|just|also|still|totally|truly|genuinely|honestly|do|actually|now|currently|definitely|kinda|kind of|sort of|always|usually))*`;
+const IM = String.raw`\b(?:I\s+am|I['’]m)(?:\s+(?:really|absolutely|just|also|still|totally|truly|now|currently|actually|definitely|so))*`;
+
+// ---------- instructions ----------
+
+const PERMANENCE =
+  /\b(?:always|never|from now on|going forward|in (?:the )?future|by default|whenever|every time|each time|at all times|don['’]?t ever|do not ever)\b/i;
+const BEHAVIOUR_VERB =
+  /^(?:use|reply|respond|answer|write|format|include|add|mention|ask|call|address|run|check|test|commit|push|deploy|show|explain|keep|avoid|send|cite|summari[sz]e|suggest|recommend|provide|speak|talk|translate|put|prefer|refer|remind|notify|tell|greet|sign|end|start|begin|double-check|confirm|stop|be|make|remember|note|list|return|output|give me|let me|wait|follow|stick|limit|capitali[sz]e|document|comment|prefix|ping|email|copy|save|store|log|stay|leave|open|close|create|delete|remove|update|install|upgrade|pin|lint|review|bold|sort|round|convert|quote)\b/i;
+const IMPERATIVE_LEAD =
+  /^(?:please\s+|pls\s+|kindly\s+)?(?:(?:always|never|also|just)\s+)*(?:(?:do\s+not|don['’]?t)\s+)?([a-z-]+(?:\s+me)?)/i;
+const YOU_MODAL =
+  /\b(?:you\s+(?:should|must|need to|have to|shall|will|are to)|i\s+(?:want|need|would like|['’]d like)\s+you\s+to|make sure (?:you|to)|be sure to|remember to)\s+(?:always\s+|never\s+|not\s+)?([a-z-]+)/i;
+
+/** A standing instruction to the agent, or null. Only users, systems and feedback give them. */
+export function detectInstruction(text: string): string | null {
+  const t = text.trim();
+  if (t.length < 6) return null;
+  const lead = IMPERATIVE_LEAD.exec(t);
+  const leadVerb = lead ? lead[1].toLowerCase() : '';
+  const imperative = lead !== null && BEHAVIOUR_VERB.test(leadVerb);
+  const pleased = /^(?:please|pls|kindly)\b/i.test(t) || /,\s*please[.!]?$/i.test(t);
+  const modal = YOU_MODAL.exec(t);
+  const modalVerb = modal ? BEHAVIOUR_VERB.test(modal[1]) || /^(?:not|never|always)$/.test(modal[1]) : false;
+  if (/^(?:please\s+)?(?:call me|address me as)\b/i.test(t)) return t;
+  if (imperative && (PERMANENCE.test(t) || pleased || /^(?:never|always|don['’]?t|do not)\b/i.test(t))) return t;
+  if (modalVerb && (PERMANENCE.test(t) || /\b(?:want|need|would like|['’]d like)\s+you\s+to\b/i.test(t))) return t;
+  if (
+    modalVerb &&
+    /\byou\s+(?:should|must)\b/i.test(t) &&
+    /\b(?:answers?|responses?|replies|code|output|format|style|tone)\b/i.test(t)
+  )
+    return t;
+  return null;
+}
+
+// ---------- preferences ----------
+
+interface Preference {
+  polarity: 'like' | 'dislike' | 'want';
+  object: string;
+}
+
+const LIKE = new RegExp(
+  `${I}\\s+(?:love|loved|like|enjoy|adore|prefer|appreciate|am (?:really )?into|am (?:a )?(?:big |huge )?fan of|am passionate about)\\s+(.+)`,
+  'i',
+);
+const LIKE_IM = new RegExp(
+  `${IM}\\s+(?:(?:really|so|very)\\s+)?(?:into|a (?:big |huge )?fan of|passionate about|obsessed with|crazy about|keen on|fond of)\\s+(.+)`,
+  'i',
+);
+const DISLIKE = new RegExp(
+  `${I}\\s+(?:hate|dislike|detest|loathe|can['’]?t stand|cannot stand|don['’]?t (?:really )?(?:like|enjoy|love)|do not (?:like|enjoy)|never liked)\\s+(.+)`,
+  'i',
+);
+const DISLIKE_IM = new RegExp(`${IM}\\s+not\\s+(?:really\\s+)?(?:into|a (?:big )?fan of|keen on|fond of)\\s+(.+)`, 'i');
+const WANT = new RegExp(
+  `${I}\\s+(?:want|wanna|would (?:really )?(?:love|like)|['’]d (?:really )?(?:love|like)|wish|hope|plan|intend|dream|aim)\\s+(?:to\\s+)?(.+)`,
+  'i',
+);
+const WANT_IM = new RegExp(
+  `${IM}\\s+(?:planning|hoping|going|aiming|looking forward|thinking about|considering)\\s+(?:to\\s+)?(.+)`,
+  'i',
+);
+const FAVOURITE =
+  /\bmy\s+(?:all-time\s+|absolute\s+)?favou?rite\s+([a-z][a-z -]{1,30}?)\s+(?:is|are|was|has to be)\s+(.+)/i;
+
+/** The object of a preference: cut at the first clause boundary, at most 8 words. */
+function cleanObject(raw: string): string | null {
+  let o = raw.split(
+    /[,;:.!?()]|\s+(?:but|because|since|although|though|so that|when|while|and I|and we|as well as)\s+/i,
+  )[0];
+  o = o.replace(/\s+(?:so much|a lot|very much|too|as well|anymore|any more|lately|these days|right now|now)$/i, '');
+  o = o.replace(/^(?:to\s+)/i, '').trim();
+  const w = o.split(/\s+/).filter(Boolean);
+  if (w.length === 0 || w.length > 8) return w.length > 8 ? w.slice(0, 8).join(' ') : null;
+  if (/^(?:it|that|this|them|you|him|her|those|these|so|too|one|the idea|what)$/i.test(o)) return null;
+  if (/^you\b/i.test(o)) return null;
+  if (contentStems(o).length === 0) return null;
+  return o;
+}
+
+export function detectPreferences(text: string): Preference[] {
+  const out: Preference[] = [];
+  const fav = FAVOURITE.exec(text);
+  if (fav) {
+    const obj = cleanObject(fav[2]);
+    if (obj) out.push({ polarity: 'like', object: obj });
+  }
+  const dis = DISLIKE.exec(text) ?? DISLIKE_IM.exec(text);
+  if (dis) {
+    const obj = cleanObject(dis[1]);
+    if (obj) out.push({ polarity: 'dislike', object: obj });
+    return out;
+  }
+  const want = WANT.exec(text) ?? WANT_IM.exec(text);
+  if (want && !/^you\b/i.test(want[1])) {
+    const obj = cleanObject(want[1]);
+    if (obj) out.push({ polarity: 'want', object: obj });
+  }
+  const like = LIKE.exec(text) ?? LIKE_IM.exec(text);
+  if (like && !fav) {
+    const obj = cleanObject(like[1]);
+    if (obj) out.push({ polarity: 'like', object: obj });
+  }
+  return out;
+}
+
+// ---------- attribute facts ----------
+
+interface AttributeFact {
+  attribute: string;
+  value: string;
+  /** The canonical sentence, with `S` for the subject. */
+  phrase: string;
+  /** A named third-person subject, when the sentence is about someone else. */
+  subject?: string;
+}
+
+const VALUE = String.raw`((?:[\p{L}\p{N}'’.&-]+)(?:\s+[\p{L}\p{N}'’.&-]+){0,4})`;
+const NAME_SUBJ = String.raw`^([\p{Lu}][\p{Ll}]+(?:\s+[\p{Lu}][\p{Ll}]+)?)`;
+
+const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named?: boolean }[] = [
+  {
+    re: new RegExp(`${I}\\s+(?:live|reside|am based|am living|am staying|now live)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
+    attribute: 'location',
+    phrase: 'S lives in V',
+  },
+  {
+    re: new RegExp(`${IM}\\s+(?:living|based|staying|settled)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
+    attribute: 'location',
+    phrase: 'S lives in V',
+  },
+  {
+    re: new RegExp(
+      `${I}(?:\\s+(?:have|['’]ve))?\\s+(?:just\\s+|recently\\s+|finally\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?(?:to|into)\\s+${VALUE}`,
+      'iu',
+    ),
+    attribute: 'location',
+    phrase: 'S lives in V',
+  },
+  {
+    re: new RegExp(`${NAME_SUBJ}\\s+(?:lives|is living|is based|resides)\\s+(?:in|at)\\s+${VALUE}`, 'u'),
+    attribute: 'location',
+    phrase: 'S lives in V',
+    named: true,
+  },
+  {
+    re: new RegExp(`${NAME_SUBJ}\\s+(?:has\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?to\\s+${VALUE}`, 'u'),
+    attribute: 'location',
+    phrase: 'S lives in V',
+    named: true,
+  },
+  { re: new RegExp(`${IM}\\s+(?:originally\\s+)?from\\s+${VALUE}`, 'iu'), attribute: 'origin', phrase: 'S is from V' },
+  {
+    re: new RegExp(`${I}\\s+(?:grew up|was born|was raised)\\s+in\\s+${VALUE}`, 'iu'),
+    attribute: 'origin',
+    phrase: 'S is from V',
+  },
+  {
+    re: new RegExp(`${I}\\s+(?:work|am working|now work)\\s+(?:at|for)\\s+${VALUE}`, 'iu'),
+    attribute: 'employer',
+    phrase: 'S works at V',
+  },
+  {
+    re: new RegExp(`${I}\\s+work\\s+(?:at|for)\\s+[^,.;!?]+?\\s+as\\s+(?:an?\\s+)?${VALUE}`, 'iu'),
+    attribute: 'occupation',
+    phrase: 'S works as V',
+  },
+  {
+    re: new RegExp(`${IM}\\s+(?:working|employed)\\s+(?:at|for|by)\\s+${VALUE}`, 'iu'),
+    attribute: 'employer',
+    phrase: 'S works at V',
+  },
+  {
+    re: new RegExp(
+      `${I}(?:\\s+(?:have|['’]ve))?\\s+(?:just\\s+)?(?:joined|started (?:a new job |working )?at)\\s+([\\p{Lu}][\\p{L}\\p{N}&.-]*(?:\\s+[\\p{Lu}][\\p{L}\\p{N}&.-]*){0,3})`,
+      'u',
+    ),
+    attribute: 'employer',
+    phrase: 'S works at V',
+  },
+  {
+    re: new RegExp(`${NAME_SUBJ}\\s+works\\s+(?:at|for)\\s+${VALUE}`, 'u'),
+    attribute: 'employer',
+    phrase: 'S works at V',
+    named: true,
+  },
+  {
+    re: new RegExp(`${I}\\s+work\\s+as\\s+(?:an?\\s+)?${VALUE}`, 'iu'),
+    attribute: 'occupation',
+    phrase: 'S works as V',
+  },
+  {
+    re: /\b(?:I\s+am|I['’]m)\s+(?:now\s+)?(?:an?\s+)((?:[a-z-]+\s+){0,2}(?:[a-z-]+(?:er|or|ist|ian|ant|ent|eer|ect|ive|nurse|chef|student|doctor|lawyer|manager|analyst|scientist|consultant|officer|founder|ceo|cto|intern|teacher|artist|writer|dev|engineer|mom|dad|parent|vet)))\b/i,
+    attribute: 'occupation',
+    phrase: 'S is a V',
+  },
+  {
+    re: /\bmy\s+(?:job|profession|occupation|role)\s+is\s+(?:an?\s+)?([^,.;!?]{2,40})/i,
+    attribute: 'occupation',
+    phrase: 'S works as V',
+  },
+  {
+    re: /\b[Mm]y\s+name\s+is\s+([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)?)/u,
+    attribute: 'name',
+    phrase: "S's name is V",
+  },
+  { re: /^(?:please\s+)?call\s+me\s+([\p{Lu}][\p{L}'’-]+)/iu, attribute: 'preferred_name', phrase: 'S goes by V' },
+  {
+    re: /\b(?:I\s+am|I['’]m)\s+(\d{1,3})(?:\s+years?\s+old|\s+y\/o|\b)(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles))/i,
+    attribute: 'age',
+    phrase: 'S is V years old',
+  },
+  { re: /\bI\s+(?:just\s+)?turned\s+(\d{1,3})\b/i, attribute: 'age', phrase: 'S is V years old' },
+  {
+    re: /\bmy\s+(?:e-?mail|e-mail address|email address)\s+is\s+([\w.+-]+@[\w.-]+\.[a-z]{2,})/i,
+    attribute: 'email',
+    phrase: "S's e-mail is V",
+  },
+  {
+    re: /\bmy\s+(?:phone|phone number|number|mobile)\s+is\s+(\+?[\d ()-]{6,20}\d)/i,
+    attribute: 'phone',
+    phrase: "S's phone number is V",
+  },
+  {
+    re: /\b(?:I\s+am|I['’]m)\s+(?:now\s+|happily\s+|recently\s+)?(married|single|engaged|divorced|widowed|separated|in a relationship)\b/i,
+    attribute: 'relationship_status',
+    phrase: 'S is V',
+  },
+  { re: /\bI\s+(?:just\s+)?got\s+(married|engaged|divorced)\b/i, attribute: 'relationship_status', phrase: 'S is V' },
+  {
+    re: /\bmy\s+(wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)(?:['’]s name)?\s*(?:is\s+|,\s*)([\p{Lu}][\p{L}'’-]+)/u,
+    attribute: 'partner',
+    phrase: "S's V1 is V",
+  },
+  {
+    re: /\bI\s+have\s+(\d+|one|two|three|four|five|six|no)\s+(kids|children|sons|daughters|siblings|brothers|sisters|dogs|cats|pets)\b/i,
+    attribute: 'count',
+    phrase: 'S has V V1',
+  },
+  {
+    re: /\bmy\s+(dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)(?:['’]s name is|\s+is\s+(?:called|named)|\s+is)\s+([\p{Lu}][\p{L}'’-]+)/u,
+    attribute: 'pet',
+    phrase: "S's V1 is called V",
+  },
+  {
+    re: /\bmy\s+(birthday|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college)\s+is\s+([^,.;!?]{2,40})/i,
+    attribute: 'my',
+    phrase: "S's V1 is V",
+  },
+  {
+    re: /\b(?:I\s+speak|my\s+language\s+is)\s+([\p{Lu}][\p{L}]+(?:\s+and\s+[\p{Lu}][\p{L}]+)?)/u,
+    attribute: 'language',
+    phrase: 'S speaks V',
+  },
+  {
+    re: /\bI(?:['’]m| am)\s+(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,30}|lactose intolerant|gluten[- ]free)\b/i,
+    attribute: 'diet',
+    phrase: 'S is V',
+  },
+];
+
+function trimValue(v: string): string {
+  let out = v.replace(/[.,;:!?'’"]+$/, '').trim();
+  out = out.split(/\s+(?:as|with|since|because|and|but|for|when|while|after|before|until|so|to|from|on|at)\s+/i)[0];
+  for (let i = 0; i < 3; i++)
+    out = out
+      .replace(
+        /\s+(?:now|anymore|these days|recently|yesterday|today|last|this|next|(?:last|this|next) (?:week|month|year|weekend)|(?:a|one|two|few) (?:days?|weeks?|months?|years?) ago|ago|a while|good)$/i,
+        '',
+      )
+      .replace(/[.,;:!?'’"]+$/, '')
+      .trim();
+  return out;
+}
+
+/** Words one of the attribute patterns needs: sentences without any skip the patterns. */
+const ATTRIBUTE_GATE =
+  /\b(?:live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|have|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|profession|occupation|role|I['’]m an?|I am an?)\b/i;
+
+export function detectAttributeFacts(text: string): AttributeFact[] {
+  const out: AttributeFact[] = [];
+  if (!ATTRIBUTE_GATE.test(text)) return out;
+  const taken = new Set<string>();
+  for (const p of ATTRIBUTE_PATTERNS) {
+    const m = p.re.exec(text);
+    if (!m) continue;
+    const subject = p.named ? m[1] : undefined;
+    if (subject && /^(?:He|She|It|They|We|This|That|There|Everyone|Someone)$/.test(subject)) continue;
+    let attribute = p.attribute;
+    let value: string;
+    let v1 = '';
+    if (p.named) value = m[2];
+    else if (p.phrase.includes('V1')) {
+      v1 = m[1].toLowerCase();
+      value = m[2];
+      attribute =
+        attribute === 'my' || attribute === 'count' || attribute === 'pet'
+          ? `${attribute === 'my' ? '' : `${attribute}_`}${v1.replace(/\s+/g, '_')}`
+          : attribute;
+    } else value = m[1];
+    value = trimValue(value);
+    if (value === '' || (attribute === 'location' && /^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value)))
+      continue;
+    if (
+      attribute === 'occupation' &&
+      /\b(?:fan|lover|member|bit|lot|fun|person|big|little|huge|mess|wreck|believer|part)\b/i.test(value)
+    )
+      continue;
+    if (taken.has(attribute)) continue;
+    taken.add(attribute);
+    const phrase = p.phrase.replace('V1', v1).replace(/\bV\b/, value);
+    out.push({ attribute, value, phrase, subject });
+  }
+  return out;
+}
+
+// ---------- episodes ----------
+
+const PAST_ACTION = new RegExp(
+  String.raw`\b(?:I|we|and I|and we)\s+(?:(?:just|finally|recently|also|actually|already|even|then|once|first|last|both|all)\s+)*` +
+    String.raw`(?:went|visited|met|saw|did|got|started|finished|took|attended|ran|joined|bought|made|gave|won|lost|found|left|came|began|became|wrote|read|painted|drew|tried|played|signed|adopted|celebrated|traveled|travelled|moved|graduated|married|completed|launched|received|learned|learnt|spent|watched|hosted|organized|organised|volunteered|participated|camped|hiked|baked|cooked|built|created|picked|sold|passed|failed|fixed|deployed|released|shipped|changed|switched|decided|flew|drove|rode|swam|sang|heard|told|talked|spoke|had|visited|climbed|danced|enrolled|applied|quit|retired|broke|hurt|injured|gave birth|welcomed|rescued|bumped|ate|drank|slept|stayed|returned|walked|biked|cycled|surfed|skied|shopped|taught|studied|ordered|booked|showed|opened|closed|cleaned|renovated|redid|mentored|donated|performed|presented|competed|raced|[a-z]{3,}ed)\b`,
+  'i',
+);
+const WAS_WERE = /\b(?:I|we)\s+(?:was|were)\b/i;
+
+// ---------- drafts ----------
+
+function displaySubject(s: Statement): string {
+  return s.speaker ?? s.subjectId ?? (s.role === 'system' ? 'System' : 'User');
+}
+
+function draft(
+  s: Statement,
+  kind: MemoryKind,
+  content: string,
+  dedupeKey: string,
+  attributeKey: string | null,
+  attributes: Record<string, unknown>,
+  confidence: number,
+  occurredAt: Date | null,
+): MemoryDraft {
+  return {
+    kind,
+    subjectId: s.subjectId,
+    sessionId: s.sessionId,
+    agentId: s.agentId,
+    namespace: s.namespace,
+    content,
+    dedupeKey,
+    attributeKey,
+    attributes,
+    confidence: Math.max(0.05, Math.min(0.99, confidence)),
+    validFrom: occurredAt ?? s.occurredAt,
+    occurredAt,
+    sourceEventIds: [s.eventId],
+  };
+}
+
+export interface ExtractContext {
+  knownNames: Map<string, EntityType>;
+}
+
+/** Every memory draft of one statement (entities included). */
+export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryDraft[] {
+  const out: MemoryDraft[] = [];
+  const text = s.text;
+  const who = displaySubject(s);
+  const subjKey = subjectSlug(s.subject);
+  const hedge = HEDGE.test(text) ? 0.15 : 0;
+  const base = { subject: s.subject, speaker: s.speaker, role: s.role, sentence: text };
+
+  for (const e of spotEntities(text, ctx.knownNames)) {
+    const conf = e.type === 'email' || e.type === 'url' ? 0.9 : 0.6;
+    out.push(
+      draft(
+        s,
+        'entity',
+        `${e.name} (${e.type})`,
+        `entity:${e.type}|${e.name.toLowerCase().slice(0, 140)}`,
+        null,
+        { ...base, entityType: e.type, name: e.name },
+        conf,
+        null,
+      ),
+    );
+  }
+  if (s.role === 'assistant' || s.role === 'tool' || s.role === 'other') return out;
+
+  const instruction = detectInstruction(text);
+  if (instruction) {
+    out.push(
+      draft(
+        s,
+        'instruction',
+        instruction,
+        dedupeKeyOf('instruction', null, instruction),
+        null,
+        { ...base },
+        (s.role === 'system' ? 0.9 : 0.85) - hedge,
+        null,
+      ),
+    );
+  }
+  if (s.isQuestion) return out;
+
+  let semantic = instruction !== null;
+  for (const f of detectAttributeFacts(text)) {
+    const subject = f.subject ?? who;
+    const key = subjectSlug(f.subject ?? s.subject);
+    const content = f.phrase.replace(/^S\b/, subject);
+    out.push(
+      draft(
+        s,
+        'fact',
+        content,
+        dedupeKeyOf('fact', key, `${f.attribute} ${f.value}`),
+        `${key}:${f.attribute}`,
+        { ...base, subject: f.subject ?? s.subject, attribute: f.attribute, value: f.value },
+        0.8 - hedge,
+        null,
+      ),
+    );
+    semantic = true;
+  }
+
+  for (const p of detectPreferences(text)) {
+    const verb = p.polarity === 'like' ? 'likes' : p.polarity === 'dislike' ? 'dislikes' : 'wants';
+    const content = `${who} ${verb} ${p.polarity === 'want' && !/^to\b/.test(p.object) && /^[a-z]+\b/.test(p.object) && !/^(?:a|an|the|some|more|my|our|new)\b/i.test(p.object) ? 'to ' : ''}${p.object}`;
+    const objStems = contentStems(p.object);
+    out.push(
+      draft(
+        s,
+        'preference',
+        content,
+        dedupeKeyOf('preference', subjKey, `${p.polarity} ${p.object}`),
+        p.polarity === 'want' ? null : `${subjKey}:opinion:${objStems.join('-')}`,
+        { ...base, polarity: p.polarity, object: p.object },
+        0.75 - hedge,
+        null,
+      ),
+    );
+    semantic = true;
+  }
+
+  const pastAction = PAST_ACTION.test(text);
+  const firstPerson = FIRST_PERSON.test(text);
+  if (firstPerson && (pastAction || WAS_WERE.test(text))) {
+    const when = resolveDate(text, s.occurredAt, true);
+    if (pastAction || when) {
+      const date = when ? formatResolved(when) : s.occurredAt.toISOString().slice(0, 10);
+      out.push(
+        draft(
+          s,
+          'episode',
+          `${who}: ${text}`,
+          dedupeKeyOf('episode', subjKey, `${date} ${text}`),
+          null,
+          {
+            ...base,
+            date,
+            datePhrase: when?.phrase ?? null,
+            dateGranularity: when?.granularity ?? 'day',
+            dateResolved: when !== null,
+          },
+          (when ? 0.75 : 0.6) - hedge,
+          when ? when.date : s.occurredAt,
+        ),
+      );
+      semantic = true;
+    }
+  }
+
+  if (!semantic && firstPerson && s.eventType !== 'feedback') {
+    const stems = contentStems(text);
+    if (stems.length >= 3 && words(text).length <= 60) {
+      out.push(
+        draft(s, 'fact', `${who}: ${text}`, dedupeKeyOf('fact', subjKey, text), null, { ...base }, 0.5 - hedge, null),
+      );
+    }
+  }
+  return out;
+}

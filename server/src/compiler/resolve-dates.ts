@@ -1,0 +1,62 @@
+/**
+ * Resolves the time a statement talks about ("yesterday", "last week", "in May", "two days ago",
+ * "in 2019") to a calendar date, against the event's occurredAt, using chrono-node. A cheap
+ * keyword gate keeps chrono off the many sentences that name no time at all.
+ */
+import * as chrono from 'chrono-node';
+
+export type Granularity = 'day' | 'week' | 'month' | 'year';
+
+export interface ResolvedDate {
+  date: Date;
+  /** The phrase that named it, as written. */
+  phrase: string;
+  granularity: Granularity;
+}
+
+const TEMPORAL_HINT =
+  /\b(?:[Yy]esterday|[Tt]oday|[Tt]onight|[Tt]omorrow|ago|[Ll]ast (?:\w+ )?(?:week|weekend|month|year|night|time|summer|winter|spring|fall|autumn|[A-Z]\w+)|[Nn]ext (?:\w+ )?(?:week|weekend|month|year|[A-Z]\w+)|[Tt]his (?:morning|afternoon|evening|week|weekend|month|year|past)|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|(?:19|20)\d\d|\d{1,2}[/.-]\d{1,2}|earlier this \w+|the other day|(?:a|one|two|three|few|couple of) (?:days|weeks|months|years))\b/;
+
+const YEAR_ONLY = /\b(?:in|since|during|back in|around|from)\s+((?:19|20)\d\d)\b/i;
+
+const DAY_MS = 86_400_000;
+
+/** Date phrases in a sentence, resolved; null when the sentence names no time. */
+export function resolveDate(text: string, reference: Date, pastTense: boolean): ResolvedDate | null {
+  if (!TEMPORAL_HINT.test(text)) return null;
+  const results = chrono.parse(text, { instant: reference, timezone: 0 });
+  const r = results.find(
+    (x) =>
+      x.start.isCertain('day') ||
+      x.start.isCertain('month') ||
+      x.start.isCertain('year') ||
+      x.start.isCertain('weekday'),
+  );
+  if (!r) {
+    const y = YEAR_ONLY.exec(text);
+    if (!y) return null;
+    return { date: new Date(Date.UTC(Number(y[1]), 0, 1)), phrase: y[0], granularity: 'year' };
+  }
+  let date = r.start.date();
+  const phrase = r.text;
+  let granularity: Granularity;
+  if (/\bweeks?\b|\bweekend\b/i.test(phrase)) granularity = 'week';
+  else if (r.start.isCertain('day') || r.start.isCertain('weekday')) granularity = 'day';
+  else if (r.start.isCertain('month')) granularity = 'month';
+  else granularity = 'year';
+  // "in June" said in May about something that already happened means last June.
+  if (pastTense && date.getTime() > reference.getTime() + DAY_MS && !r.start.isCertain('year')) {
+    const d = new Date(date);
+    d.setUTCFullYear(d.getUTCFullYear() - 1);
+    date = d;
+  }
+  return { date, phrase, granularity };
+}
+
+/** ISO date at the phrase's granularity: 2023-05-07, 2023-05 (month), 2023 (year), week as its Monday's date. */
+export function formatResolved(r: ResolvedDate): string {
+  const iso = r.date.toISOString();
+  if (r.granularity === 'year') return iso.slice(0, 4);
+  if (r.granularity === 'month') return iso.slice(0, 7);
+  return iso.slice(0, 10);
+}

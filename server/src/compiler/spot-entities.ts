@@ -1,0 +1,151 @@
+/**
+ * Entity spotting: e-mail addresses, URLs and proper names (people, places, organisations,
+ * products) in a statement. Names come from capitalisation with context cues; a name seen inside a
+ * sentence (or as a speaker) is "known", so it is also recognised at the start of a sentence.
+ */
+
+export type EntityType = 'person' | 'place' | 'organization' | 'product' | 'email' | 'url' | 'other';
+
+export interface SpottedEntity {
+  name: string;
+  type: EntityType;
+}
+
+const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b/g;
+const URL_RE = /\b(?:https?:\/\/|www\.)[^\s<>"'`)\]]+/gi;
+/** Runs of capitalised words, allowing "of"/"the"/"de"/"&" inside (Bank of America, Tour de France). */
+const NAME_RUN =
+  /(?<![A-Za-z0-9\u00C0-\u024F@/.])[A-Z\u00C0-\u00DE][A-Za-z0-9\u00C0-\u024F'’.-]*(?:\s+(?:(?:of|the|de|da|van|von|del|la|le|and|&)\s+)?[A-Z\u00C0-\u00DE][A-Za-z0-9\u00C0-\u024F'’.-]*)*/g;
+
+/** Capitalised words that are not names on their own. */
+const NOT_NAMES = new Set(
+  (
+    'I Im Ive Id Ill A An The This That These Those There Here Hey Hi Hello Hiya Yo Wow Oh Ah Ooh Aww Yeah Yes No Nope ' +
+    'Ok Okay OK Thanks Thank Please Sorry Sure Great Good Nice Cool Awesome Amazing Congrats Congratulations Well So ' +
+    'And But Or If When While What Which Who Why How Where Just Also Really Maybe Definitely Absolutely Totally ' +
+    'Haha Lol Omg Btw It Its My Your Our Their We You They He She Me Us Them His Her Mine Yours Let Lets Do Does Did ' +
+    'Can Could Would Should Will Is Are Was Were Be Been Have Has Had Not Dont Didnt Cant Wont Isnt Anyway Anything ' +
+    'Everything Something Nothing Everyone Someone Today Tomorrow Yesterday Tonight Monday Tuesday Wednesday Thursday ' +
+    'Friday Saturday Sunday January February March April May June July August September October November December ' +
+    'Mom Dad Mum Mommy Daddy God Christmas Easter Halloween Thanksgiving Dear Love Bye Cheers True False Null ' +
+    'After Before Since Until Then Now Once Because Though Although Even Still Plus Agreed Exactly Right Alright ' +
+    'Morning Evening Afternoon Night Happy Merry Welcome Hope Glad Absolutely Honestly Seriously Anyways ' +
+    // Languages and nationalities: not people, places or organisations by themselves.
+    'English French German Spanish Italian Portuguese Dutch Swedish Norwegian Danish Finnish Polish Greek Turkish ' +
+    'Russian Ukrainian Chinese Mandarin Cantonese Japanese Korean Hindi Arabic Hebrew Persian Thai Vietnamese ' +
+    'Indonesian American British Canadian Mexican Brazilian Australian Irish Scottish European Asian African Latin'
+  ).split(/\s+/),
+);
+
+const TITLES = /^(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Madam|Aunt|Uncle|Grandma|Grandpa)\.?$/;
+const ORG_SUFFIX =
+  /\b(?:Inc|Corp|Corporation|LLC|Ltd|GmbH|AG|SA|University|College|School|Academy|Institute|Company|Co|Bank|Foundation|Association|Society|Club|Group|Labs|Lab|Hospital|Clinic|Center|Centre|Agency|Studios?|Church|Museum|Council|Department|Ministry|Team|League|Union|Party|Network|Airlines?|Systems|Technologies|Software)\.?$/;
+const PLACE_SUFFIX =
+  /\b(?:City|Town|Village|Street|St|Road|Rd|Avenue|Ave|Boulevard|Park|Lake|River|Mountains?|Mount|Beach|Island|Islands|County|State|Province|Valley|Bay|Coast|Falls|Canyon|Forest|Square|Hills?)\.?$/;
+/** A small gazetteer of countries and large cities, for names with no cue around them. */
+const PLACES = new Set(
+  (
+    'Paris London Berlin Madrid Rome Lisbon Amsterdam Brussels Vienna Prague Warsaw Dublin Edinburgh Zurich Geneva ' +
+    'Stockholm Oslo Copenhagen Helsinki Athens Istanbul Moscow Kyiv Tokyo Osaka Kyoto Seoul Beijing Shanghai ' +
+    'Singapore Bangkok Delhi Mumbai Sydney Melbourne Auckland Toronto Vancouver Montreal Chicago Boston Seattle ' +
+    'Austin Denver Miami Atlanta Dallas Houston Phoenix Portland Nashville Philadelphia Brooklyn Manhattan Hawaii ' +
+    'California Texas Florida Oregon Colorado Alaska Canada Mexico Brazil Argentina Chile Peru Colombia France ' +
+    'Germany Spain Italy Portugal Ireland Scotland England Wales Britain UK USA America Netherlands Belgium Austria ' +
+    'Switzerland Sweden Norway Denmark Finland Poland Greece Turkey Russia Ukraine China Japan Korea India Thailand ' +
+    'Vietnam Indonesia Philippines Australia Zealand Egypt Morocco Kenya Nigeria Africa Europe Asia Sweden Iceland'
+  ).split(/\s+/),
+);
+const PRODUCT_CUE =
+  /\b(?:use|uses|using|used|bought|buy|buying|got|new|installed|install|upgraded to|switched to|playing|play|drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+|a new\s+)?$/i;
+const PLACE_CUE =
+  /\b(?:in|to|from|near|visit|visited|visiting|trip to|moved to|live in|lives in|living in|flew to|went to|back to|around|across|towards|through)\s+(?:the\s+)?$/i;
+const PERSON_CUE =
+  /\b(?:with|met|meet|named|called|friend|friends|sister|brother|mom|mother|dad|father|wife|husband|son|daughter|cousin|aunt|uncle|grandma|grandpa|boss|colleague|coworker|partner|girlfriend|boyfriend|niece|nephew|told|asked|thanks|thank|hey|hi|hello|dear|congrats|and)\s*,?\s+$/i;
+const ORG_CUE =
+  /\b(?:work at|work for|works at|works for|worked at|worked for|joined|job at|intern at|hired by|employed by)\s+(?:the\s+)?$/i;
+
+function typeOfName(name: string, before: string, known: Map<string, EntityType>): EntityType {
+  const k = known.get(name);
+  if (k && k !== 'other') return k;
+  if (ORG_SUFFIX.test(name)) return 'organization';
+  if (PLACE_SUFFIX.test(name)) return 'place';
+  if (ORG_CUE.test(before)) return 'organization';
+  if (PLACE_CUE.test(before) || PLACES.has(name)) return 'place';
+  if (PRODUCT_CUE.test(before) || /\d/.test(name) || /^[a-z]+[A-Z]/.test(name) || /[a-z][A-Z]/.test(name.slice(1)))
+    return /^[A-Z]{2,}$/.test(name) ? 'organization' : 'product';
+  if (/^[A-Z]{2,6}$/.test(name)) return 'organization';
+  if (PERSON_CUE.test(before)) return 'person';
+  if (/^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+){1,2}$/u.test(name)) return 'person';
+  return /^\p{Lu}\p{Ll}+$/u.test(name) ? 'person' : 'other';
+}
+
+/** Strip leading non-names ("Hey Caroline" -> "Caroline") and trailing possessives/dots. */
+function cleanRun(run: string): { name: string; offset: number } | null {
+  const parts = run.split(/\s+/);
+  let offset = 0;
+  while (parts.length > 0 && (NOT_NAMES.has(parts[0].replace(/['’.].*$/, '')) || TITLES.test(parts[0]))) {
+    const dropped = parts.shift()!;
+    offset += dropped.length + 1;
+  }
+  while (parts.length > 0 && /^(?:of|the|de|da|van|von|del|la|le|and|&)$/.test(parts[parts.length - 1])) parts.pop();
+  if (parts.length === 0) return null;
+  const name = parts
+    .join(' ')
+    .replace(/['’]s$/, '')
+    .replace(/[.'’-]+$/, '');
+  if (name.length < 2 || NOT_NAMES.has(name)) return null;
+  return { name, offset };
+}
+
+/** Capitalised runs inside sentences (not at their start): the names of a batch, learnt before spotting. */
+export function collectKnownNames(sentences: Iterable<string>, known: Map<string, EntityType>): void {
+  for (const s of sentences) {
+    for (const m of s.matchAll(NAME_RUN)) {
+      if (m.index === 0 || m.index === undefined) continue;
+      const before = s.slice(0, m.index);
+      if (/[.!?:]\s*["'(]?$/.test(before)) continue;
+      const c = cleanRun(m[0]);
+      if (!c || known.has(c.name)) continue;
+      const type = typeOfName(c.name, s.slice(0, m.index + c.offset), known);
+      if (type !== 'other') known.set(c.name, type);
+    }
+  }
+}
+
+/** Entities of one sentence. `known` names are also accepted at the start of the sentence. */
+export function spotEntities(text: string, known: Map<string, EntityType>): SpottedEntity[] {
+  const out: SpottedEntity[] = [];
+  const seen = new Set<string>();
+  const add = (name: string, type: EntityType) => {
+    const key = `${type}|${name.toLowerCase()}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push({ name, type });
+    }
+  };
+  let rest = text;
+  if (text.includes('@')) {
+    for (const m of text.matchAll(EMAIL)) add(m[0].toLowerCase(), 'email');
+    rest = rest.replace(EMAIL, ' ');
+  }
+  if (/https?:|www\./i.test(rest)) {
+    for (const m of rest.matchAll(URL_RE)) add(m[0].replace(/[.,;:!?]+$/, ''), 'url');
+    rest = rest.replace(URL_RE, ' ');
+  }
+  rest = rest.replace(/vault:\/\/\S+/g, ' ');
+  for (const m of rest.matchAll(NAME_RUN)) {
+    const idx = m.index ?? 0;
+    const before = rest.slice(0, idx);
+    const atStart = idx === 0 || /[.!?:]\s*["'(]?$/.test(before) || /^\W*$/.test(before);
+    const c = cleanRun(m[0]);
+    if (!c) continue;
+    if (atStart && c.offset === 0 && !known.has(c.name)) {
+      // A sentence-initial word is a name only when seen as one elsewhere, or when it is a multi-word run.
+      if (!c.name.includes(' ')) continue;
+    }
+    const type = typeOfName(c.name, rest.slice(0, idx + c.offset), known);
+    if (type === 'other') continue;
+    add(c.name, type);
+  }
+  return out;
+}
