@@ -6,8 +6,8 @@ import type { ApiKey, Environment } from '@hx-memory/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { generateApiKey, hashApiKey } from '../auth/api-key-tokens.js';
 import type { Actor } from '../context.js';
-import { apiKeys } from '../db/schema/index.js';
-import { notFound } from '../errors.js';
+import { agents, apiKeys, namespaces, organizations } from '../db/schema/index.js';
+import { invalid, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { ServiceDeps } from './index.js';
 
@@ -44,6 +44,49 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export function createApiKeysService(deps: ServiceDeps) {
   const { db } = deps.database;
 
+  /**
+   * A key may be bound to an organization, a namespace and an agent identity of the caller's tenant;
+   * ids of other tenants answer 404 like unknown ones. Namespace and agent must belong to the
+   * organization, which is taken from them when it is not given.
+   */
+  async function resolveBinding(
+    tenantId: string,
+    input: { organizationId?: string; namespaceId?: string; agentId?: string },
+  ) {
+    let organizationId = input.organizationId ?? null;
+    const sameOrg = (found: string, what: string) => {
+      if (organizationId && organizationId !== found) throw invalid(what, 'belongs to another organization');
+      organizationId = found;
+    };
+    if (input.namespaceId) {
+      const [ns] = await db
+        .select({ organizationId: namespaces.organizationId })
+        .from(namespaces)
+        .where(and(eq(namespaces.id, input.namespaceId), eq(namespaces.tenantId, tenantId)))
+        .limit(1);
+      if (!ns) throw notFound('Namespace');
+      sameOrg(ns.organizationId, 'namespaceId');
+    }
+    if (input.agentId) {
+      const [agent] = await db
+        .select({ organizationId: agents.organizationId })
+        .from(agents)
+        .where(and(eq(agents.id, input.agentId), eq(agents.tenantId, tenantId)))
+        .limit(1);
+      if (!agent) throw notFound('Agent');
+      sameOrg(agent.organizationId, 'agentId');
+    }
+    if (organizationId) {
+      const [org] = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(eq(organizations.id, organizationId), eq(organizations.tenantId, tenantId)))
+        .limit(1);
+      if (!org) throw notFound('Organization');
+    }
+    return { organizationId, namespaceId: input.namespaceId ?? null, agentId: input.agentId ?? null };
+  }
+
   return {
     async create(
       actor: Actor,
@@ -56,6 +99,10 @@ export function createApiKeysService(deps: ServiceDeps) {
         agentId?: string;
       },
     ) {
+      if (input.expiresAt && new Date(input.expiresAt).getTime() <= Date.now()) {
+        throw invalid('expiresAt', 'must be in the future');
+      }
+      const binding = await resolveBinding(actor.tenantId, input);
       const { key, prefix, hash } = generateApiKey(input.environment);
       const [row] = await db
         .insert(apiKeys)
@@ -67,9 +114,9 @@ export function createApiKeysService(deps: ServiceDeps) {
           prefix,
           hash,
           environment: input.environment,
-          organizationId: input.organizationId ?? null,
-          namespaceId: input.namespaceId ?? null,
-          agentId: input.agentId ?? null,
+          organizationId: binding.organizationId,
+          namespaceId: binding.namespaceId,
+          agentId: binding.agentId,
           expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
         })
         .returning();
