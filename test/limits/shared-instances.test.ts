@@ -1,0 +1,78 @@
+/**
+ * Limits and revocation across server instances: two servers on one Redis share their rate-limit
+ * counts, a key revoked on one is refused by the other (real PostgreSQL), and a server whose Redis is
+ * down keeps limiting with its in-memory insurance limiter. The shared tests need CI's real services.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey, registerUser, type TestServer } from '../helpers/server.js';
+import { coreRequest, sleep, startLimitedServer } from './limits-helpers.js';
+
+const shared = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
+
+describe.skipIf(!shared)('two instances on one PostgreSQL and one Redis', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    const prefix = `hx-test:${randomUUID()}`;
+    a = await startLimitedServer('free', { RATE_LIMIT_PREFIX: prefix });
+    b = await startLimitedServer('free', { RATE_LIMIT_PREFIX: prefix });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('share one burst and one minute count per key', async () => {
+    const user = await registerUser(a, 'shared');
+    const key = await createApiKey(a, user);
+    const wave = await Promise.all(Array.from({ length: 10 }, (_, i) => coreRequest(i % 2 === 0 ? a : b, key)));
+    expect(wave.filter((r) => r.status === 429)).toHaveLength(0);
+    const fromB = await coreRequest(b, key);
+    const fromA = await coreRequest(a, key);
+    expect(fromB.status).toBe(429);
+    expect(fromA.status).toBe(429);
+    expect(Number(fromA.headers['x-ratelimit-remaining'])).toBe(50);
+    await sleep(1100);
+    const later = await coreRequest(b, key);
+    expect(later.status).not.toBe(429);
+    expect(later.headers['x-ratelimit-remaining']).toBe('49');
+  });
+
+  it('a key revoked on one instance is refused by the other at once', async () => {
+    const user = await registerUser(a, 'revoke');
+    const created = await a
+      .http()
+      .post('/v1/api-keys')
+      .set('Authorization', `Bearer ${user.accessToken}`)
+      .send({ name: 'k' });
+    const key = created.body.data.key;
+    expect((await coreRequest(b, key)).status).toBe(400);
+    await a.http().delete(`/v1/api-keys/${created.body.data.id}`).set('Authorization', `Bearer ${user.accessToken}`);
+    const res = await coreRequest(b, key);
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toMatch(/revoked/);
+  });
+});
+
+describe('Redis down', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Nothing listens on port 1: every Redis call fails, the insurance limiter answers.
+    server = await startLimitedServer('free', { REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('the in-memory insurance limiter keeps the limits and headers', async () => {
+    const user = await registerUser(server, 'insured');
+    const key = await createApiKey(server, user);
+    const wave = await Promise.all(Array.from({ length: 10 }, () => coreRequest(server, key)));
+    expect(wave.filter((r) => r.status === 429)).toHaveLength(0);
+    expect(wave[0]!.headers['x-ratelimit-limit']).toBe('60');
+    const refused = await coreRequest(server, key);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+  });
+});
