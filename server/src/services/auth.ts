@@ -8,10 +8,11 @@ import { createExternalIdp, peekIssuer } from '../auth/external-idp.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createLoginThrottle } from '../limits/login-throttle.js';
 import type { Actor } from '../context.js';
-import { AppError, conflict, unauthorized } from '../errors.js';
+import { conflict, unauthorized } from '../errors.js';
 import { tenants, users } from '../db/schema/index.js';
 import { newId } from '../ids.js';
 import type { ServiceDeps } from './index.js';
+import { acceptInvitation } from './invitations.js';
 import { createRefreshTokens } from './refresh-tokens.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -77,7 +78,9 @@ export function createAuthService(deps: ServiceDeps) {
   return {
     async register(input: { email: string; password: string; name?: string; inviteToken?: string }) {
       if (input.inviteToken) {
-        throw new AppError('not_implemented', 'Invitations arrive with the enterprise layer');
+        // Joins the inviting tenant as the invited member (services/invitations.ts).
+        const invited = await acceptInvitation(deps, { ...input, inviteToken: input.inviteToken });
+        return { user: toUser(invited), tokens: await issueTokens(invited) };
       }
       if (await findUserByEmail(input.email)) throw conflict('An account with this e-mail already exists');
       const passwordHash = await hashPassword(input.password);
