@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { createCompiler } from '../../server/src/compiler/index.js';
 import type { CompilerEvent, StoredMemory } from '../../server/src/compiler/types.js';
 
-const path = process.argv[2] ?? new URL('../../../shared/bench-data/locomo-dev.json', import.meta.url).pathname;
+const path =
+  process.argv.slice(2).find((a) => !a.startsWith('--')) ??
+  new URL('../../../shared/bench-data/locomo-dev.json', import.meta.url).pathname;
 type Turn = { speaker: string; dia_id: string; text: string };
 const samples = JSON.parse(readFileSync(path, 'utf8')) as {
   sample_id: string;

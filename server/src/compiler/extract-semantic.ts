@@ -22,6 +22,7 @@ const BEHAVIOUR_VERB =
   /^(?:use|reply|respond|answer|write|format|include|add|mention|ask|call|address|run|check|test|commit|push|deploy|show|explain|keep|avoid|send|cite|summari[sz]e|suggest|recommend|provide|speak|talk|translate|put|prefer|refer|remind|notify|tell|greet|sign|end|start|begin|double-check|confirm|stop|be|make|remember|note|list|return|output|give me|let me|wait|follow|stick|limit|capitali[sz]e|document|comment|prefix|ping|email|copy|save|store|log|stay|leave|open|close|create|delete|remove|update|install|upgrade|pin|lint|review|bold|sort|round|convert|quote)\b/i;
 const IMPERATIVE_LEAD =
   /^(?:please\s+|pls\s+|kindly\s+)?(?:(?:always|never|also|just)\s+)*(?:(?:do\s+not|don['’]?t)\s+)?([a-z-]+(?:\s+me)?)/i;
+const LEADING_PERMANENCE = /^(?:from now on|going forward|in (?:the )?future|by default|for all future \w+)\s*,?\s*/i;
 const YOU_MODAL =
   /\b(?:you\s+(?:should|must|need to|have to|shall|will|are to)|i\s+(?:want|need|would like|['’]d like)\s+you\s+to|make sure (?:you|to)|be sure to|remember to)\s+(?:always\s+|never\s+|not\s+)?([a-z-]+)/i;
 
@@ -29,7 +30,7 @@ const YOU_MODAL =
 export function detectInstruction(text: string): string | null {
   const t = text.trim();
   if (t.length < 6) return null;
-  const lead = IMPERATIVE_LEAD.exec(t);
+  const lead = IMPERATIVE_LEAD.exec(t.replace(LEADING_PERMANENCE, ''));
   const leadVerb = lead ? lead[1].toLowerCase() : '';
   const imperative = lead !== null && BEHAVIOUR_VERB.test(leadVerb);
   const pleased = /^(?:please|pls|kindly)\b/i.test(t) || /,\s*please[.!]?$/i.test(t);
@@ -88,7 +89,8 @@ function cleanObject(raw: string): string | null {
   const w = o.split(/\s+/).filter(Boolean);
   if (w.length === 0 || w.length > 8) return w.length > 8 ? w.slice(0, 8).join(' ') : null;
   if (/^(?:it|that|this|them|you|him|her|those|these|so|too|one|the idea|what)$/i.test(o)) return null;
-  if (/^you\b/i.test(o)) return null;
+  if (/^(?:you|they|he|she|it|we|i|when|if|how|that|what|everyone|everything|someone|something)\b/i.test(o))
+    return null;
   if (contentStems(o).length === 0) return null;
   return o;
 }
@@ -104,7 +106,6 @@ export function detectPreferences(text: string): Preference[] {
   if (dis) {
     const obj = cleanObject(dis[1]);
     if (obj) out.push({ polarity: 'dislike', object: obj });
-    return out;
   }
   const want = WANT.exec(text) ?? WANT_IM.exec(text);
   if (want && !/^you\b/i.test(want[1])) {
@@ -274,9 +275,10 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
   },
 ];
 
-function trimValue(v: string): string {
+function trimValue(v: string, attribute: string): string {
   let out = v.replace(/[.,;:!?'’"]+$/, '').trim();
-  out = out.split(/\s+(?:as|with|since|because|and|but|for|when|while|after|before|until|so|to|from|on|at)\s+/i)[0];
+  if (attribute !== 'diet')
+    out = out.split(/\s+(?:as|with|since|because|and|but|for|when|while|after|before|until|so|to|from|on|at)\s+/i)[0];
   for (let i = 0; i < 3; i++)
     out = out
       .replace(
@@ -313,7 +315,7 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
           ? `${attribute === 'my' ? '' : `${attribute}_`}${v1.replace(/\s+/g, '_')}`
           : attribute;
     } else value = m[1];
-    value = trimValue(value);
+    value = trimValue(value, attribute);
     if (value === '' || (attribute === 'location' && /^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value)))
       continue;
     if (
@@ -440,7 +442,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
 
   for (const p of detectPreferences(text)) {
     const verb = p.polarity === 'like' ? 'likes' : p.polarity === 'dislike' ? 'dislikes' : 'wants';
-    const content = `${who} ${verb} ${p.polarity === 'want' && !/^to\b/.test(p.object) && /^[a-z]+\b/.test(p.object) && !/^(?:a|an|the|some|more|my|our|new)\b/i.test(p.object) ? 'to ' : ''}${p.object}`;
+    const content = `${who} ${verb} ${p.polarity === 'want' && /^[a-z]+\b/.test(p.object) && !/^(?:to|a|an|the|some|more|my|our|new|[a-z]+ing)\b/i.test(p.object) ? 'to ' : ''}${p.object}`;
     const objStems = contentStems(p.object);
     out.push(
       draft(
@@ -487,7 +489,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
 
   if (!semantic && firstPerson && s.eventType !== 'feedback') {
     const stems = contentStems(text);
-    if (stems.length >= 3 && words(text).length <= 60) {
+    if (stems.length >= 4 && words(text).length <= 60) {
       out.push(
         draft(s, 'fact', `${who}: ${text}`, dedupeKeyOf('fact', subjKey, text), null, { ...base }, 0.5 - hedge, null),
       );

@@ -34,9 +34,8 @@ export const CONVERSATIONAL_TYPES = new Set(['message', 'document', 'observation
 /** A sentence ends at . ! ? or … (closing quotes/brackets kept) before a space and a capital, digit or quote. */
 const BOUNDARY = /([.!?…]+["'’”)\]]*)\s+(?=["'‘“([]?[A-Z0-9\u00C0-\u00DE])/g;
 
-/** A dot after one of these does not end a sentence. */
-const ABBREVIATION =
-  /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|sr|jr|st|mt|ave|vs|etc|inc|ltd|co|corp|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|no|fig|approx|e\.g|i\.e|a\.m|p\.m|u\.s|[a-z])\.$/i;
+/** A dot after a title, an initial or one of these abbreviations does not end a sentence ("Inc." does). */
+const ABBREVIATION = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|sr|jr|st|mt|vs|no|fig|approx|e\.g|i\.e|a\.m|p\.m|u\.s|[a-z])\.$/i;
 
 /** Split prose into sentences (newlines always break). */
 export function splitSentences(text: string): string[] {

@@ -88,6 +88,19 @@ export function normaliseCommand(command: string): string {
   return out.join(' ');
 }
 
+/** `/v1/items/123?x=1` -> `/v1/items/:id`: ids, numbers and hashes in path segments replaced, query dropped. */
+export function normaliseEndpoint(endpoint: string): string {
+  const noQuery = endpoint.split(/[?#]/)[0];
+  return noQuery
+    .split('/')
+    .map((seg) =>
+      /^\d+$|^[0-9a-f]{8,}$|^[0-9a-f-]{36}$|^[a-z]{2,5}_[0-9A-Za-z]{8,}$|^(?=.*\d)[A-Za-z0-9_-]{16,}$/i.test(seg)
+        ? ':id'
+        : seg,
+    )
+    .join('/');
+}
+
 /** `src/user/model.ts` -> `*.ts`; a file without extension keeps its base name (Dockerfile, Makefile). */
 export function pathPattern(path: string): string {
   const base = path.split(/[/\\]/).pop() ?? path;
@@ -199,7 +212,7 @@ export function actionOf(e: CompilerEvent): Action | null {
         status !== null ? (status < 400 ? 'success' : 'failure') : err ? 'failure' : successWord(p.success);
       const errLine = status !== null && status >= 400 ? `HTTP ${status}${err ? ` ${err}` : ''}` : err;
       return make(
-        `api ${method} ${normaliseVariableParts(endpoint)}`,
+        `api ${method} ${normaliseEndpoint(endpoint)}`,
         `${method} ${endpoint}${status !== null ? ` -> ${status}` : ''}`,
         result,
         errLine,

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { detectInstruction, detectPreferences } from '../../server/src/compiler/extract-semantic.js';
+import { extractMemories } from '../../server/src/compiler/index.js';
+import type { MemoryDraft } from '../../server/src/compiler/types.js';
+import { assistant, ev, user } from './fixtures.js';
+
+const find = (drafts: MemoryDraft[], kind: string, re: RegExp) =>
+  drafts.filter((d) => d.kind === kind && re.test(d.content));
+
+describe('semantic extraction on a hand-written conversation', () => {
+  const events = [
+    user('Hi! My name is Dana and I live in Paris. I work at Acme Corp as a data engineer.', '2024-05-10T10:00:00Z'),
+    assistant('Nice to meet you Dana! I live in the cloud and I love helping.', '2024-05-10T10:00:05Z'),
+    user('I love hiking and I really hate crowded beaches. I want to learn Japanese.', '2024-05-10T10:01:00Z'),
+    user('Please always answer in French. Never use emojis. From now on, use metric units.', '2024-05-10T10:02:00Z'),
+    user(
+      'Yesterday I went to the Louvre with my friend Marco. Last week I ran a half marathon.',
+      '2024-05-10T10:03:00Z',
+    ),
+    user(
+      'In June I visited Tokyo. You can reach me at dana@example.com or on https://dana.dev/about.',
+      '2024-05-10T10:04:00Z',
+    ),
+    user('Do I like hiking? Where do I live?', '2024-05-10T10:05:00Z'),
+    user('I moved to Berlin last month.', '2024-06-10T10:00:00Z', 'ses_2'),
+  ];
+  const drafts = extractMemories(events);
+
+  it('extracts attribute facts with subject:attribute keys, so a newer value can supersede', () => {
+    const paris = find(drafts, 'fact', /lives in Paris/);
+    const berlin = find(drafts, 'fact', /lives in Berlin$/);
+    expect(paris).toHaveLength(1);
+    expect(berlin).toHaveLength(1);
+    expect(paris[0].attributeKey).toBe('user-1:location');
+    expect(berlin[0].attributeKey).toBe('user-1:location');
+    expect(paris[0].dedupeKey).not.toBe(berlin[0].dedupeKey);
+    expect(berlin[0].validFrom.getTime()).toBeGreaterThan(paris[0].validFrom.getTime());
+    expect(find(drafts, 'fact', /works at Acme Corp$/)[0].attributeKey).toBe('user-1:employer');
+    expect(find(drafts, 'fact', /data engineer/)[0].attributeKey).toBe('user-1:occupation');
+    expect(find(drafts, 'fact', /name is Dana/)[0].attributeKey).toBe('user-1:name');
+  });
+
+  it('extracts likes, dislikes and wants as preferences', () => {
+    const prefs = drafts
+      .filter((d) => d.kind === 'preference')
+      .map((d) => [d.attributes.polarity, d.attributes.object]);
+    expect(prefs).toEqual(
+      expect.arrayContaining([
+        ['like', 'hiking'],
+        ['dislike', 'crowded beaches'],
+        ['want', 'learn Japanese'],
+      ]),
+    );
+    const hike = find(drafts, 'preference', /likes hiking/)[0];
+    expect(hike.attributeKey).toMatch(/^user-1:opinion:/);
+  });
+
+  it('extracts standing instructions', () => {
+    const ins = drafts.filter((d) => d.kind === 'instruction').map((d) => d.content);
+    expect(ins).toEqual(
+      expect.arrayContaining([
+        'Please always answer in French.',
+        'Never use emojis.',
+        'From now on, use metric units.',
+      ]),
+    );
+    expect(ins).toHaveLength(3);
+  });
+
+  it('extracts episodes with dates resolved against occurredAt', () => {
+    const dateOf = (re: RegExp) => find(drafts, 'episode', re)[0]?.attributes.date;
+    expect(dateOf(/Louvre/)).toBe('2024-05-09');
+    expect(dateOf(/half marathon/)).toBe('2024-05-03');
+    // "In June", said in May about something already done, is last June.
+    expect(dateOf(/Tokyo/)).toBe('2023-06');
+    const louvre = find(drafts, 'episode', /Louvre/)[0];
+    expect(louvre.occurredAt?.toISOString().slice(0, 10)).toBe('2024-05-09');
+    expect(louvre.attributes.datePhrase).toBe('Yesterday');
+  });
+
+  it('spots people, places, organisations, e-mails and URLs', () => {
+    const entities = Object.fromEntries(
+      drafts.filter((d) => d.kind === 'entity').map((d) => [d.attributes.name, d.attributes.entityType]),
+    );
+    expect(entities).toMatchObject({
+      Dana: 'person',
+      Marco: 'person',
+      Paris: 'place',
+      Tokyo: 'place',
+      Berlin: 'place',
+      'Acme Corp': 'organization',
+      'dana@example.com': 'email',
+      'https://dana.dev/about': 'url',
+    });
+    expect(entities).not.toHaveProperty('Japanese');
+    expect(entities).not.toHaveProperty('Yesterday');
+  });
+
+  it('takes no facts or preferences from the assistant and none from questions', () => {
+    expect(find(drafts, 'fact', /cloud/)).toHaveLength(0);
+    expect(find(drafts, 'preference', /helping/)).toHaveLength(0);
+    expect(drafts.filter((d) => d.content.includes('Where do I live'))).toHaveLength(0);
+  });
+
+  it('keeps provenance: every draft cites its source event', () => {
+    const ids = new Set(events.map((e) => e.id));
+    for (const d of drafts) {
+      expect(d.sourceEventIds.length).toBeGreaterThan(0);
+      for (const id of d.sourceEventIds) expect(ids.has(id)).toBe(true);
+    }
+  });
+
+  it('is deterministic', () => {
+    expect(JSON.stringify(extractMemories(events))).toBe(JSON.stringify(drafts));
+  });
+});
+
+describe('near-duplicates and LoCoMo-style speakers', () => {
+  it('merges repeated statements: mentions and confidence grow, last-seen moves', () => {
+    const drafts = extractMemories([
+      user('I love hiking.', '2024-01-01T10:00:00Z'),
+      user('I really love hiking!', '2024-01-05T10:00:00Z', 'ses_2'),
+      user('i love hiking', '2024-01-09T10:00:00Z', 'ses_3'),
+    ]);
+    const hikes = drafts.filter((d) => d.kind === 'preference');
+    expect(hikes).toHaveLength(1);
+    expect(hikes[0].mentions).toBe(3);
+    expect(hikes[0].sourceEventIds).toHaveLength(3);
+    expect(hikes[0].confidence).toBeGreaterThan(0.75);
+    expect(hikes[0].lastSeenAt?.toISOString()).toBe('2024-01-09T10:00:00.000Z');
+  });
+
+  it('keeps a value that changes back apart, in order (Paris -> Berlin -> Paris)', () => {
+    const drafts = extractMemories([
+      user('I live in Paris.', '2024-01-01T10:00:00Z'),
+      user('I moved to Berlin.', '2024-02-01T10:00:00Z'),
+      user('I moved back to Paris.', '2024-03-01T10:00:00Z'),
+    ]).filter((d) => d.attributeKey === 'user-1:location');
+    expect(drafts.map((d) => d.content)).toEqual([
+      'user-1 lives in Paris',
+      'user-1 lives in Berlin',
+      'user-1 lives in Paris',
+    ]);
+  });
+
+  it('attributes first-person statements to the speaker named in metadata', () => {
+    const turn = (speaker: string, text: string) =>
+      ev(
+        'message',
+        { role: 'user', content: text },
+        { at: '2023-05-08T13:56:00Z', subjectId: null, metadata: { speaker } },
+      );
+    const drafts = extractMemories([
+      turn('Caroline', 'I went to a LGBTQ support group yesterday and it was so powerful.'),
+      turn('Melanie', "I'm a big fan of pottery. Caroline lives in Boston, right?"),
+      turn('Melanie', 'Caroline moved to Seattle.'),
+    ]);
+    const ep = drafts.find((d) => d.kind === 'episode')!;
+    expect(ep.content).toMatch(/^Caroline: I went/);
+    expect(ep.attributes.date).toBe('2023-05-07');
+    const pref = drafts.find((d) => d.kind === 'preference')!;
+    expect(pref.content).toBe('Melanie likes pottery');
+    expect(pref.attributeKey).toBe('melanie:opinion:potteri');
+    const seattle = drafts.find((d) => d.kind === 'fact' && /Seattle/.test(d.content))!;
+    expect(seattle.attributeKey).toBe('caroline:location');
+    expect(seattle.content).toBe('Caroline lives in Seattle');
+  });
+});
+
+describe('detectors', () => {
+  it('tells standing instructions from small talk', () => {
+    for (const t of [
+      'Always reply in English.',
+      'Please use pnpm, not npm.',
+      "Don't use semicolons in code.",
+      'I want you to keep answers short.',
+      'You should always cite sources.',
+    ])
+      expect(detectInstruction(t), t).not.toBeNull();
+    for (const t of [
+      "Don't worry about it!",
+      'Never give up on your dreams.',
+      'I always go running on Sundays.',
+      'Use of force is bad.',
+      'Keep going!',
+    ])
+      expect(detectInstruction(t), t).toBeNull();
+  });
+
+  it('finds no preference in pronoun-only or unrelated objects', () => {
+    expect(detectPreferences('I love it!')).toEqual([]);
+    expect(detectPreferences('I hope they love it.')).toEqual([]);
+    expect(detectPreferences('I enjoy painting landscapes, especially at dawn.')).toEqual([
+      { polarity: 'like', object: 'painting landscapes' },
+    ]);
+  });
+});
