@@ -1,6 +1,69 @@
-/** Usage metrics. */
+/**
+ * Usage metrics (DESIGN.md §5): the @hippocortex/sdk 1.2 shape (period, usage, quota) plus the Hx
+ * totals of stored memories, artifacts and storage.
+ */
 import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { AUTHED_ERRORS, IsoDateTime, type RouteMeta, envelope, errors } from '../common.js';
 
 const c = initContract();
 
-export const usageContract = c.router({});
+export const UsagePeriodSchema = z.enum(['1h', '24h', '7d', '30d']);
+export const UsageGranularitySchema = z.enum(['minute', 'hour', 'day']);
+
+const Count = z.number().int();
+
+export const UsageMetricsSchema = z.object({
+  period: z.object({ start: IsoDateTime, end: IsoDateTime, granularity: UsageGranularitySchema }),
+  usage: z.object({
+    events: z.object({
+      total: Count.describe('ingested + duplicates + errors'),
+      ingested: Count,
+      duplicates: Count,
+      errors: Count,
+      byType: z.record(Count).describe('Ingested events per type'),
+    }),
+    compilations: z.object({
+      total: Count,
+      completed: Count,
+      failed: Count,
+      artifactsCreated: Count,
+      artifactsUpdated: Count,
+      eventsProcessed: Count,
+    }),
+    syntheses: z.object({ total: Count, avgTokensUsed: z.number(), avgCompressionRatio: z.number() }),
+  }),
+  quota: z.object({
+    plan: z.string(),
+    eventsLimit: Count.nullable().describe('null: unlimited'),
+    eventsUsed: Count,
+    eventsRemaining: Count.nullable().describe('null: unlimited'),
+    resetDate: IsoDateTime,
+  }),
+  memories: z.object({ total: Count, active: Count, superseded: Count, byKind: z.record(Count) }),
+  artifacts: z.object({ total: Count, byType: z.record(Count) }),
+  storage: z.object({
+    events: Count,
+    memories: Count,
+    artifacts: Count,
+    lineageEdges: Count,
+    bytes: Count.describe('Approximate size of stored events, memories and artifacts'),
+  }),
+});
+export type UsageMetrics = z.infer<typeof UsageMetricsSchema>;
+
+export const usageContract = c.router({
+  get: {
+    method: 'GET',
+    path: '/usage-metrics',
+    query: z.object({
+      period: UsagePeriodSchema.default('24h'),
+      granularity: UsageGranularitySchema.optional().describe('Default: minute for 1h, hour for 24h, day beyond'),
+    }),
+    summary: 'Get usage metrics',
+    description:
+      "Events, compilations and syntheses of the period for the key's tenant and environment, the monthly quota, and stored totals.",
+    responses: { 200: envelope(UsageMetricsSchema), ...errors(...AUTHED_ERRORS) },
+    metadata: { auth: 'apiKey' } satisfies RouteMeta,
+  },
+});

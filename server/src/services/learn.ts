@@ -236,17 +236,8 @@ export function createLearnService(deps: ServiceDeps, _services: Services) {
         minPatternStrength: options.minPatternStrength,
       });
       const wanted = options.artifactTypes ? new Set<string>(options.artifactTypes) : undefined;
-      const kept = drafts.filter((d) => {
-        if (wanted && !wanted.has(d.type)) return false;
-        if (
-          isProcedural(d.type) &&
-          options.minPatternStrength !== undefined &&
-          d.confidence < options.minPatternStrength
-        ) {
-          return false;
-        }
-        return true;
-      });
+      // The compiler applies minPatternStrength; the type filter is re-checked here as a guard.
+      const kept = wanted ? drafts.filter((d) => wanted.has(d.type)) : drafts;
       stats.patternsFound = kept.filter((d) => isProcedural(d.type)).length;
       artifactResult = await db.transaction(async (tx) => {
         await database.rows(sql`select pg_advisory_xact_lock(hashtext(${`hx-learn-apply:${job.scopeKey}`}))`, tx);
