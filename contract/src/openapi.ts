@@ -48,7 +48,7 @@ export const AREA_TAGS: Record<string, { name: string; description: string }> = 
 
 /** What each error code means, for the response descriptions. */
 export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
-  validation_error: 'The request failed validation; `error.details` names each offending field (e.g. `body.name`).',
+  validation_error: 'The request failed validation; `error.details` names each offending field.',
   unauthorized: 'Missing, expired or invalid credentials.',
   forbidden: 'Authenticated, but lacking the permission this route needs.',
   not_found: 'The resource does not exist or belongs to another tenant.',

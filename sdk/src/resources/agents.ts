@@ -1,0 +1,12 @@
+/** Agent identities of an organization. */
+import type { Contract } from '@hx-memory/contract';
+import { type AreaMethods, type ClientCore, bindArea } from '../core/resource.js';
+
+/** Methods derived from the contract area, defined at construction by bindArea. */
+export interface Agents extends AreaMethods<Contract['agents']> {}
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface types the methods bindArea defines
+export class Agents {
+  constructor(core: ClientCore) {
+    bindArea(this, core, 'agents');
+  }
+}
