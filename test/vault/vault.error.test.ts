@@ -54,9 +54,9 @@ describe('vault errors', () => {
       server.http().post(`/v1/vaults/${vault.id}/items/vit_missing/reveal`),
       server.http().delete(`/v1/vaults/${vault.id}/items/vit_missing`),
     ];
-    for (const call of calls) {
+    for (const [i, call] of calls.entries()) {
       const res = await call.set(auth(jwt));
-      expect(res.status, res.req.path).toBe(404);
+      expect(res.status, `call ${i}`).toBe(404);
       expect(res.body).toMatchObject({ ok: false, error: { code: 'not_found' } });
     }
   });

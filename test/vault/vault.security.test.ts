@@ -58,9 +58,9 @@ describe('vault security', () => {
       server.http().get(`/v1/vaults/${vault.id}/audit`),
       server.http().delete(`/v1/vaults/${vault.id}`),
     ];
-    for (const call of calls) {
+    for (const [i, call] of calls.entries()) {
       const res = await call.set(auth(apiKey));
-      expect(res.status, res.req.path).toBe(401);
+      expect(res.status, `call ${i}`).toBe(401);
       expect(res.body.error.code).toBe('unauthorized');
       expect(res.body.error.message).toMatch(/JWT/);
     }
@@ -81,9 +81,9 @@ describe('vault security', () => {
       server.http().delete(`/v1/vaults/${vault.id}/items/${item.id}`),
       server.http().delete(`/v1/vaults/${vault.id}`),
     ];
-    for (const call of calls) {
+    for (const [i, call] of calls.entries()) {
       const res = await call.set(auth(b.jwt));
-      expect(res.status, res.req.path).toBe(404);
+      expect(res.status, `call ${i}`).toBe(404);
       expect(res.body.error.code).toBe('not_found');
     }
     expect((await server.http().get('/v1/vaults').set(auth(b.jwt))).body.data.vaults).toEqual([]);

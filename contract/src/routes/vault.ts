@@ -133,8 +133,10 @@ export const vaultContract = c.router({
   },
   listItems: {
     method: 'GET',
-    path: '/vaults/:id/items',
-    pathParams: IdParams,
+    // SPEC.md writes `:id` here, but OpenAPI forbids one path under two parameter names (POST uses
+    // `:vaultId`); the wire path is the same.
+    path: '/vaults/:vaultId/items',
+    pathParams: VaultIdParams,
     summary: 'List the items of a vault',
     description: 'Names, types and metadata only; values are never listed.',
     query: PageQuerySchema,

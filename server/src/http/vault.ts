@@ -17,7 +17,7 @@ export function createVaultHandlers(ctx: AppContext): AreaHandlers<'vault'> {
     createItem: async ({ params, body, req }) =>
       ok(req, await vault.createItem(actorOf(req), params.vaultId, body), 201),
     listItems: async ({ params, query, req }) =>
-      ok(express(req), await vault.listItems(actorOf(express(req)), params.id, query)),
+      ok(express(req), await vault.listItems(actorOf(express(req)), params.vaultId, query)),
     getItem: async ({ params, req }) => ok(req, await vault.getItem(actorOf(req), params.vaultId, params.itemId)),
     revealItem: async ({ params, req }) => ok(req, await vault.revealItem(actorOf(req), params.id, params.itemId)),
     deleteItem: async ({ params, req }) => ok(req, await vault.deleteItem(actorOf(req), params.vaultId, params.itemId)),
