@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../server/src/context.js';
 import { createApiKey, registerUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { addMember } from '../organizations/org-fixtures.js';
 import { auditActions, bearer, createOrg, insertTeam, setOwnerRole, type TestOrg } from './enterprise-fixtures.js';
 
 let server: TestServer;
@@ -364,5 +365,63 @@ describe('policies: namespace access decisions (checkNamespaceAccess)', () => {
     expect((await check(keyActor(strangerOrg), ns.name, 'read')).allowed).toBe(true);
     expect((await check(keyActor(strangerOrg), ns.id, 'read')).allowed).toBe(true);
     expect((await check(keyActor(org), ns.id, 'read')).allowed).toBe(false);
+  });
+});
+
+describe('policies: subjects made through the real member, team and agent routes', () => {
+  it('applies team, role and agent conditions to an invited member and an agent-bound key', async () => {
+    const org = await createOrg(server);
+    const team = await server
+      .http()
+      .post(`/v1/organizations/${org.id}/teams`)
+      .set('Authorization', bearer(org.owner))
+      .send({ name: unique('team'), description: 'Support' });
+    expect(team.status).toBe(201);
+    const teamId = team.body.data.id;
+    const dev = await addMember(server, org, 'developer', { teamIds: [teamId] });
+    const agent = await server
+      .http()
+      .post(`/v1/organizations/${org.id}/agents`)
+      .set('Authorization', bearer(org.owner))
+      .send({ name: unique('bot'), description: 'Helper', framework: 'custom', teamId, metadata: {} });
+    expect(agent.status).toBe(201);
+    const agentId = agent.body.data.id;
+
+    // The invited developer may read policies but not write them.
+    expect((await server.http().get(base(org)).set('Authorization', bearer(dev))).status).toBe(200);
+    expect((await server.http().post(base(org)).set('Authorization', bearer(dev)).send(policy())).status).toBe(403);
+
+    const ns = await createNamespace(org, unique('team-only'), 'restricted');
+    await createPolicy(org, {
+      effect: 'allow',
+      resource: `namespace:${ns.id}`,
+      action: '*',
+      priority: 1,
+      conditions: { team: teamId },
+    });
+    const devActor: Actor = { ...userActor(org), userId: dev.userId };
+    expect((await check(devActor, ns.name, 'write')).allowed).toBe(true);
+    // The agent belongs to the team, so its key is allowed too; a key without an agent is not.
+    expect((await check(keyActor(org, { agentId }), ns.name, 'read')).allowed).toBe(true);
+    expect((await check(keyActor(org), ns.name, 'read')).allowed).toBe(false);
+
+    await createPolicy(org, {
+      effect: 'deny',
+      resource: `namespace:${ns.id}`,
+      action: 'write',
+      priority: 2,
+      conditions: { role: 'developer' },
+    });
+    expect((await check(devActor, ns.name, 'write')).allowed).toBe(false);
+    expect((await check(devActor, ns.name, 'read')).allowed).toBe(true);
+    await createPolicy(org, {
+      effect: 'deny',
+      resource: 'namespace:*',
+      action: 'read',
+      priority: 3,
+      conditions: { agent: agentId },
+    });
+    expect((await check(keyActor(org, { agentId }), ns.name, 'read')).allowed).toBe(false);
+    expect((await check(devActor, ns.name, 'read')).allowed).toBe(true);
   });
 });
