@@ -23,8 +23,13 @@ const DAY_MS = 86_400_000;
 
 /** Date phrases in a sentence, resolved; null when the sentence names no time. */
 export function resolveDate(text: string, reference: Date, pastTense: boolean): ResolvedDate | null {
-  if (!TEMPORAL_HINT.test(text)) return null;
-  const results = chrono.parse(text, { instant: reference, timezone: 0 });
+  const hint = TEMPORAL_HINT.exec(text);
+  if (!hint) return null;
+  // chrono's cost grows with the text: give it only the words around the first time phrase.
+  const from = Math.max(0, text.lastIndexOf(' ', Math.max(0, hint.index - 24)));
+  const to = text.indexOf(' ', Math.min(text.length, hint.index + hint[0].length + 24));
+  const window = text.slice(from, to === -1 ? text.length : to);
+  const results = chrono.parse(window, { instant: reference, timezone: 0 });
   const r = results.find(
     (x) =>
       x.start.isCertain('day') ||
@@ -33,7 +38,7 @@ export function resolveDate(text: string, reference: Date, pastTense: boolean): 
       x.start.isCertain('weekday'),
   );
   if (!r) {
-    const y = YEAR_ONLY.exec(text);
+    const y = YEAR_ONLY.exec(window);
     if (!y) return null;
     return { date: new Date(Date.UTC(Number(y[1]), 0, 1)), phrase: y[0], granularity: 'year' };
   }
