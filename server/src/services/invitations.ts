@@ -45,8 +45,7 @@ export async function acceptInvitation(
       .where(and(eq(orgMembers.id, invite.memberId), eq(orgMembers.tenantId, invite.tenantId)))
       .limit(1)
       .for('update');
-    if (!member || member.status !== 'invited')
-      throw notFound('Invitation (unknown, expired, revoked or already used)');
+    if (member?.status !== 'invited') throw notFound('Invitation (unknown, expired, revoked or already used)');
 
     const [user] = await tx
       .insert(users)

@@ -1,0 +1,160 @@
+/**
+ * Every org-scoped route of the enterprise layer (organizations, teams, members, agents, audit) with
+ * the roles DESIGN.md §4 allows, and a way to build a request that succeeds when allowed. Written out
+ * by hand (not read from the contract's matrix) so a wrong matrix fails the tests.
+ */
+import { type TestServer, uniqueEmail } from '../helpers/server.js';
+import { bearer, type TestOrg } from '../organizations/org-fixtures.js';
+
+export const ALL_ROLES = ['owner', 'admin', 'manager', 'developer', 'analyst', 'viewer'] as const;
+export type RoleName = (typeof ALL_ROLES)[number];
+
+export interface BuiltRequest {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  path: string;
+  body?: Record<string, unknown>;
+}
+
+/** Ids of resources in an organization a request can target. */
+export interface OrgResources {
+  teamId: string;
+  memberId: string;
+  agentId: string;
+}
+
+export interface RouteCase {
+  name: string;
+  allowed: readonly RoleName[];
+  /** Builds the request against `orgId`, with fresh resources from `fresh` when the call consumes one. */
+  build: (orgId: string, res: OrgResources) => BuiltRequest;
+  /** Makes the resources this call consumes (a team to delete, a member to remove...). */
+  fresh?: (server: TestServer, org: TestOrg) => Promise<OrgResources>;
+}
+
+let n = 0;
+const unique = (tag: string) => `${tag} ${process.pid}-${++n}-${Math.random().toString(36).slice(2, 7)}`;
+
+async function send(server: TestServer, org: TestOrg, req: BuiltRequest) {
+  const r = server.http()[req.method](req.path).set('Authorization', bearer(org.owner));
+  const res = await (req.body ? r.send(req.body) : r);
+  if (res.status >= 300)
+    throw new Error(`fixture ${req.method} ${req.path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** A team, an invited viewer and an agent, made by the owner. */
+export async function makeResources(server: TestServer, org: TestOrg): Promise<OrgResources> {
+  const base = `/v1/organizations/${org.id}`;
+  const team = await send(server, org, { method: 'post', path: `${base}/teams`, body: { name: unique('team') } });
+  const invited = await send(server, org, {
+    method: 'post',
+    path: `${base}/members/invite`,
+    body: { email: uniqueEmail('target'), role: 'viewer' },
+  });
+  const agent = await send(server, org, {
+    method: 'post',
+    path: `${base}/agents`,
+    body: { name: unique('agent'), framework: 'langgraph', teamId: team.id },
+  });
+  return { teamId: team.id, memberId: invited.member.id, agentId: agent.id };
+}
+
+const ANY: readonly RoleName[] = ALL_ROLES;
+const OAM: readonly RoleName[] = ['owner', 'admin', 'manager'];
+
+export const ROUTES: RouteCase[] = [
+  { name: 'GET org', allowed: ANY, build: (o) => ({ method: 'get', path: `/v1/organizations/${o}` }) },
+  {
+    name: 'PATCH org',
+    allowed: ['owner', 'admin'],
+    build: (o) => ({ method: 'patch', path: `/v1/organizations/${o}`, body: { name: unique('org') } }),
+  },
+  {
+    name: 'POST teams',
+    allowed: OAM,
+    build: (o) => ({ method: 'post', path: `/v1/organizations/${o}/teams`, body: { name: unique('team') } }),
+  },
+  { name: 'GET teams', allowed: ANY, build: (o) => ({ method: 'get', path: `/v1/organizations/${o}/teams` }) },
+  {
+    name: 'GET team',
+    allowed: ANY,
+    build: (o, r) => ({ method: 'get', path: `/v1/organizations/${o}/teams/${r.teamId}` }),
+  },
+  {
+    name: 'PATCH team',
+    allowed: OAM,
+    build: (o, r) => ({
+      method: 'patch',
+      path: `/v1/organizations/${o}/teams/${r.teamId}`,
+      body: { description: 'changed' },
+    }),
+  },
+  {
+    name: 'DELETE team',
+    allowed: OAM,
+    fresh: makeResources,
+    build: (o, r) => ({ method: 'delete', path: `/v1/organizations/${o}/teams/${r.teamId}` }),
+  },
+  {
+    name: 'POST members/invite',
+    allowed: OAM,
+    build: (o) => ({
+      method: 'post',
+      path: `/v1/organizations/${o}/members/invite`,
+      body: { email: uniqueEmail('invitee'), role: 'viewer' },
+    }),
+  },
+  { name: 'GET members', allowed: OAM, build: (o) => ({ method: 'get', path: `/v1/organizations/${o}/members` }) },
+  {
+    name: 'PATCH member',
+    allowed: OAM,
+    fresh: makeResources,
+    build: (o, r) => ({
+      method: 'patch',
+      path: `/v1/organizations/${o}/members/${r.memberId}`,
+      body: { role: 'analyst' },
+    }),
+  },
+  {
+    name: 'DELETE member',
+    allowed: ['owner', 'admin'],
+    fresh: makeResources,
+    build: (o, r) => ({ method: 'delete', path: `/v1/organizations/${o}/members/${r.memberId}` }),
+  },
+  {
+    name: 'POST agents',
+    allowed: ['owner', 'admin', 'manager', 'developer'],
+    build: (o) => ({ method: 'post', path: `/v1/organizations/${o}/agents`, body: { name: unique('agent') } }),
+  },
+  { name: 'GET agents', allowed: ANY, build: (o) => ({ method: 'get', path: `/v1/organizations/${o}/agents` }) },
+  {
+    name: 'GET agent',
+    allowed: ANY,
+    build: (o, r) => ({ method: 'get', path: `/v1/organizations/${o}/agents/${r.agentId}` }),
+  },
+  {
+    name: 'PATCH agent',
+    allowed: ['owner', 'admin', 'manager', 'developer'],
+    build: (o, r) => ({
+      method: 'patch',
+      path: `/v1/organizations/${o}/agents/${r.agentId}`,
+      body: { description: 'changed' },
+    }),
+  },
+  {
+    name: 'DELETE agent',
+    allowed: OAM,
+    fresh: makeResources,
+    build: (o, r) => ({ method: 'delete', path: `/v1/organizations/${o}/agents/${r.agentId}` }),
+  },
+  {
+    name: 'GET audit',
+    allowed: ['owner', 'admin', 'manager', 'analyst'],
+    build: (o) => ({ method: 'get', path: `/v1/organizations/${o}/audit` }),
+  },
+  {
+    name: 'GET access-logs',
+    allowed: ['owner', 'admin', 'manager', 'analyst'],
+    build: (o) => ({ method: 'get', path: `/v1/organizations/${o}/access-logs` }),
+  },
+];
