@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: answers are untyped JSON, asserted field by field below.
+type Data = Record<string, any>;
+
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -62,16 +65,15 @@ function sdkClient(apiKey: string, baseUrl: string) {
     return s ? `?${s}` : '';
   };
   return {
-    capture: (event: Record<string, unknown>) => request<Record<string, any>>('POST', '/capture', event),
-    captureBatch: (events: Record<string, unknown>[]) =>
-      request<Record<string, any>>('POST', '/capture/batch', { events }),
+    capture: (event: Record<string, unknown>) => request<Data>('POST', '/capture', event),
+    captureBatch: (events: Record<string, unknown>[]) => request<Data>('POST', '/capture/batch', { events }),
     learn: (options?: { scope?: string; minPatternStrength?: number; artifactTypes?: string[] }) =>
-      request<Record<string, any>>('POST', '/learn', {
+      request<Data>('POST', '/learn', {
         scope: options?.scope ?? 'incremental',
         options: { minPatternStrength: options?.minPatternStrength, artifactTypes: options?.artifactTypes },
       }),
     synthesize: (query: string, options?: Record<string, unknown>) =>
-      request<Record<string, any>>('POST', '/synthesize', { query, options }),
+      request<Data>('POST', '/synthesize', { query, options }),
     listArtifacts: (o?: {
       type?: string;
       status?: string;
@@ -80,13 +82,13 @@ function sdkClient(apiKey: string, baseUrl: string) {
       limit?: number;
       cursor?: string;
     }) =>
-      request<Record<string, any>>(
+      request<Data>(
         'GET',
         `/artifacts${qs({ type: o?.type, status: o?.status, sort: o?.sort, order: o?.order, limit: o?.limit, cursor: o?.cursor })}`,
       ),
-    getArtifact: (id: string) => request<Record<string, any>>('GET', `/artifacts/${encodeURIComponent(id)}`),
+    getArtifact: (id: string) => request<Data>('GET', `/artifacts/${encodeURIComponent(id)}`),
     getMetrics: (o?: { period?: string; granularity?: string }) =>
-      request<Record<string, any>>('GET', `/usage-metrics${qs({ period: o?.period, granularity: o?.granularity })}`),
+      request<Data>('GET', `/usage-metrics${qs({ period: o?.period, granularity: o?.granularity })}`),
   };
 }
 
