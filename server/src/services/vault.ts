@@ -167,8 +167,26 @@ export function createVaultService(deps: ServiceDeps, _services: Services) {
     });
   }
 
+  /**
+   * System vaults already resolved per transaction, so a batch with many findings looks its vault up
+   * once. Keyed by the transaction object: a rolled-back vault is never seen by another transaction.
+   */
+  const systemVaultsByTx = new WeakMap<Queryable, Map<string, VaultRow>>();
+
   /** The tenant's system vault, created on first use; safe under concurrent captures. */
   async function ensureSystemVault(q: Queryable, actor: Actor): Promise<VaultRow> {
+    // Outside a transaction there is no boundary for a cache to live in.
+    if (q === db) return lookupOrCreateSystemVault(q, actor);
+    let known = systemVaultsByTx.get(q);
+    if (!known) systemVaultsByTx.set(q, (known = new Map()));
+    const cached = known.get(actor.tenantId);
+    if (cached) return cached;
+    const row = await lookupOrCreateSystemVault(q, actor);
+    known.set(actor.tenantId, row);
+    return row;
+  }
+
+  async function lookupOrCreateSystemVault(q: Queryable, actor: Actor): Promise<VaultRow> {
     const select = () =>
       q
         .select()
