@@ -43,6 +43,7 @@ CREATE TABLE "artifacts" (
 	"title" text NOT NULL,
 	"content" jsonb NOT NULL,
 	"markdown" text NOT NULL,
+	"search" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', "markdown")) STORED,
 	"confidence" real NOT NULL,
 	"evidence_count" integer DEFAULT 0 NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
@@ -161,6 +162,7 @@ CREATE TABLE "events" (
 	"payload" jsonb NOT NULL,
 	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"text" text DEFAULT '' NOT NULL,
+	"search" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', "text")) STORED,
 	"content_hash" text NOT NULL,
 	"idempotency_key" text,
 	"idempotency_hash" text,
@@ -224,6 +226,7 @@ CREATE TABLE "memories" (
 	"agent_id" text,
 	"kind" text NOT NULL,
 	"content" text NOT NULL,
+	"search" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', "content")) STORED,
 	"attribute_key" text,
 	"dedupe_key" text NOT NULL,
 	"attributes" jsonb DEFAULT '{}'::jsonb NOT NULL,
@@ -374,7 +377,7 @@ CREATE INDEX "artifact_versions_tenant_idx" ON "artifact_versions" USING btree (
 CREATE UNIQUE INDEX "artifacts_key_uq" ON "artifacts" USING btree ("tenant_id","environment","namespace","type","key");--> statement-breakpoint
 CREATE INDEX "artifacts_list_idx" ON "artifacts" USING btree ("tenant_id","environment","created_at");--> statement-breakpoint
 CREATE INDEX "artifacts_subject_idx" ON "artifacts" USING btree ("tenant_id","subject_id");--> statement-breakpoint
-CREATE INDEX "artifacts_fts_idx" ON "artifacts" USING gin (to_tsvector('english', "markdown"));--> statement-breakpoint
+CREATE INDEX "artifacts_fts_idx" ON "artifacts" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "access_org_idx" ON "access_logs" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
 CREATE INDEX "audit_org_idx" ON "audit_logs" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
 CREATE INDEX "audit_resource_idx" ON "audit_logs" USING btree ("tenant_id","resource_type","resource_id");--> statement-breakpoint
@@ -388,7 +391,8 @@ CREATE INDEX "events_subject_idx" ON "events" USING btree ("tenant_id","subject_
 CREATE INDEX "events_hash_idx" ON "events" USING btree ("tenant_id","environment","content_hash","created_at");--> statement-breakpoint
 CREATE INDEX "events_uncompiled_idx" ON "events" USING btree ("tenant_id","environment","id") WHERE "events"."compiled_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "events_idem_uq" ON "events" USING btree ("tenant_id","environment","idempotency_key");--> statement-breakpoint
-CREATE INDEX "events_fts_idx" ON "events" USING gin (to_tsvector('english', "text"));--> statement-breakpoint
+CREATE INDEX "events_fts_idx" ON "events" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "events_trgm_idx" ON "events" USING gin ("text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "learn_jobs_scope_idx" ON "learn_jobs" USING btree ("tenant_id","environment","scope_key","status");--> statement-breakpoint
 CREATE INDEX "learn_jobs_created_idx" ON "learn_jobs" USING btree ("tenant_id","environment","created_at");--> statement-breakpoint
 CREATE INDEX "lifecycle_policies_org_idx" ON "lifecycle_policies" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
@@ -398,7 +402,8 @@ CREATE INDEX "memories_scope_idx" ON "memories" USING btree ("tenant_id","enviro
 CREATE INDEX "memories_dedupe_idx" ON "memories" USING btree ("tenant_id","environment","namespace","dedupe_key");--> statement-breakpoint
 CREATE INDEX "memories_attr_idx" ON "memories" USING btree ("tenant_id","environment","namespace","attribute_key");--> statement-breakpoint
 CREATE INDEX "memories_subject_idx" ON "memories" USING btree ("tenant_id","environment","subject_id");--> statement-breakpoint
-CREATE INDEX "memories_fts_idx" ON "memories" USING gin (to_tsvector('english', "content"));--> statement-breakpoint
+CREATE INDEX "memories_fts_idx" ON "memories" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "memories_trgm_idx" ON "memories" USING gin ("content" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "namespaces_name_uq" ON "namespaces" USING btree ("tenant_id","name");--> statement-breakpoint
 CREATE INDEX "namespaces_org_idx" ON "namespaces" USING btree ("tenant_id","organization_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "agents_name_uq" ON "agents" USING btree ("organization_id",lower("name"));--> statement-breakpoint

@@ -181,15 +181,20 @@ export async function retrieve(
   const base = new Map<Source, Array<[string, number]>>();
   for (const run of runs) base.set(run.source, rankRun(run, terms.lexemes));
 
-  // Second pass: the query expanded with feedback terms (RM3), fetched and scored the same way.
+  // Second pass: the candidates re-scored for the query expanded with feedback terms (RM3).
   const expansion = expansionTerms(runs, base, terms.lexemes);
   const expanded = new Map<Source, Array<[string, number]>>();
   if (expansion.size > 0) {
     const expandedQuery = new Map(terms.lexemes);
     for (const [l, w] of expansion) expandedQuery.set(l, 0.5 * w);
     for (const run of runs) {
-      const newDf = await documentFrequencies(database, run.source, scope, [...expansion.keys()]);
-      for (const [l, n] of newDf) run.df.set(l, n);
+      // Feedback terms' df estimated within the candidates (no extra round trip): rarer there, rarer overall.
+      const local = new Map<string, number>();
+      for (const r of run.rows.values())
+        for (const l of expansion.keys()) if (r.tf.has(l)) local.set(l, (local.get(l) ?? 0) + 1);
+      const scale = run.total / Math.max(1, run.rows.size);
+      for (const l of expansion.keys())
+        if (!run.df.has(l)) run.df.set(l, Math.min(run.total, (local.get(l) ?? 0) * scale));
       expanded.set(run.source, rankRun(run, expandedQuery));
     }
   }

@@ -19,16 +19,16 @@ export interface RetrievalScope {
 
 export type Source = 'event' | 'memory' | 'artifact';
 
-/** Table, alias and the text expression each source is searched on (the GIN-indexed expression). */
+/** Table and text column of each source (`search` holds that column's tsvector). */
 export const SOURCE_TABLE: Record<Source, { table: string; text: string }> = {
   event: { table: 'events', text: 'text' },
   memory: { table: 'memories', text: 'content' },
   artifact: { table: 'artifacts', text: 'markdown' },
 };
 
-/** `to_tsvector('english', <text column>)`, the exact expression of the GIN indexes. */
-export function tsvectorOf(source: Source): SQL {
-  return sql.raw(`to_tsvector('english', d.${SOURCE_TABLE[source].text})`);
+/** The stored english tsvector of a source's text (the GIN-indexed `search` column). */
+export function tsvectorOf(_source: Source): SQL {
+  return sql.raw('d.search');
 }
 
 /** WHERE conditions of a source for the scope, on the table aliased `d`. */

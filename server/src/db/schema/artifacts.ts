@@ -1,7 +1,7 @@
 /** Compiled artifacts: profiles, summaries, timelines, digests and procedural knowledge. */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, tenantId, updatedAt } from './columns.js';
+import { createdAt, searchVector, tenantId, updatedAt } from './columns.js';
 
 export const artifacts = pgTable(
   'artifacts',
@@ -19,6 +19,8 @@ export const artifacts = pgTable(
     title: text('title').notNull(),
     content: jsonb('content').notNull().$type<Record<string, unknown>>(),
     markdown: text('markdown').notNull(),
+    /** Stored tsvector of `markdown` (retrieval). */
+    search: searchVector('markdown'),
     confidence: real('confidence').notNull(),
     evidenceCount: integer('evidence_count').notNull().default(0),
     version: integer('version').notNull().default(1),
@@ -33,7 +35,7 @@ export const artifacts = pgTable(
     uniqueIndex('artifacts_key_uq').on(t.tenantId, t.environment, t.namespace, t.type, t.key),
     index('artifacts_list_idx').on(t.tenantId, t.environment, t.createdAt),
     index('artifacts_subject_idx').on(t.tenantId, t.subjectId),
-    index('artifacts_fts_idx').using('gin', sql`to_tsvector('english', ${t.markdown})`),
+    index('artifacts_fts_idx').using('gin', t.search),
   ],
 );
 

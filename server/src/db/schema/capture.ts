@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, tenantId, ts } from './columns.js';
+import { createdAt, searchVector, tenantId, ts } from './columns.js';
 
 export const events = pgTable(
   'events',
@@ -22,6 +22,8 @@ export const events = pgTable(
     metadata: jsonb('metadata').notNull().default({}).$type<Record<string, unknown>>(),
     /** Flattened searchable text of the payload (speaker + content for messages). */
     text: text('text').notNull().default(''),
+    /** Stored tsvector of `text` (retrieval). */
+    search: searchVector('text'),
     /** SHA-256 of session, type, payload, metadata (and occurredAt when given): finds duplicates inside the window. */
     contentHash: text('content_hash').notNull(),
     idempotencyKey: text('idempotency_key'),
@@ -39,7 +41,8 @@ export const events = pgTable(
     index('events_hash_idx').on(t.tenantId, t.environment, t.contentHash, t.createdAt),
     index('events_uncompiled_idx').on(t.tenantId, t.environment, t.id).where(sql`${t.compiledAt} is null`),
     uniqueIndex('events_idem_uq').on(t.tenantId, t.environment, t.idempotencyKey),
-    index('events_fts_idx').using('gin', sql`to_tsvector('english', ${t.text})`),
+    index('events_fts_idx').using('gin', t.search),
+    index('events_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
   ],
 );
 

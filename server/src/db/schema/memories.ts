@@ -1,7 +1,7 @@
 /** Compiled memories (fact, preference, instruction, episode, entity, procedure). */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
-import { createdAt, tenantId, ts, updatedAt } from './columns.js';
+import { createdAt, searchVector, tenantId, ts, updatedAt } from './columns.js';
 
 export const memories = pgTable(
   'memories',
@@ -15,6 +15,8 @@ export const memories = pgTable(
     agentId: text('agent_id'),
     kind: text('kind').notNull(),
     content: text('content').notNull(),
+    /** Stored tsvector of `content` (retrieval). */
+    search: searchVector('content'),
     /** Supersession key: subject + attribute; a newer value closes the older memory. */
     attributeKey: text('attribute_key'),
     /** Near-duplicate key: normalised content. */
@@ -37,6 +39,7 @@ export const memories = pgTable(
     index('memories_dedupe_idx').on(t.tenantId, t.environment, t.namespace, t.dedupeKey),
     index('memories_attr_idx').on(t.tenantId, t.environment, t.namespace, t.attributeKey),
     index('memories_subject_idx').on(t.tenantId, t.environment, t.subjectId),
-    index('memories_fts_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
+    index('memories_fts_idx').using('gin', t.search),
+    index('memories_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
   ],
 );

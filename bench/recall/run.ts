@@ -1,0 +1,161 @@
+/**
+ * Recall benchmark on LoCoMo (bench-data/README.md): captures every turn through the HTTP API (one
+ * namespace per conversation, one session per LoCoMo session, occurredAt = the session date), learns,
+ * synthesizes each question of categories 1-4 and reports Recall@5/10/20 of the evidence turns among
+ * the first k distinct turns cited by the entries' provenance, overall and per category.
+ *
+ * Usage: pnpm bench:recall [--limit N] [--driver pglite|postgres] (LOCOMO_PATH overrides the data file;
+ * postgres runs on a fresh database of PG_URL, created and dropped by the run).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BenchClient, startBenchServer } from '../lib/bench-server.js';
+import { createFreshDatabase, type FreshDatabase, REDIS_URL } from '../lib/fresh-postgres.js';
+import { type Conversation, readLocomo } from './locomo.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DATA = process.env.LOCOMO_PATH ?? path.resolve(here, '../../../shared/bench-data/locomo-dev.json');
+const KS = [5, 10, 20] as const;
+const CATEGORY = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' } as Record<number, string>;
+const MAX_TOKENS = Number(process.env.RECALL_MAX_TOKENS ?? 4000);
+
+interface Entry {
+  provenance: Array<{ sourceType: string; sourceId: string }>;
+}
+
+async function captureConversation(client: BenchClient, conv: Conversation): Promise<Map<string, string>> {
+  const diaOf = new Map<string, string>();
+  const namespace = `locomo-${conv.sampleId}`;
+  const events = conv.sessions.flatMap((s) =>
+    s.turns.map((t) => ({
+      type: 'message',
+      sessionId: `${conv.sampleId}-${s.name}`,
+      namespace,
+      occurredAt: s.date.toISOString(),
+      payload: { role: 'user', content: t.text },
+      metadata: { dia_id: t.diaId, speaker: t.speaker, ...(t.caption ? { blip_caption: t.caption } : {}) },
+    })),
+  );
+  for (let i = 0; i < events.length; i += 1000) {
+    const chunk = events.slice(i, i + 1000);
+    const res = await client.post<{ results: Array<{ eventId: string; status: string }> }>('/v1/capture/batch', {
+      events: chunk,
+    });
+    if (res.status !== 201 && res.status !== 200) throw new Error(`capture failed: ${JSON.stringify(res.data)}`);
+    res.data.results.forEach((r, j) => diaOf.set(r.eventId, chunk[j]?.metadata.dia_id as string));
+  }
+  return diaOf;
+}
+
+async function learn(client: BenchClient, namespace: string): Promise<string> {
+  const res = await client.post<{ id?: string; jobId?: string; status?: string; stats?: unknown; code?: string }>(
+    '/v1/learn',
+    { scope: 'full', namespace, wait: true },
+  );
+  if (res.status === 501 || res.status === 404) return 'learn not available';
+  if (res.status >= 400) throw new Error(`learn failed: ${res.status} ${JSON.stringify(res.data)}`);
+  let job = res.data;
+  const id = job.jobId ?? job.id;
+  for (let i = 0; i < 600 && (job.status === 'queued' || job.status === 'running'); i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    job = (await client.get<typeof job>(`/v1/learn/jobs/${id}`)).data;
+  }
+  if (job.status !== 'completed') throw new Error(`learn ended ${job.status}: ${JSON.stringify(job)}`);
+  return JSON.stringify(job.stats);
+}
+
+/** The dia_ids of the first k distinct turns cited, in entry order. */
+function citedTurns(entries: Entry[], diaOf: Map<string, string>): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries)
+    for (const p of entry.provenance) {
+      if (p.sourceType !== 'event') continue;
+      const dia = diaOf.get(p.sourceId);
+      if (!dia || seen.has(dia)) continue;
+      seen.add(dia);
+      out.push(dia);
+    }
+  return out;
+}
+
+function pct(x: number): string {
+  return (100 * x).toFixed(1);
+}
+
+async function main() {
+  const limitArg = process.argv.indexOf('--limit');
+  const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : Number.POSITIVE_INFINITY;
+  const conversations = readLocomo(DATA).slice(0, limit);
+  const driverArg = process.argv.indexOf('--driver');
+  const driver = driverArg > 0 ? process.argv[driverArg + 1] : 'pglite';
+  let fresh: FreshDatabase | undefined;
+  if (driver === 'postgres') fresh = await createFreshDatabase('recall');
+  const client = await startBenchServer(
+    fresh ? { DATABASE_URL: fresh.url, REDIS_URL, RATE_LIMIT_PREFIX: `hx:bench:${fresh.name}` } : {},
+  );
+  const started = performance.now();
+  type Row = { category: number; recall: number[]; tokens: number; ms: number };
+  const rows: Row[] = [];
+  try {
+    for (const conv of conversations) {
+      const namespace = `locomo-${conv.sampleId}`;
+      const t0 = performance.now();
+      const diaOf = await captureConversation(client, conv);
+      const t1 = performance.now();
+      const learned = await learn(client, namespace);
+      const t2 = performance.now();
+      for (const q of conv.questions) {
+        if (q.category < 1 || q.category > 4 || q.evidence.length === 0) continue;
+        const s0 = performance.now();
+        const res = await client.post<{ entries: Entry[]; budget: { used: number } }>('/v1/synthesize', {
+          query: q.question,
+          namespace,
+          options: { maxTokens: MAX_TOKENS },
+        });
+        const ms = performance.now() - s0;
+        if (res.status !== 200) throw new Error(`synthesize failed: ${res.status} ${JSON.stringify(res.data)}`);
+        const cited = citedTurns(res.data.entries, diaOf);
+        const recall = KS.map((k) => {
+          const top = new Set(cited.slice(0, k));
+          return q.evidence.filter((e) => top.has(e)).length / q.evidence.length;
+        });
+        rows.push({ category: q.category, recall, tokens: res.data.budget.used, ms });
+      }
+      console.error(
+        `${conv.sampleId}: ${diaOf.size} turns captured in ${(t1 - t0).toFixed(0)} ms, learn ${(t2 - t1).toFixed(0)} ms (${learned})`,
+      );
+    }
+  } finally {
+    await client.close();
+    await fresh?.drop();
+  }
+  const table = (subset: Row[]) =>
+    KS.map((_, i) => pct(subset.reduce((s, r) => s + (r.recall[i] ?? 0), 0) / subset.length));
+  const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
+  const lines = [
+    `LoCoMo recall (${conversations.length} conversations, ${client.driver}, maxTokens ${MAX_TOKENS}, ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    '',
+    '| subset | n | R@5 | R@10 | R@20 | context tokens (mean) |',
+    '|---|---|---|---|---|---|',
+    `| overall | ${rows.length} | ${table(rows).join(' | ')} | ${avg(rows.map((r) => r.tokens)).toFixed(0)} |`,
+  ];
+  for (const c of [1, 2, 3, 4]) {
+    const subset = rows.filter((r) => r.category === c);
+    if (subset.length === 0) continue;
+    lines.push(
+      `| ${c} ${CATEGORY[c]} | ${subset.length} | ${table(subset).join(' | ')} | ${avg(subset.map((r) => r.tokens)).toFixed(0)} |`,
+    );
+  }
+  const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
+  lines.push(
+    '',
+    `synthesize latency: mean ${avg(ms).toFixed(1)} ms, p95 ${(ms[Math.floor(ms.length * 0.95)] ?? 0).toFixed(1)} ms`,
+  );
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
