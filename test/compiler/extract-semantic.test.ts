@@ -195,3 +195,23 @@ describe('detectors', () => {
     ]);
   });
 });
+
+describe('instruction and preference edge cases seen in long conversations', () => {
+  it('does not take encouragement for instructions, but takes style instructions', () => {
+    for (const t of [
+      "Don't be afraid to take risks!",
+      'Keep going and never give up!',
+      "Don't be scared to reach out.",
+    ])
+      expect(detectInstruction(t), t).toBeNull();
+    for (const t of ['Be concise.', 'Keep answers under 100 words.', 'Please keep your replies short.'])
+      expect(detectInstruction(t), t).not.toBeNull();
+  });
+
+  it("ignores compliments on someone else's things and cuts objects at a new clause", () => {
+    expect(detectPreferences('I love your turtles!')).toEqual([]);
+    expect(detectPreferences('I love dancing and it brings me so much joy.')).toEqual([
+      { polarity: 'like', object: 'dancing' },
+    ]);
+  });
+});

@@ -19,9 +19,14 @@ const IM = String.raw`\b(?:I\s+am|I['’]m)(?:\s+(?:really|absolutely|just|also|
 const PERMANENCE =
   /\b(?:always|never|from now on|going forward|in (?:the )?future|by default|whenever|every time|each time|at all times|don['’]?t ever|do not ever)\b/i;
 const BEHAVIOUR_VERB =
-  /^(?:use|reply|respond|answer|write|format|include|add|mention|ask|call|address|run|check|test|commit|push|deploy|show|explain|keep|avoid|send|cite|summari[sz]e|suggest|recommend|provide|speak|talk|translate|put|prefer|refer|remind|notify|tell|greet|sign|end|start|begin|double-check|confirm|stop|be|make|remember|note|list|return|output|give me|let me|wait|follow|stick|limit|capitali[sz]e|document|comment|prefix|ping|email|copy|save|store|log|stay|leave|open|close|create|delete|remove|update|install|upgrade|pin|lint|review|bold|sort|round|convert|quote)\b/i;
+  /^(?:use|reply|respond|answer|write|format|include|add|mention|ask|call|address|run|check|test|commit|push|deploy|show|explain|avoid|send|cite|summari[sz]e|suggest|recommend|provide|speak|talk|translate|put|prefer|refer|remind|notify|tell|greet|sign|end|double-check|confirm|stop|make|remember|note|list|return|output|give me|let me|wait|follow|stick|limit|capitali[sz]e|document|comment|prefix|ping|email|copy|save|store|log|stay|leave|open|close|create|delete|remove|update|install|upgrade|pin|lint|review|bold|sort|round|convert|quote)\b/i;
 const IMPERATIVE_LEAD =
   /^(?:please\s+|pls\s+|kindly\s+)?(?:(?:always|never|also|just)\s+)*(?:(?:do\s+not|don['’]?t)\s+)?([a-z-]+(?:\s+me)?)/i;
+/** "Be concise", "Keep answers short": style instructions whose verb alone is too common to trust. */
+const BE_STYLE =
+  /^(?:please\s+)?(?:always\s+)?(?:be|stay)\s+(?:more\s+|very\s+)?(?:concise|brief|short|polite|formal|informal|direct|specific|precise|honest|careful|thorough|terse|succinct)\b/i;
+const KEEP_STYLE =
+  /^(?:please\s+)?(?:always\s+)?keep\s+(?:your\s+|the\s+|all\s+)?(?:answers?|responses?|replies|messages?|code|explanations?|summaries|it|things|output)\s+(?:short|brief|concise|simple|under|below|in|to|clean|formal|casual)\b/i;
 const LEADING_PERMANENCE = /^(?:from now on|going forward|in (?:the )?future|by default|for all future \w+)\s*,?\s*/i;
 const YOU_MODAL =
   /\b(?:you\s+(?:should|must|need to|have to|shall|will|are to)|i\s+(?:want|need|would like|['’]d like)\s+you\s+to|make sure (?:you|to)|be sure to|remember to)\s+(?:always\s+|never\s+|not\s+)?([a-z-]+)/i;
@@ -35,8 +40,9 @@ export function detectInstruction(text: string): string | null {
   const imperative = lead !== null && BEHAVIOUR_VERB.test(leadVerb);
   const pleased = /^(?:please|pls|kindly)\b/i.test(t) || /,\s*please[.!]?$/i.test(t);
   const modal = YOU_MODAL.exec(t);
-  const modalVerb = modal ? BEHAVIOUR_VERB.test(modal[1]) || /^(?:not|never|always)$/.test(modal[1]) : false;
+  const modalVerb = modal ? BEHAVIOUR_VERB.test(modal[1]) || /^(?:not|never|always|keep|be)$/.test(modal[1]) : false;
   if (/^(?:please\s+)?(?:call me|address me as)\b/i.test(t)) return t;
+  if (BE_STYLE.test(t) || KEEP_STYLE.test(t)) return t;
   if (imperative && (PERMANENCE.test(t) || pleased || /^(?:never|always|don['’]?t|do not)\b/i.test(t))) return t;
   if (modalVerb && (PERMANENCE.test(t) || /\b(?:want|need|would like|['’]d like)\s+you\s+to\b/i.test(t))) return t;
   if (
@@ -82,14 +88,18 @@ const FAVOURITE =
 /** The object of a preference: cut at the first clause boundary, at most 8 words. */
 function cleanObject(raw: string): string | null {
   let o = raw.split(
-    /[,;:.!?()]|\s+(?:but|because|since|although|though|so that|when|while|and I|and we|as well as)\s+/i,
+    /[,;:.!?()]|\s+(?:but|because|since|although|though|so that|when|while|and I|and we|and it|and that|and this|and they|and she|and he|and my|as well as)\s+/i,
   )[0];
   o = o.replace(/\s+(?:so much|a lot|very much|too|as well|anymore|any more|lately|these days|right now|now)$/i, '');
   o = o.replace(/^(?:to\s+)/i, '').trim();
   const w = o.split(/\s+/).filter(Boolean);
   if (w.length === 0 || w.length > 8) return w.length > 8 ? w.slice(0, 8).join(' ') : null;
   if (/^(?:it|that|this|them|you|him|her|those|these|so|too|one|the idea|what)$/i.test(o)) return null;
-  if (/^(?:you|they|he|she|it|we|i|when|if|how|that|what|everyone|everything|someone|something)\b/i.test(o))
+  if (
+    /^(?:you|your|yours|they|their|he|his|she|her|it|we|i|when|if|how|that|what|everyone|everything|someone|something|just)\b/i.test(
+      o,
+    )
+  )
     return null;
   if (contentStems(o).length === 0) return null;
   return o;
@@ -340,6 +350,13 @@ const PAST_ACTION = new RegExp(
 );
 const WAS_WERE = /\b(?:I|we)\s+(?:was|were)\b/i;
 
+/** A lasting state or habit of the speaker: "I am/have/own...", "my X is...", "I usually...". */
+const STATE_ABOUT_SELF =
+  /\b(?:I\s+am|I['’]m|I\s+have|I['’]ve\s+(?:got|been|had)|I\s+own|I\s+(?:usually|often|always|never|sometimes|regularly|still|mostly)\s+\w+|(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|has|have)|we\s+(?:have|are|own))\b/i;
+/** Wishes, plans, feelings of the moment and politeness are not lasting facts. */
+const NOT_A_FACT =
+  /\b(?:I['’]ll|I\s+will|I\s+would|I['’]d|I\s+could|I\s+might|I\s+should|gonna|can['’]?t wait|let me know|I['’]m (?:so |really |very )?(?:glad|happy|sorry|sure|excited|thrilled|proud|thankful|grateful|curious)|I['’]m (?:feeling|doing|looking forward))\b/i;
+
 // ---------- drafts ----------
 
 function displaySubject(s: Statement): string {
@@ -487,7 +504,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
     }
   }
 
-  if (!semantic && firstPerson && s.eventType !== 'feedback') {
+  if (!semantic && firstPerson && s.eventType !== 'feedback' && STATE_ABOUT_SELF.test(text) && !NOT_A_FACT.test(text)) {
     const stems = contentStems(text);
     if (stems.length >= 4 && words(text).length <= 60) {
       out.push(
