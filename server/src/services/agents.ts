@@ -12,6 +12,7 @@ import { conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { ServiceDeps, Services } from './index.js';
 import { decodeCursor, toPage } from './keyset-cursor.js';
+import { assertOrgResolved } from './org-guard.js';
 import { assertTeamsInOrg } from './members.js';
 import { isUniqueViolation } from './unique-violation.js';
 
@@ -57,6 +58,7 @@ export function createAgentsService(deps: ServiceDeps, _services: Services) {
 
   return {
     async create(actor: Actor, orgId: string, input: AgentInput & { name: string }) {
+      assertOrgResolved(actor, orgId);
       const row = await db.transaction(async (tx) => {
         if (input.teamId) await assertTeamsInOrg(tx, actor, orgId, [input.teamId], 'teamId');
         const [created] = await tx
@@ -89,6 +91,7 @@ export function createAgentsService(deps: ServiceDeps, _services: Services) {
     },
 
     async list(actor: Actor, orgId: string, query: { limit: number; cursor?: string; teamId?: string }) {
+      assertOrgResolved(actor, orgId);
       const after = decodeCursor(query.cursor);
       const rows = await db
         .select()
@@ -108,10 +111,12 @@ export function createAgentsService(deps: ServiceDeps, _services: Services) {
     },
 
     async get(actor: Actor, orgId: string, agentId: string) {
+      assertOrgResolved(actor, orgId);
       return toAgent(await loadAgent(db, actor, orgId, agentId));
     },
 
     async update(actor: Actor, orgId: string, agentId: string, input: AgentInput) {
+      assertOrgResolved(actor, orgId);
       try {
         return await db.transaction(async (tx) => {
           const before = await loadAgent(tx, actor, orgId, agentId);
@@ -164,6 +169,7 @@ export function createAgentsService(deps: ServiceDeps, _services: Services) {
     },
 
     async delete(actor: Actor, orgId: string, agentId: string) {
+      assertOrgResolved(actor, orgId);
       return db.transaction(async (tx) => {
         const agent = await loadAgent(tx, actor, orgId, agentId);
         await tx.delete(agents).where(eq(agents.id, agentId));

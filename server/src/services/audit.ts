@@ -9,6 +9,7 @@ import { accessLogs, auditLogs } from '../db/schema/index.js';
 import { invalid } from '../errors.js';
 import type { ServiceDeps, Services } from './index.js';
 import { decodeCursor, toPage } from './keyset-cursor.js';
+import { assertOrgResolved } from './org-guard.js';
 
 export interface AuditQuery {
   limit: number;
@@ -61,6 +62,7 @@ export function createAuditService(deps: ServiceDeps, _services: Services) {
 
   return {
     async list(actor: Actor, orgId: string, query: AuditQuery) {
+      assertOrgResolved(actor, orgId);
       const before = decodeCursor(query.cursor);
       const start = query.startDate ? new Date(query.startDate) : undefined;
       const end = query.endDate ? new Date(query.endDate) : undefined;
@@ -88,6 +90,7 @@ export function createAuditService(deps: ServiceDeps, _services: Services) {
     },
 
     async accessLogs(actor: Actor, orgId: string, query: { limit: number; cursor?: string }) {
+      assertOrgResolved(actor, orgId);
       const before = decodeCursor(query.cursor);
       const rows = await db
         .select()

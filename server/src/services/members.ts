@@ -15,6 +15,7 @@ import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { ServiceDeps, Services } from './index.js';
 import { decodeCursor, toPage } from './keyset-cursor.js';
+import { assertOrgResolved } from './org-guard.js';
 import { type MemberRow, toMembers } from './member-rows.js';
 import { isUniqueViolation } from './unique-violation.js';
 
@@ -98,6 +99,7 @@ export function createMembersService(deps: ServiceDeps, _services: Services) {
 
   return {
     async invite(actor: Actor, orgId: string, input: { email: string; role: Role; teamIds?: string[] }) {
+      assertOrgResolved(actor, orgId);
       assertMayAssign(actor, input.role);
       const teamIds = [...new Set(input.teamIds ?? [])];
       const email = input.email.toLowerCase();
@@ -217,6 +219,7 @@ export function createMembersService(deps: ServiceDeps, _services: Services) {
     },
 
     async list(actor: Actor, orgId: string, query: { limit: number; cursor?: string; status?: MemberRow['status'] }) {
+      assertOrgResolved(actor, orgId);
       const after = decodeCursor(query.cursor);
       const rows = await db
         .select()
@@ -236,6 +239,7 @@ export function createMembersService(deps: ServiceDeps, _services: Services) {
     },
 
     async updateRole(actor: Actor, orgId: string, memberId: string, input: { role: Role }) {
+      assertOrgResolved(actor, orgId);
       return db.transaction(async (tx) => {
         const member = await loadLiveMember(tx, actor, orgId, memberId);
         if (!member) throw notFound('Member');
@@ -260,6 +264,7 @@ export function createMembersService(deps: ServiceDeps, _services: Services) {
     },
 
     async remove(actor: Actor, orgId: string, memberId: string) {
+      assertOrgResolved(actor, orgId);
       return db.transaction(async (tx) => {
         const member = await loadLiveMember(tx, actor, orgId, memberId);
         if (!member) throw notFound('Member');

@@ -11,6 +11,7 @@ import { conflict, forbidden, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { ServiceDeps, Services } from './index.js';
 import { decodeCursor, toPage } from './keyset-cursor.js';
+import { assertOrgResolved } from './org-guard.js';
 
 type OrgRow = typeof organizations.$inferSelect;
 
@@ -109,11 +110,13 @@ export function createOrganizationsService(deps: ServiceDeps, _services: Service
     },
 
     async get(actor: Actor, orgId: string) {
+      assertOrgResolved(actor, orgId);
       const row = await loadOrg(actor, orgId);
       return toOrganization(row, actor.role ?? 'viewer');
     },
 
     async update(actor: Actor, orgId: string, input: { name: string }) {
+      assertOrgResolved(actor, orgId);
       const row = await db.transaction(async (tx) => {
         const [before] = await tx
           .select()

@@ -12,6 +12,7 @@ import { conflict, invalid, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { ServiceDeps, Services } from './index.js';
 import { decodeCursor, toPage } from './keyset-cursor.js';
+import { assertOrgResolved } from './org-guard.js';
 import { isUniqueViolation } from './unique-violation.js';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -87,6 +88,7 @@ export function createTeamsService(deps: ServiceDeps, _services: Services) {
 
   return {
     async create(actor: Actor, orgId: string, input: { name: string; description?: string }) {
+      assertOrgResolved(actor, orgId);
       const row = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(teams)
@@ -114,6 +116,7 @@ export function createTeamsService(deps: ServiceDeps, _services: Services) {
     },
 
     async list(actor: Actor, orgId: string, query: { limit: number; cursor?: string }) {
+      assertOrgResolved(actor, orgId);
       const after = decodeCursor(query.cursor);
       const rows = await db
         .select()
@@ -136,6 +139,7 @@ export function createTeamsService(deps: ServiceDeps, _services: Services) {
     },
 
     async get(actor: Actor, orgId: string, teamId: string) {
+      assertOrgResolved(actor, orgId);
       return detail(db, await loadTeam(db, actor, orgId, teamId));
     },
 
@@ -145,6 +149,7 @@ export function createTeamsService(deps: ServiceDeps, _services: Services) {
       teamId: string,
       input: { name?: string; description?: string | null; memberIds?: string[] },
     ) {
+      assertOrgResolved(actor, orgId);
       try {
         return await db.transaction(async (tx) => {
           const before = await loadTeam(tx, actor, orgId, teamId);
@@ -231,6 +236,7 @@ export function createTeamsService(deps: ServiceDeps, _services: Services) {
     },
 
     async delete(actor: Actor, orgId: string, teamId: string) {
+      assertOrgResolved(actor, orgId);
       return db.transaction(async (tx) => {
         const team = await loadTeam(tx, actor, orgId, teamId);
         const removedMembers = await tx.delete(teamMembers).where(eq(teamMembers.teamId, teamId)).returning();
