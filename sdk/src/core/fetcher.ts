@@ -88,6 +88,13 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     });
   });
 
+/** `fetch failed` alone says little: add the system error (ECONNREFUSED, ENOTFOUND, ...). */
+function describeCause(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  const detail = cause?.code ?? cause?.message;
+  return detail ? `${(err as Error).message} (${detail})` : String((err as Error).message ?? err);
+}
+
 async function parseBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -147,7 +154,7 @@ export async function send(
       }
       throw timedOut
         ? new APITimeoutError({ message: `Request timed out after ${timeoutMs} ms.`, cause: err })
-        : new APIConnectionError({ message: `Connection error: ${(err as Error).message}`, cause: err });
+        : new APIConnectionError({ message: `Connection error: ${describeCause(err)}`, cause: err });
     } finally {
       clearTimeout(timer);
       call.signal?.removeEventListener('abort', onAbort);
