@@ -75,10 +75,13 @@ const HEADERS: Record<string, Json> = {
     schema: { type: 'string' },
   },
   'X-RateLimit-Limit': {
-    description: 'Requests allowed per minute for this key or user.',
-    schema: { type: 'integer' },
+    description: 'Requests allowed per minute for this key or user: an integer, or `unlimited` on unlimited plans.',
+    schema: { type: 'string', example: '600' },
   },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window: an integer, or `unlimited`.',
+    schema: { type: 'string', example: '599' },
+  },
   'X-RateLimit-Reset': {
     description: 'When the window resets, as a Unix timestamp in seconds.',
     schema: { type: 'integer' },
