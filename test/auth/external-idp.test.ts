@@ -5,6 +5,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -13,8 +15,8 @@ const AUDIENCE = 'hx-external';
 
 let idp: Server;
 let server: TestServer;
-let signingKey: CryptoKey;
-let strangerKey: CryptoKey;
+let signingKey: PrivateKey;
+let strangerKey: PrivateKey;
 
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256', { extractable: true });
@@ -45,7 +47,7 @@ afterAll(async () => {
 
 function idpToken(
   claims: { sub: string; email?: string; email_verified?: boolean },
-  opts: { key?: CryptoKey; kid?: string; aud?: string; exp?: number } = {},
+  opts: { key?: PrivateKey; kid?: string; aud?: string; exp?: number } = {},
 ) {
   return new SignJWT({ ...(claims.email ? { email: claims.email } : {}), email_verified: claims.email_verified })
     .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? 'k1' })
