@@ -390,6 +390,9 @@ function draft(
   };
 }
 
+/** Longest sentence read for facts, preferences, instructions and episodes. */
+const MAX_STATEMENT = 1000;
+
 export interface ExtractContext {
   knownNames: Map<string, EntityType>;
 }
@@ -403,7 +406,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
   const hedge = HEDGE.test(text) ? 0.15 : 0;
   const base = { subject: s.subject, speaker: s.speaker, role: s.role, sentence: text };
 
-  for (const e of spotEntities(text, ctx.knownNames)) {
+  for (const e of spotEntities(text.length > 5000 ? text.slice(0, 5000) : text, ctx.knownNames)) {
     const conf = e.type === 'email' || e.type === 'url' ? 0.9 : 0.6;
     out.push(
       draft(
@@ -419,6 +422,8 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
     );
   }
   if (s.role === 'assistant' || s.role === 'tool' || s.role === 'other') return out;
+  // A "sentence" this long is a pasted document or log, not a statement: entities only.
+  if (text.length > MAX_STATEMENT) return out;
 
   const instruction = detectInstruction(text);
   if (instruction) {

@@ -20,7 +20,7 @@ export function extractMemories(events: CompilerEvent[]): MemoryDraft[] {
   const knownNames = new Map<string, EntityType>();
   for (const s of statements) if (s.speaker && /^\p{Lu}/u.test(s.speaker)) knownNames.set(s.speaker, 'person');
   collectKnownNames(
-    statements.map((s) => s.text),
+    statements.map((s) => (s.text.length > 5000 ? s.text.slice(0, 5000) : s.text)),
     knownNames,
   );
   const drafts: MemoryDraft[] = [];

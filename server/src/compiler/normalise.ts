@@ -80,7 +80,10 @@ export function subjectSlug(subject: string): string {
  */
 export function errorSignature(text: string): string | null {
   if (!text) return null;
-  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  const lines = text
+    .slice(0, 20_000)
+    .split(/\r?\n/)
+    .map((l) => l.slice(0, 2000).trim());
   const errorLine =
     lines.find((l) => /\b([A-Z][A-Za-z]*(Error|Exception)|error\s+TS\d+|ERR_[A-Z_]+|E[A-Z]{3,})\b/.test(l)) ??
     lines.find((l) => /\b(error|failed|failure|cannot|can't|not found|denied|refused|timeout|timed out)\b/i.test(l)) ??
@@ -94,7 +97,9 @@ export function errorSignature(text: string): string | null {
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 export function normaliseVariableParts(line: string): string {
+  // Capped first: the path patterns backtrack on long unbroken words, and a signature is short anyway.
   return line
+    .slice(0, 400)
     .replace(ANSI_COLOUR, '')
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<id>')
