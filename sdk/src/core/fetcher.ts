@@ -43,11 +43,14 @@ const RETRY_MAX_DELAY_MS = 8_000;
 const RETRY_BASE_DELAY_MS = 500;
 const RETRY_AFTER_CAP_MS = 60_000;
 
-/** 408, 409 (lock/in-flight), 429 and 5xx are retried; quota exhaustion and 501 are final. */
+/**
+ * 408, 429 and 5xx are retried; quota exhaustion and 501 are final. Hx's 409 means a duplicate or an
+ * idempotency key reused with another body: deterministic, so retrying would only delay the error.
+ */
 export function isRetryable(status: number, body: unknown): boolean {
   const code = (body as { error?: { code?: string } } | undefined)?.error?.code;
   if (code === 'quota_exceeded' || status === 501) return false;
-  return status === 408 || status === 409 || status === 429 || status >= 500;
+  return status === 408 || status === 429 || status >= 500;
 }
 
 /** retry-after-ms, then Retry-After (seconds or a date) when 0..60 s; else 0.5 s doubling to 8 s, jittered. */
