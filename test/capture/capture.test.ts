@@ -1,6 +1,7 @@
 /** POST /v1/capture and /v1/capture/batch through real HTTP: answers, duplicates, idempotency, atomicity, isolation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { namespaceBoundKey } from './bound-key.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -153,13 +154,16 @@ describe('POST /v1/capture', () => {
 
   it('keeps a namespace-bound key inside its namespace', async () => {
     const { user } = await newTenant(server);
-    const bound = await createApiKey(server, user, { namespaceId: 'ns_support' });
+    const { key: bound, namespaceId, name } = await namespaceBoundKey(server, user);
     const ok = await post('/v1/capture', bound).send(message('bound write'));
     expect(ok.status).toBe(201);
     const [row] = await server.ctx.database.rows<{ namespace: string }>(
       (await import('drizzle-orm')).sql`select namespace from events where id = ${ok.body.data.eventId}`,
     );
-    expect(row!.namespace).toBe('ns_support');
+    expect(row!.namespace).toBe(namespaceId);
+    // Naming the bound namespace by its name is the same namespace.
+    const byName = await post('/v1/capture', bound).send(message('by name', { namespace: name }));
+    expect(byName.status).toBe(201);
     const elsewhere = await post('/v1/capture', bound).send(message('escape', { namespace: 'other' }));
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body.error.details[0].field).toBe('namespace');
@@ -238,7 +242,7 @@ describe('POST /v1/capture/batch', () => {
 
   it('names the offending event when a bound key writes to another namespace', async () => {
     const { user } = await newTenant(server);
-    const bound = await createApiKey(server, user, { namespaceId: 'ns_a' });
+    const { key: bound } = await namespaceBoundKey(server, user);
     const res = await post('/v1/capture/batch', bound).send({
       events: [message('ok'), message('no', { namespace: 'ns_b' })],
     });

@@ -92,6 +92,12 @@ function sdkClient(apiKey: string, baseUrl: string) {
   };
 }
 
+/** Hx's GET /v1/learn/jobs/:id (the 1.2 client has no job call; its learn answers the job at once). */
+async function jobOf(apiKey: string, id: string): Promise<Data> {
+  const res = await fetch(`${server.url}/v1/learn/jobs/${id}`, { headers: { Authorization: `Bearer ${apiKey}` } });
+  return ((await res.json()) as Data).data;
+}
+
 /** A coding agent fixing a failing test, twice (so the procedure recurs), plus a short conversation. */
 function agentTrace(sessionId: string, day: number) {
   const at = (m: number) => new Date(Date.UTC(2024, 4, day, 10, m)).toISOString();
@@ -181,11 +187,7 @@ describe('@hippocortex/sdk 1.2 client against Hx', () => {
     let job = run;
     for (let i = 0; i < 200 && job.status !== 'completed' && job.status !== 'failed'; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      job = (
-        await (
-          await fetch(`${server.url}/v1/learn/jobs/${run.runId}`, { headers: { Authorization: `Bearer ${apiKey}` } })
-        ).json()
-      ).data;
+      job = await jobOf(apiKey, run.runId);
     }
     expect(job.status).toBe('completed');
     expect(job.stats.eventsProcessed).toBe(events.length + 1);
@@ -278,11 +280,7 @@ describe('@hippocortex/sdk 1.2 client against Hx', () => {
     ]);
     const run = await hx.learn();
     for (let i = 0; i < 200; i++) {
-      const job = (
-        await (
-          await fetch(`${server.url}/v1/learn/jobs/${run.runId}`, { headers: { Authorization: `Bearer ${apiKey}` } })
-        ).json()
-      ).data;
+      const job = await jobOf(apiKey, run.runId);
       if (job.status === 'completed' || job.status === 'failed') break;
       await new Promise((r) => setTimeout(r, 50));
     }

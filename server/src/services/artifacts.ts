@@ -8,7 +8,7 @@ import { recordAccess } from '../audit/record.js';
 import type { Actor } from '../context.js';
 import { artifacts } from '../db/schema/index.js';
 import { invalid, notFound } from '../errors.js';
-import { readNamespace } from './core-scope.js';
+import { resolveReadNamespace } from './core-scope.js';
 import type { ServiceDeps, Services } from './index.js';
 
 type Row = typeof artifacts.$inferSelect;
@@ -74,12 +74,12 @@ function decodeCursor(cursor: string, sort: Sort, order: string): { v: string | 
   }
 }
 
-export function createArtifactsService(deps: ServiceDeps, _services: Services) {
+export function createArtifactsService(deps: ServiceDeps, services: Services) {
   const { db } = deps.database;
 
   return {
     async list(actor: Actor, q: ArtifactListQuery) {
-      const namespace = readNamespace(actor, q.namespace, 'query.namespace');
+      const namespace = await resolveReadNamespace(services, actor, q.namespace, 'query.namespace');
       const filters: (SQL | undefined)[] = [
         eq(artifacts.tenantId, actor.tenantId),
         eq(artifacts.environment, actor.environment),

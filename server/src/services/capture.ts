@@ -11,7 +11,7 @@ import { captureRequests, captureStats, events } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { canonicalJson, eventText, salienceScore, sha256 } from './capture-normalize.js';
-import { writeNamespace } from './core-scope.js';
+import { resolveWriteNamespace } from './core-scope.js';
 import type { ServiceDeps, Services } from './index.js';
 
 /** Identical events (session, type, payload, metadata, explicit time) inside this window are duplicates. */
@@ -51,18 +51,33 @@ function hourOf(d: Date): Date {
 export function createCaptureService(deps: ServiceDeps, services: Services) {
   const { db } = deps.database;
 
-  function prepare(actor: Actor, list: CaptureEvent[], fieldPrefix: (i: number) => string): Prepared[] {
+  async function prepare(actor: Actor, list: CaptureEvent[], fieldPrefix: (i: number) => string): Promise<Prepared[]> {
     const now = new Date();
     const errorsFound: { field: string; message: string }[] = [];
     const prepared: Prepared[] = [];
-    list.forEach((input, index) => {
-      let namespace: string;
+    // Each distinct namespace of the request is checked once against the key binding and policies.
+    const decided = new Map<string | undefined, string | AppError>();
+    for (const input of list) {
+      if (decided.has(input.namespace)) continue;
       try {
-        namespace = writeNamespace(actor, input.namespace, `${fieldPrefix(index)}namespace`);
+        decided.set(input.namespace, await resolveWriteNamespace(services, actor, input.namespace));
       } catch (err) {
-        if (err instanceof AppError && err.details) errorsFound.push(...err.details);
+        if (!(err instanceof AppError)) throw err;
+        decided.set(input.namespace, err);
+      }
+    }
+    let firstDenial: AppError | undefined;
+    list.forEach((input, index) => {
+      const outcome = decided.get(input.namespace)!;
+      if (outcome instanceof AppError) {
+        firstDenial ??= outcome;
+        errorsFound.push({
+          field: `${fieldPrefix(index)}namespace`,
+          message: outcome.details?.[0]?.message ?? outcome.message,
+        });
         return;
       }
+      const namespace = outcome;
       const metadata = input.metadata ?? {};
       const contentHash = sha256(
         canonicalJson({
@@ -86,13 +101,7 @@ export function createCaptureService(deps: ServiceDeps, services: Services) {
         occurredAt: input.occurredAt ? new Date(input.occurredAt) : now,
       });
     });
-    if (errorsFound.length > 0) {
-      throw new AppError(
-        'forbidden',
-        `This API key is bound to namespace ${actor.namespaceId}; it cannot write elsewhere`,
-        errorsFound,
-      );
-    }
+    if (firstDenial) throw new AppError('forbidden', firstDenial.message, errorsFound);
     return prepared;
   }
 
@@ -294,7 +303,7 @@ export function createCaptureService(deps: ServiceDeps, services: Services) {
 
   return {
     async capture(actor: Actor, input: CaptureEvent, idempotencyKey?: string): Promise<CaptureOutcome<CaptureResult>> {
-      const prepared = prepare(actor, [input], () => '');
+      const prepared = await prepare(actor, [input], () => '');
       return withIdempotency(actor, 'capture', idempotencyKey, input, async (tx) => {
         const { results } = await store(tx, actor, prepared, () => '');
         const result = results[0]!;
@@ -304,7 +313,7 @@ export function createCaptureService(deps: ServiceDeps, services: Services) {
 
     async captureBatch(actor: Actor, list: CaptureEvent[], idempotencyKey?: string) {
       const prefix = (i: number) => `events[${i}].`;
-      const prepared = prepare(actor, list, prefix);
+      const prepared = await prepare(actor, list, prefix);
       return withIdempotency(actor, 'capture/batch', idempotencyKey, { events: list }, async (tx) => {
         const { results, ingested, duplicates } = await store(tx, actor, prepared, prefix);
         const data = {

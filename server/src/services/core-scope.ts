@@ -1,34 +1,77 @@
 /**
- * Which namespace a core call (capture, learn, reads) acts on. A key bound to a namespace writes and
- * reads only that one; other keys name it per call or fall back to the default namespace. Kept in one
- * place so capture, learn, artifacts, memories and synthesize agree.
+ * Which namespace a core call (capture, learn, reads) acts on, checked against access policies. A
+ * key bound to a namespace acts only there (by its id or name) and stores the id; other keys name the
+ * namespace per call or fall back to the default one. Kept in one place so capture, learn, artifacts,
+ * memories and synthesize agree.
  */
 import type { Actor } from '../context.js';
+import type { Queryable } from '../db/client.js';
 import { AppError } from '../errors.js';
+import type { Services } from './index.js';
+import { denialMessage } from './policies.js';
 
 export const DEFAULT_NAMESPACE = 'default';
 
-function refuse(field: string, bound: string, requested: string): AppError {
-  return new AppError(
-    'forbidden',
-    `This API key is bound to namespace ${bound}; it cannot act on namespace ${requested}`,
-    [{ field, message: `must be ${bound} (the key's namespace) or absent` }],
-  );
-}
-
-/** The namespace an event or job writes to. */
-export function writeNamespace(actor: Actor, requested: string | undefined, field = 'namespace'): string {
-  if (actor.namespaceId) {
-    if (requested !== undefined && requested !== actor.namespaceId) throw refuse(field, actor.namespaceId, requested);
-    return actor.namespaceId;
+async function check(
+  services: Services,
+  actor: Actor,
+  namespace: string,
+  action: 'read' | 'write',
+  field: string,
+  q?: Queryable,
+): Promise<void> {
+  const decision = await services.policies.checkNamespaceAccess(actor, namespace, action, q);
+  if (!decision.allowed) {
+    throw new AppError('forbidden', denialMessage(namespace, action, decision), [
+      {
+        field,
+        message: actor.namespaceId
+          ? `must be the key's namespace (${actor.namespaceId}) or absent`
+          : `${action} denied by access policy`,
+      },
+    ]);
   }
-  return requested ?? DEFAULT_NAMESPACE;
 }
 
-/** The namespace filter of a read: the key's namespace when bound, else the requested one (or all). */
+/** The namespace an event or job writes to (as stored), after the write check. */
+export async function resolveWriteNamespace(
+  services: Services,
+  actor: Actor,
+  requested: string | undefined,
+  field = 'namespace',
+  q?: Queryable,
+): Promise<string> {
+  const namespace = requested ?? actor.namespaceId ?? DEFAULT_NAMESPACE;
+  await check(services, actor, namespace, 'write', field, q);
+  return actor.namespaceId ?? namespace;
+}
+
+/** The namespace filter of a read (undefined = every namespace), after the read check. */
+export async function resolveReadNamespace(
+  services: Services,
+  actor: Actor,
+  requested: string | undefined,
+  field = 'namespace',
+): Promise<string | undefined> {
+  if (requested === undefined && !actor.namespaceId) return undefined;
+  const namespace = requested ?? (actor.namespaceId as string);
+  await check(services, actor, namespace, 'read', field);
+  return actor.namespaceId ?? namespace;
+}
+
+/**
+ * Binding-only form of resolveReadNamespace (no policy lookup), kept for callers that cannot await:
+ * a bound key reads its namespace (by id), a different requested one is 403.
+ */
 export function readNamespace(actor: Actor, requested: string | undefined, field = 'namespace'): string | undefined {
   if (actor.namespaceId) {
-    if (requested !== undefined && requested !== actor.namespaceId) throw refuse(field, actor.namespaceId, requested);
+    if (requested !== undefined && requested !== actor.namespaceId) {
+      throw new AppError(
+        'forbidden',
+        `This API key is bound to namespace ${actor.namespaceId}; it cannot read ${requested}`,
+        [{ field, message: `must be the key's namespace (${actor.namespaceId}) or absent` }],
+      );
+    }
     return actor.namespaceId;
   }
   return requested;

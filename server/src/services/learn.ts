@@ -12,7 +12,7 @@ import { events, learnJobs, memories } from '../db/schema/index.js';
 import { AppError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { createJobRunner } from '../jobs/index.js';
-import { writeNamespace } from './core-scope.js';
+import { resolveWriteNamespace } from './core-scope.js';
 import type { ServiceDeps, Services } from './index.js';
 import { createLearnApplier, isProcedural, toCompilerEvent, toStoredMemory } from './learn-apply.js';
 
@@ -65,7 +65,7 @@ export function toLearnJob(row: JobRow): LearnJob {
   };
 }
 
-export function createLearnService(deps: ServiceDeps, _services: Services) {
+export function createLearnService(deps: ServiceDeps, services: Services) {
   const { database, logger, config } = deps;
   const { db } = database;
   const compiler = createCompiler();
@@ -328,7 +328,8 @@ export function createLearnService(deps: ServiceDeps, _services: Services) {
   return {
     async start(actor: Actor, input: LearnRequest): Promise<{ status: 200 | 202; job: LearnJob }> {
       const filters: Filters = {
-        namespace: actor.namespaceId || input.namespace ? writeNamespace(actor, input.namespace) : null,
+        namespace:
+          actor.namespaceId || input.namespace ? await resolveWriteNamespace(services, actor, input.namespace) : null,
         sessionId: input.sessionId ?? null,
         subjectId: input.subjectId ?? null,
         agentId: input.agentId ?? actor.agentId ?? null,

@@ -10,7 +10,7 @@ import type { Actor } from '../context.js';
 import type { Tx } from '../db/client.js';
 import { artifactVersions, artifacts, events, lineageEdges, memories } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
-import { readNamespace } from './core-scope.js';
+import { resolveReadNamespace } from './core-scope.js';
 import type { ServiceDeps, Services } from './index.js';
 import { decodeCursor, toPage } from './keyset-cursor.js';
 import { tombstoneKey } from './learn-apply.js';
@@ -52,7 +52,7 @@ export interface MemoryListQuery {
   namespace?: string;
 }
 
-export function createMemoriesService(deps: ServiceDeps, _services: Services) {
+export function createMemoriesService(deps: ServiceDeps, services: Services) {
   const { database } = deps;
   const { db } = database;
 
@@ -82,7 +82,7 @@ export function createMemoriesService(deps: ServiceDeps, _services: Services) {
 
   return {
     async list(actor: Actor, q: MemoryListQuery) {
-      const namespace = readNamespace(actor, q.namespace, 'query.namespace');
+      const namespace = await resolveReadNamespace(services, actor, q.namespace, 'query.namespace');
       const after = decodeCursor(q.cursor);
       const rows = await db
         .select()
@@ -181,7 +181,7 @@ export function createMemoriesService(deps: ServiceDeps, _services: Services) {
     },
 
     async forgetSubject(actor: Actor, subjectId: string, requestedNamespace?: string) {
-      const namespace = readNamespace(actor, requestedNamespace, 'query.namespace');
+      const namespace = await resolveReadNamespace(services, actor, requestedNamespace, 'query.namespace');
       const t = actor.tenantId;
       const env = actor.environment;
       return db.transaction(async (tx) => {
