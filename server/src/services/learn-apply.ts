@@ -261,8 +261,8 @@ export function createLearnApplier(database: Database) {
       );
       await database.rows(
         sql`update ${memories} m set mentions = v.mentions, confidence = v.confidence, last_seen_at = v.last_seen_at,
-              source_event_ids = v.source_event_ids, attributes = v.attributes, updated_at = ${now}
-            from jsonb_to_recordset(${payload}::jsonb) as v(id text, mentions int, confidence real,
+              source_event_ids = v.source_event_ids, attributes = v.attributes, updated_at = ${now.toISOString()}::timestamptz
+            from jsonb_to_recordset(${payload}::text::jsonb) as v(id text, mentions int, confidence real,
               last_seen_at timestamptz, source_event_ids text[], attributes jsonb)
             where m.id = v.id and m.tenant_id = ${scope.tenantId}`,
         tx,
@@ -325,8 +325,8 @@ export function createLearnApplier(database: Database) {
     }
     if (closes.length > 0) {
       await database.rows(
-        sql`update ${memories} m set status = 'superseded', valid_to = v.valid_to, superseded_by = v.superseded_by, updated_at = ${now}
-            from jsonb_to_recordset(${JSON.stringify(closes)}::jsonb) as v(id text, valid_to timestamptz, superseded_by text)
+        sql`update ${memories} m set status = 'superseded', valid_to = v.valid_to, superseded_by = v.superseded_by, updated_at = ${now.toISOString()}::timestamptz
+            from jsonb_to_recordset(${JSON.stringify(closes)}::text::jsonb) as v(id text, valid_to timestamptz, superseded_by text)
             where m.id = v.id and m.tenant_id = ${scope.tenantId}`,
         tx,
       );

@@ -270,7 +270,7 @@ export function createLearnService(deps: ServiceDeps, services: Services) {
         err instanceof AppError
           ? err.message
           : `compilation failed (${(err as Error)?.name ?? 'Error'}); see server logs for request ${job.requestId ?? job.id}`;
-      logger.error({ err, jobId: job.id }, 'learn job failed');
+      logger.error({ err, cause: (err as { cause?: Error })?.cause?.message, jobId: job.id }, 'learn job failed');
       await db
         .update(learnJobs)
         .set({ status: 'failed', error: message, finishedAt: new Date() })

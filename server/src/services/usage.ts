@@ -31,7 +31,7 @@ export function createUsageService(deps: ServiceDeps, services: Services) {
       const [captures, jobs, syntheses, memoryKinds, artifactTypes, storage, quota] = await Promise.all([
         database.rows<{ type: string; ingested: number; duplicates: number }>(
           sql`select type, sum(ingested)::int as ingested, sum(duplicates)::int as duplicates from ${captureStats}
-              where tenant_id = ${t} and environment = ${env} and hour >= ${fromHour} group by type`,
+              where tenant_id = ${t} and environment = ${env} and hour >= ${fromHour.toISOString()}::timestamptz group by type`,
         ),
         database.rows<Record<string, unknown>>(
           sql`select count(*)::int as total,
@@ -40,11 +40,11 @@ export function createUsageService(deps: ServiceDeps, services: Services) {
                 coalesce(sum((artifacts->>'created')::int), 0)::int as created,
                 coalesce(sum((artifacts->>'updated')::int), 0)::int as updated,
                 coalesce(sum((stats->>'eventsProcessed')::int), 0)::int as events
-              from ${learnJobs} where tenant_id = ${t} and environment = ${env} and created_at >= ${start}`,
+              from ${learnJobs} where tenant_id = ${t} and environment = ${env} and created_at >= ${start.toISOString()}::timestamptz`,
         ),
         database.rows<{ total: number }>(
           sql`select count(*)::int as total from ${accessLogs}
-              where tenant_id = ${t} and environment = ${env} and operation = 'synthesize' and created_at >= ${start}`,
+              where tenant_id = ${t} and environment = ${env} and operation = 'synthesize' and created_at >= ${start.toISOString()}::timestamptz`,
         ),
         database.rows<{ kind: string; status: string; n: number }>(
           sql`select kind, status, count(*)::int as n from ${memories}
