@@ -147,3 +147,26 @@ export async function fetchTrigramMatches(
     order by word_similarity(${word}, ${column}) desc
     limit ${limit}`);
 }
+
+/** The turns just before and after each anchor event in its session (conversation context), by id order. */
+export async function fetchNeighbours(
+  database: Database,
+  scope: RetrievalScope,
+  anchors: Array<{ id: string; sessionId: string }>,
+): Promise<Array<CandidateRow & { anchor: string }>> {
+  if (anchors.length === 0) return [];
+  const values = sql.join(
+    anchors.map((a) => sql`(${a.id}, ${a.sessionId})`),
+    sql`, `,
+  );
+  const where = scopeConditions('event', scope);
+  return database.rows<CandidateRow & { anchor: string }>(sql`
+    select x.anchor, n.* from (values ${values}) as x(anchor, session)
+    cross join lateral (
+      (select ${selectColumns('event')} from events d
+        where ${where} and d.session_id = x.session and d.id < x.anchor order by d.id desc limit 1)
+      union all
+      (select ${selectColumns('event')} from events d
+        where ${where} and d.session_id = x.session and d.id > x.anchor order by d.id asc limit 1)
+    ) n`);
+}

@@ -17,7 +17,7 @@ function jaccard(a: Map<string, number>, b: Map<string, number>): number {
 
 /** The first `limit` items in MMR order; the rest keep their relevance order after them. */
 export function diversify(items: RankedItem[], limit: number, lambda = MMR_LAMBDA): RankedItem[] {
-  const pool = items.slice(0, Math.max(limit * 2, limit));
+  const pool = items.slice(0, Math.ceil(limit * 1.5));
   const max = pool[0]?.score ?? 1;
   const picked: RankedItem[] = [];
   const maxSim = new Array<number>(pool.length).fill(0);

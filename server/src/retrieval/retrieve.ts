@@ -2,7 +2,8 @@
  * Hybrid retrieval for synthesize: lexical candidates from events, memories and artifacts (GIN
  * full-text with OR semantics), scored with BM25 from the scope's term statistics, a pseudo-relevance
  * feedback pass (RM3), trigram lookups for names the stemmer does not know, fused by reciprocal rank
- * and weighted by speaker, recency, confidence and kind priors.
+ * and weighted by speaker, recency, confidence and kind priors; turns next to a strong turn in its
+ * session (a question and its answer) get a share of its score.
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';
@@ -13,6 +14,7 @@ import {
   DF_CAP,
   documentFrequencies,
   fetchCandidates,
+  fetchNeighbours,
   fetchTrigramMatches,
 } from './candidates.js';
 import { analyzeQuery, parseTsvector, type QueryTerms } from './query-terms.js';
@@ -43,7 +45,11 @@ const RM3_WEIGHT = 0.6;
 const RM3_DOCS = 8;
 const RM3_TERMS = 10;
 /** Boost of a turn spoken by a person the query names. */
-const SPEAKER_BOOST = 0.25;
+const SPEAKER_BOOST = 0.5;
+/** Share of a turn's score lent to the turns just before and after it (questions and their answers). */
+const NEIGHBOUR_SHARE = 0.3;
+/** Best events whose neighbours are looked up. */
+const NEIGHBOUR_ANCHORS = 20;
 
 interface SourceRun {
   source: Source;
@@ -237,5 +243,44 @@ export async function retrieve(
     }
   }
   items.sort((a, b) => b.score - a.score);
+  if (NEIGHBOUR_SHARE > 0) await lendToNeighbours(database, scope, items, options.sections, terms);
   return { items, terms };
+}
+
+/** Turns next to a strong turn in its session get a share of its score (added as items when not candidates). */
+async function lendToNeighbours(
+  database: Database,
+  scope: RetrievalScope,
+  items: RankedItem[],
+  sections: Set<SynthesizeSection>,
+  terms: QueryTerms,
+): Promise<void> {
+  if (!sections.has('context')) return;
+  const anchors = items.filter((i) => i.source === 'event' && i.row.session_id).slice(0, NEIGHBOUR_ANCHORS);
+  if (anchors.length === 0) return;
+  const byKey = new Map(items.map((i) => [i.key, i]));
+  const anchorScore = new Map(anchors.map((a) => [a.row.id, a.score]));
+  const rows = await fetchNeighbours(
+    database,
+    scope,
+    anchors.map((a) => ({ id: a.row.id, sessionId: a.row.session_id as string })),
+  );
+  const lent = new Map<string, number>();
+  for (const row of rows) {
+    const speaker = speakerMatches(row.speaker, terms) ? 1 + SPEAKER_BOOST : 1;
+    const share = NEIGHBOUR_SHARE * speaker * (anchorScore.get(row.anchor) ?? 0);
+    if (share > (lent.get(row.id) ?? 0)) lent.set(row.id, share);
+    const key = `event:${row.id}`;
+    if (!byKey.has(key)) {
+      const { tf, length } = parseTsvector(row.tsv);
+      const item: RankedItem = { key, source: 'event', row, section: 'context', tf, length, score: 0 };
+      byKey.set(key, item);
+      items.push(item);
+    }
+  }
+  for (const [id, share] of lent) {
+    const item = byKey.get(`event:${id}`);
+    if (item) item.score += share;
+  }
+  items.sort((a, b) => b.score - a.score);
 }
