@@ -19,7 +19,7 @@ import { type PackInput, packContext } from '../retrieval/pack-context.js';
 import { type RankedItem, retrieve } from '../retrieval/retrieve.js';
 import type { RetrievalScope } from '../retrieval/scope.js';
 import { wantedSections } from '../retrieval/sections.js';
-import { readNamespace } from './core-scope.js';
+import { resolveReadNamespace } from './core-scope.js';
 import type { ServiceDeps, Services } from './index.js';
 
 /** Entries diversified and offered to the packer; more would never fit a sane budget. */
@@ -60,7 +60,7 @@ function entryOf(item: RankedItem, top: number, includeProvenance: boolean): Pac
   return { entry, date: (occurredAt ?? entry.validFrom)?.slice(0, 10) ?? null };
 }
 
-export function createSynthesizeService(deps: ServiceDeps, _services: Services) {
+export function createSynthesizeService(deps: ServiceDeps, services: Services) {
   const { database } = deps;
   return {
     async synthesize(actor: Actor, body: SynthesizeBody): Promise<SynthesizeResult> {
@@ -70,7 +70,7 @@ export function createSynthesizeService(deps: ServiceDeps, _services: Services) 
       const scope: RetrievalScope = {
         tenantId: actor.tenantId,
         environment: actor.environment,
-        namespace: readNamespace(actor, body.namespace),
+        namespace: await resolveReadNamespace(services, actor, body.namespace),
         sessionId: body.sessionId,
         subjectId: body.subjectId,
         agentId: body.agentId ?? undefined,
