@@ -386,7 +386,7 @@ CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("famil
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "users_tenant_idx" ON "users" USING btree ("tenant_id");--> statement-breakpoint
 CREATE INDEX "events_scope_idx" ON "events" USING btree ("tenant_id","environment","namespace","id");--> statement-breakpoint
-CREATE INDEX "events_session_idx" ON "events" USING btree ("tenant_id","environment","session_id");--> statement-breakpoint
+CREATE INDEX "events_session_idx" ON "events" USING btree ("tenant_id","environment","session_id","id");--> statement-breakpoint
 CREATE INDEX "events_subject_idx" ON "events" USING btree ("tenant_id","subject_id");--> statement-breakpoint
 CREATE INDEX "events_hash_idx" ON "events" USING btree ("tenant_id","environment","content_hash","created_at");--> statement-breakpoint
 CREATE INDEX "events_uncompiled_idx" ON "events" USING btree ("tenant_id","environment","id") WHERE "events"."compiled_at" is null;--> statement-breakpoint

@@ -7,7 +7,8 @@ export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
 
 export interface Bm25Doc {
-  tf: Map<string, number>;
+  /** Occurrences of a lexeme in the document. */
+  tfOf(lexeme: string): number;
   length: number;
 }
 
@@ -27,7 +28,7 @@ export function bm25(
   let score = 0;
   const norm = k1 * (1 - b + (b * doc.length) / Math.max(avgLength, 1));
   for (const [lexeme, weight] of query) {
-    const tf = doc.tf.get(lexeme);
+    const tf = doc.tfOf(lexeme);
     if (!tf) continue;
     score += weight * (idfOf.get(lexeme) ?? 0) * ((tf * (k1 + 1)) / (tf + norm));
   }

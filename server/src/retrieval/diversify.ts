@@ -39,7 +39,7 @@ export function diversify(items: RankedItem[], limit: number, lambda = MMR_LAMBD
     picked.push(chosen);
     for (let i = 0; i < pool.length; i++) {
       if (used[i]) continue;
-      const s = jaccard(chosen.tf, (pool[i] as RankedItem).tf);
+      const s = jaccard(chosen.doc.terms(), (pool[i] as RankedItem).doc.terms());
       if (s > (maxSim[i] as number)) maxSim[i] = s;
     }
   }

@@ -25,6 +25,8 @@ export interface Packed {
 /** Longest single entry, as a share of the budget, so one long artifact cannot take it all. */
 const MAX_ENTRY_SHARE = 0.25;
 const MAX_ENTRY_TOKENS = 600;
+/** The smallest dated line (date, a few words). */
+const MIN_LINE_TOKENS = 12;
 
 function lineOf(input: PackInput, content: string): string {
   const text = content.replace(/\s+/g, ' ').trim();
@@ -48,10 +50,19 @@ export function packContext(inputs: PackInput[], limit: number): Packed {
   let estimate = 0;
   let candidateTokens = 0;
   for (const [index, input] of inputs.entries()) {
-    const content = truncateToTokens(input.entry.content, perEntry);
+    // Once no line can fit any more, the rest are dropped without tokenizing them.
+    if (limit - estimate < MIN_LINE_TOKENS) {
+      candidateTokens += Math.ceil(Buffer.byteLength(input.entry.content) / 4);
+      continue;
+    }
+    // A text of n bytes has at most n tokens: only long ones need the tokenizer to be cut.
+    const content =
+      Buffer.byteLength(input.entry.content) <= perEntry
+        ? input.entry.content
+        : truncateToTokens(input.entry.content, perEntry);
     const line = lineOf(input, content);
     const lineTokens = tokenCount(line) + 1;
-    candidateTokens += tokenCount(input.entry.content);
+    candidateTokens += content === input.entry.content ? lineTokens : tokenCount(input.entry.content);
     const header = sections.has(input.entry.section)
       ? 0
       : tokenCount(`## ${SECTION_TITLES.find(([s]) => s === input.entry.section)?.[1] ?? ''}\n`) + 2;

@@ -61,6 +61,43 @@ export function parseTsvector(text: string): { tf: Map<string, number>; length: 
   return { tf, length };
 }
 
+/**
+ * Occurrences of one lexeme in the text form of a tsvector, without parsing the whole vector (ranking
+ * needs only the query's lexemes of each candidate; a full parse is kept for the few documents that
+ * feed query expansion and diversification).
+ */
+export function termFrequency(tsv: string, lexeme: string): number {
+  const needle = `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  for (let i = tsv.indexOf(needle); i >= 0; i = tsv.indexOf(needle, i + 1)) {
+    if (i > 0 && tsv[i - 1] !== ' ') continue;
+    const end = i + needle.length;
+    if (end === tsv.length || tsv[end] === ' ') return 1;
+    if (tsv[end] !== ':') continue;
+    let count = 1;
+    for (let j = end + 1; j < tsv.length && tsv[j] !== ' '; j++) if (tsv[j] === ',') count += 1;
+    return count;
+  }
+  return 0;
+}
+
+/** Number of positions in a tsvector's text form (its token length; 1 for a lexeme without positions). */
+export function tsvectorLength(tsv: string): number {
+  let n = 0;
+  let inQuote = false;
+  for (let i = 0; i < tsv.length; i++) {
+    const c = tsv[i];
+    if (c === "'") {
+      if (inQuote && tsv[i + 1] === "'") {
+        i += 1;
+        continue;
+      }
+      inQuote = !inQuote;
+      if (!inQuote) n += 1;
+    } else if (!inQuote && c === ',') n += 1;
+  }
+  return n;
+}
+
 /** One lexeme as a tsquery operand, quoted so no character of it is read as an operator. */
 export function quoteLexeme(lexeme: string): string {
   return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;

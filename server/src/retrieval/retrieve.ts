@@ -17,7 +17,7 @@ import {
   fetchNeighbours,
   fetchTrigramMatches,
 } from './candidates.js';
-import { analyzeQuery, parseTsvector, type QueryTerms } from './query-terms.js';
+import { analyzeQuery, parseTsvector, type QueryTerms, termFrequency, tsvectorLength } from './query-terms.js';
 import type { RetrievalScope, Source } from './scope.js';
 import { kindPrior, sectionOf } from './sections.js';
 
@@ -26,8 +26,7 @@ export interface RankedItem {
   source: Source;
   row: CandidateRow;
   section: SynthesizeSection;
-  tf: Map<string, number>;
-  length: number;
+  doc: Doc;
   /** Final fused score (higher is better), before diversification. */
   score: number;
 }
@@ -55,7 +54,38 @@ interface SourceRun {
   source: Source;
   total: number;
   df: Map<string, number>;
-  rows: Map<string, { row: CandidateRow; tf: Map<string, number>; length: number }>;
+  rows: Map<string, { row: CandidateRow; doc: Doc }>;
+}
+
+/** A candidate's terms: counted on demand from its tsvector text, fully parsed only when needed. */
+export interface Doc {
+  tsv: string;
+  length: number;
+  tfOf(lexeme: string): number;
+  /** Every lexeme with its count (parsed once, on first use). */
+  terms(): Map<string, number>;
+}
+
+export function docOf(tsv: string): Doc {
+  let parsed: Map<string, number> | undefined;
+  const cache = new Map<string, number>();
+  return {
+    tsv,
+    length: tsvectorLength(tsv),
+    tfOf(lexeme) {
+      if (parsed) return parsed.get(lexeme) ?? 0;
+      let n = cache.get(lexeme);
+      if (n === undefined) {
+        n = termFrequency(tsv, lexeme);
+        cache.set(lexeme, n);
+      }
+      return n;
+    },
+    terms() {
+      parsed ??= parseTsvector(tsv).tf;
+      return parsed;
+    },
+  };
 }
 
 function sourcesFor(sections: Set<SynthesizeSection>): Source[] {
@@ -88,8 +118,7 @@ async function addCandidates(
   const rows = await fetchCandidates(database, run.source, scope, lexemes, limit);
   for (const row of rows) {
     if (run.rows.has(row.id)) continue;
-    const { tf, length } = parseTsvector(row.tsv);
-    run.rows.set(row.id, { row, tf, length });
+    run.rows.set(row.id, { row, doc: docOf(row.tsv) });
   }
 }
 
@@ -97,11 +126,11 @@ function rankRun(run: SourceRun, query: Map<string, number>): Array<[string, num
   const idfOf = new Map<string, number>();
   for (const lexeme of query.keys()) idfOf.set(lexeme, idf(run.total, run.df.get(lexeme) ?? 0));
   let sumLength = 0;
-  for (const r of run.rows.values()) sumLength += r.length;
+  for (const r of run.rows.values()) sumLength += r.doc.length;
   const avg = run.rows.size > 0 ? sumLength / run.rows.size : 1;
   const scored: Array<[string, number]> = [];
   for (const [id, r] of run.rows) {
-    const s = bm25(r, query, idfOf, avg);
+    const s = bm25(r.doc, query, idfOf, avg);
     if (s > 0) scored.push([id, s]);
   }
   return scored.sort((a, b) => b[1] - a[1]);
@@ -121,9 +150,9 @@ function expansionTerms(
     for (const [id, s] of top) {
       const r = run.rows.get(id);
       if (!r) continue;
-      for (const [lexeme, tf] of r.tf) {
+      for (const [lexeme, tf] of r.doc.terms()) {
         if (query.has(lexeme) || lexeme.length < 3 || /^\d+$/.test(lexeme)) continue;
-        weights.set(lexeme, (weights.get(lexeme) ?? 0) + (tf / r.length) * (s / max));
+        weights.set(lexeme, (weights.get(lexeme) ?? 0) + (tf / r.doc.length) * (s / max));
       }
     }
   }
@@ -176,8 +205,7 @@ export async function retrieve(
       if (word.length < 4) continue;
       for (const row of await fetchTrigramMatches(database, source, scope, word, 20)) {
         if (run.rows.has(row.id)) continue;
-        const parsed = parseTsvector(row.tsv);
-        run.rows.set(row.id, { row, ...parsed });
+        run.rows.set(row.id, { row, doc: docOf(row.tsv) });
       }
     }
     runs.push(run);
@@ -197,7 +225,7 @@ export async function retrieve(
       // Feedback terms' df estimated within the candidates (no extra round trip): rarer there, rarer overall.
       const local = new Map<string, number>();
       for (const r of run.rows.values())
-        for (const l of expansion.keys()) if (r.tf.has(l)) local.set(l, (local.get(l) ?? 0) + 1);
+        for (const l of expansion.keys()) if (r.doc.tfOf(l) > 0) local.set(l, (local.get(l) ?? 0) + 1);
       const scale = run.total / Math.max(1, run.rows.size);
       for (const l of expansion.keys())
         if (!run.df.has(l)) run.df.set(l, Math.min(run.total, (local.get(l) ?? 0) * scale));
@@ -236,8 +264,7 @@ export async function retrieve(
         source: run.source,
         row: r.row,
         section,
-        tf: r.tf,
-        length: r.length,
+        doc: r.doc,
         score,
       });
     }
@@ -272,8 +299,7 @@ async function lendToNeighbours(
     if (share > (lent.get(row.id) ?? 0)) lent.set(row.id, share);
     const key = `event:${row.id}`;
     if (!byKey.has(key)) {
-      const { tf, length } = parseTsvector(row.tsv);
-      const item: RankedItem = { key, source: 'event', row, section: 'context', tf, length, score: 0 };
+      const item: RankedItem = { key, source: 'event', row, section: 'context', doc: docOf(row.tsv), score: 0 };
       byKey.set(key, item);
       items.push(item);
     }

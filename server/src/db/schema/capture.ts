@@ -36,7 +36,7 @@ export const events = pgTable(
   },
   (t) => [
     index('events_scope_idx').on(t.tenantId, t.environment, t.namespace, t.id),
-    index('events_session_idx').on(t.tenantId, t.environment, t.sessionId),
+    index('events_session_idx').on(t.tenantId, t.environment, t.sessionId, t.id),
     index('events_subject_idx').on(t.tenantId, t.subjectId),
     index('events_hash_idx').on(t.tenantId, t.environment, t.contentHash, t.createdAt),
     index('events_uncompiled_idx').on(t.tenantId, t.environment, t.id).where(sql`${t.compiledAt} is null`),
