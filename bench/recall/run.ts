@@ -152,7 +152,7 @@ async function main() {
   const lines = [
     `LoCoMo recall (${conversations.length} conversations, ${client.driver}, maxTokens ${MAX_TOKENS}, ${((performance.now() - started) / 1000).toFixed(0)} s)`,
     '',
-    'Recall of synthesize, in brackets plain BM25 over the raw turns on the same questions (README baseline).',
+    'Recall of synthesize; in brackets our re-implementation of the README BM25 baseline on the same questions (the README itself gives 54.6 / 61.4 / 66.8 overall).',
     '',
     '| subset | n | R@5 | R@10 | R@20 | context tokens (mean) |',
     '|---|---|---|---|---|---|',
