@@ -37,6 +37,8 @@ const ConfigSchema = z.object({
   OPERATOR_TOKEN: optionalString,
   /** Key prefix of the rate limiters in Redis: deployments (or test runs) sharing one Redis keep apart. */
   RATE_LIMIT_PREFIX: z.string().default('hx:rl'),
+  /** BullMQ key prefix on Redis: replicas and workers of one deployment share it. */
+  QUEUE_PREFIX: z.string().default('hx:bull'),
   /** Requests without a valid credential are limited per IP (many users may share one NAT address). */
   IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   IP_RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),

@@ -36,7 +36,7 @@ describe('GET /health when a dependency is down', () => {
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ status: 'down', postgres: 'down' });
     } finally {
-      server.server.close();
+      await server.close();
     }
   });
 
@@ -69,7 +69,9 @@ describe('GET /metrics', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/plain/);
     expect(res.text).toContain('process_cpu_user_seconds_total');
-    expect(res.text).toMatch(/hx_http_request_duration_seconds_bucket\{[^}]*route="\/health"[^}]*method="GET"[^}]*status="200"/);
+    expect(res.text).toMatch(
+      /hx_http_request_duration_seconds_bucket\{[^}]*route="\/health"[^}]*method="GET"[^}]*status="200"/,
+    );
     // Unknown paths are not exploded into one label per URL.
     expect(res.text).not.toContain('key_does_not_matter');
   });

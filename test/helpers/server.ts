@@ -17,6 +17,8 @@ export async function startTestServer(overrides: Record<string, string | undefin
     DEFAULT_PLAN: 'enterprise',
     // Rate-limit counters of one test server never mix with another's on the shared CI Redis.
     RATE_LIMIT_PREFIX: `hx-test:${randomUUID()}`,
+    // Likewise each test server gets its own job queue, as a separate deployment would.
+    QUEUE_PREFIX: `hx-test-bull:${randomUUID()}`,
     ...overrides,
   });
   return Object.assign(running, { http: () => supertest(running.url) });

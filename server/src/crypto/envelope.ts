@@ -85,12 +85,14 @@ export interface Keyring {
 export function createKeyring(
   current: Kek,
   others: Kek[] = [],
-): Keyring & { add(kek: Kek): void; setCurrent(kek: Kek): void } {
+): Keyring & { ids(): string[]; add(kek: Kek): void; setCurrent(kek: Kek): void } {
   for (const k of [current, ...others]) assertKek(k);
   const byId = new Map<string, Kek>([...others, current].map((k) => [k.id, k]));
   const ring = {
     current,
     get: (id: string) => byId.get(id),
+    /** Ids of every KEK this process holds. */
+    ids: () => [...byId.keys()],
     add(kek: Kek) {
       assertKek(kek);
       byId.set(kek.id, kek);

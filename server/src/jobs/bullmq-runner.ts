@@ -12,11 +12,12 @@ export const LEARN_QUEUE = 'hx-learn';
 export function createBullmqRunner(
   processor: JobProcessor,
   logger: Logger,
-  opts: { redisUrl: string; queueName?: string; concurrency?: number; worker?: boolean },
+  opts: { redisUrl: string; prefix?: string; queueName?: string; concurrency?: number; worker?: boolean },
 ): JobRunner {
   const name = opts.queueName ?? LEARN_QUEUE;
   const connection = { url: opts.redisUrl, maxRetriesPerRequest: null } as const;
-  const queue = new Queue(name, { connection });
+  const prefix = opts.prefix ?? 'hx:bull';
+  const queue = new Queue(name, { connection, prefix });
   queue.on('error', (err) => logger.warn({ err: err.message }, 'bullmq queue error'));
   let worker: Worker | undefined;
   if (opts.worker !== false) {
@@ -27,7 +28,7 @@ export function createBullmqRunner(
         // Another worker holds this scope's lock: fail this attempt so BullMQ retries after a backoff.
         if (outcome === 'busy') throw new Error('scope busy');
       },
-      { connection, concurrency: opts.concurrency ?? 2 },
+      { connection, prefix, concurrency: opts.concurrency ?? 2 },
     );
     worker.on('error', (err) => logger.warn({ err: err.message }, 'bullmq worker error'));
   }

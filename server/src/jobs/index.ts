@@ -8,6 +8,7 @@ import type { JobProcessor, JobRunner } from './runner.js';
 export * from './runner.js';
 
 export function createJobRunner(config: Config, logger: Logger, processor: JobProcessor): JobRunner {
-  if (config.REDIS_URL) return createBullmqRunner(processor, logger, { redisUrl: config.REDIS_URL });
+  if (config.REDIS_URL)
+    return createBullmqRunner(processor, logger, { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX });
   return createInProcessRunner(processor, logger, { closeTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
 }

@@ -4,7 +4,7 @@
  * detail scaled by the vault's sensitivity, and captured events are redacted into the system vault.
  */
 import type { Vault, VaultItem, VaultSensitivity } from '@hx-memory/contract';
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/record.js';
 import type { Actor } from '../context.js';
 import { EnvelopeError, type Kek, type SecretContext, assertKek, createEnvelope } from '../crypto/envelope.js';
@@ -422,10 +422,13 @@ export function createVaultService(deps: ServiceDeps, _services: Services) {
       assertKek(kek);
       const previous = ring.current;
       if (ring.get(kek.id)) throw invalid('kekId', `KEK id ${kek.id} is already in use; choose a new id`);
+      // Only rows wrapped by a KEK this process holds can be re-wrapped; others are left as they are.
+      const knownIds = ring.ids();
       ring.add(kek);
       const files = source === 'data-dir' ? kekFiles(deps.config.DATA_DIR) : undefined;
       files?.writePending(kek);
       let rewrapped = 0;
+      const skipped: string[] = [];
       const perTenant = new Map<string, number>();
       try {
         await db.transaction(async (tx) => {
@@ -434,13 +437,21 @@ export function createVaultService(deps: ServiceDeps, _services: Services) {
             const rows = await tx
               .select()
               .from(vaultItems)
-              .where(and(ne(vaultItems.kekId, kek.id), gt(vaultItems.id, after)))
+              .where(and(inArray(vaultItems.kekId, knownIds), gt(vaultItems.id, after)))
               .orderBy(asc(vaultItems.id))
               .limit(ROTATE_CHUNK)
               .for('update');
             if (rows.length === 0) break;
             for (const row of rows) {
-              const sealed = envelope.rewrap(row, contextOf(row), kek);
+              let sealed: ReturnType<typeof envelope.rewrap>;
+              try {
+                sealed = envelope.rewrap(row, contextOf(row), kek);
+              } catch (err) {
+                // A row that does not open under its KEK id is damaged or foreign: report it, rotate the rest.
+                if (!(err instanceof EnvelopeError)) throw err;
+                skipped.push(row.id);
+                continue;
+              }
               await tx
                 .update(vaultItems)
                 .set({ wrappedDek: sealed.wrappedDek, kekId: sealed.kekId, updatedAt: new Date() })
@@ -469,11 +480,13 @@ export function createVaultService(deps: ServiceDeps, _services: Services) {
       }
       ring.setCurrent(kek);
       files?.commit(kek);
-      deps.logger.warn({ fromKekId: previous.id, toKekId: kek.id, rewrapped }, 'vault KEK rotated');
+      deps.logger.warn({ fromKekId: previous.id, toKekId: kek.id, rewrapped, skipped }, 'vault KEK rotated');
       return {
         kekId: kek.id,
         previousKekId: previous.id,
         rewrapped,
+        /** Items whose data key did not open under their KEK id; they keep their old wrapping. */
+        skipped: skipped.length,
         // A generated key must reach the operator once when it is not persisted here (VAULT_KEK mode).
         ...(next === undefined && source === 'env' ? { generatedKek: kek.key.toString('base64') } : {}),
       };
