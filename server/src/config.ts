@@ -19,7 +19,8 @@ const ConfigSchema = z.object({
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DEFAULT_PLAN: z.enum(PLANS).default('free'),
+  // Self-hosted: unlimited unless the operator opts into SPEC's plan table (docs/decisions.md).
+  DEFAULT_PLAN: z.enum(PLANS).default('enterprise'),
   JWT_SECRET: optionalString,
   JWT_ISSUER: z.string().default('hx'),
   JWT_AUDIENCE: z.string().default('hx-api'),
