@@ -9,7 +9,7 @@ import { quoteLexeme } from './query-terms.js';
 import { type RetrievalScope, type Source, scopeConditions, scopeKey, SOURCE_TABLE, tsvectorOf } from './scope.js';
 
 /** A term found in more documents than this is "common": its df is reported as the cap. */
-export const DF_CAP = 2000;
+export const DF_CAP = 500;
 
 export interface TermStats {
   /** Documents in the scope (cached for a few seconds per scope). */
@@ -36,6 +36,9 @@ export interface CandidateRow {
 
 const totals = new Map<string, { value: number; at: number }>();
 const TOTAL_TTL_MS = 5_000;
+/** Document frequencies per scope and lexeme, kept briefly: corpus statistics drift slowly. */
+const dfCache = new Map<string, { value: number; at: number }>();
+const DF_TTL_MS = 5_000;
 
 function table(source: Source): SQL {
   return sql.raw(`${SOURCE_TABLE[source].table} d`);
@@ -63,9 +66,17 @@ export async function documentFrequencies(
   lexemes: string[],
 ): Promise<Map<string, number>> {
   const df = new Map<string, number>();
-  if (lexemes.length === 0) return df;
+  const base = scopeKey(source, scope);
+  const now = Date.now();
+  const missing: string[] = [];
+  for (const l of lexemes) {
+    const hit = dfCache.get(`${base}|${l}`);
+    if (hit && now - hit.at < DF_TTL_MS) df.set(l, hit.value);
+    else missing.push(l);
+  }
+  if (missing.length === 0) return df;
   const values = sql.join(
-    lexemes.map((l, i) => sql`(${i}, ${quoteLexeme(l)})`),
+    missing.map((l, i) => sql`(${i}, ${quoteLexeme(l)})`),
     sql`, `,
   );
   const rows = await database.rows<{ i: number; df: number | string }>(sql`
@@ -77,7 +88,12 @@ export async function documentFrequencies(
       ) s
     ) as df
     from (values ${values}) as l(i, q)`);
-  for (const r of rows) df.set(lexemes[Number(r.i)] as string, Number(r.df));
+  if (dfCache.size > 50_000) dfCache.clear();
+  for (const r of rows) {
+    const lexeme = missing[Number(r.i)] as string;
+    df.set(lexeme, Number(r.df));
+    dfCache.set(`${base}|${lexeme}`, { value: Number(r.df), at: now });
+  }
   return df;
 }
 

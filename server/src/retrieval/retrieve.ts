@@ -186,23 +186,21 @@ export async function retrieve(
   query: string,
   options: RetrievalOptions,
 ): Promise<{ items: RankedItem[]; terms: QueryTerms }> {
-  const limit = options.candidateLimit ?? 400;
+  const limit = options.candidateLimit ?? 300;
   const terms = await analyzeQuery(database, query);
   const lexemes = [...terms.lexemes.keys()];
   const runs: SourceRun[] = [];
   for (const source of sourcesFor(options.sections)) {
-    const [total, df] = await Promise.all([
-      countDocuments(database, source, scope),
-      documentFrequencies(database, source, scope, lexemes),
-    ]);
+    const total = await countDocuments(database, source, scope);
     if (total === 0) continue;
+    const df = await documentFrequencies(database, source, scope, lexemes);
     const run: SourceRun = { source, total, df, rows: new Map() };
     await addCandidates(database, run, scope, candidateLexemes(df, limit), limit);
     // Names and rare words the stemmer has never seen in this scope: look them up by trigram.
     for (const word of terms.words) {
       const lexeme = [...terms.lexemes.keys()].find((l) => word.startsWith(l) || l.startsWith(word));
-      if (lexeme && (df.get(lexeme) ?? 0) > 0) continue;
-      if (word.length < 4) continue;
+      // No lexeme: a stop word. A lexeme found in the scope: full-text search has it already.
+      if (!lexeme || (df.get(lexeme) ?? 0) > 0 || word.length < 4) continue;
       for (const row of await fetchTrigramMatches(database, source, scope, word, 20)) {
         if (run.rows.has(row.id)) continue;
         run.rows.set(row.id, { row, doc: docOf(row.tsv) });

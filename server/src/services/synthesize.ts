@@ -23,7 +23,7 @@ import { resolveReadNamespace } from './core-scope.js';
 import type { ServiceDeps, Services } from './index.js';
 
 /** Entries diversified and offered to the packer; more would never fit a sane budget. */
-const PACK_POOL = 100;
+const PACK_POOL = 80;
 /** Source events cited per memory or artifact entry (the most recent first). */
 const MAX_CITED_EVENTS = 5;
 
