@@ -17,7 +17,9 @@ describe('migrations', () => {
       for (const t of ['tenants', 'users', 'api_keys', 'events', 'memories', 'artifacts', 'audit_logs']) {
         expect(names).toContain(t);
       }
-      const ext = await database.rows<{ extname: string }>(sql`select extname from pg_extension where extname = 'pg_trgm'`);
+      const ext = await database.rows<{ extname: string }>(
+        sql`select extname from pg_extension where extname = 'pg_trgm'`,
+      );
       expect(ext).toHaveLength(1);
     } finally {
       await database.close();

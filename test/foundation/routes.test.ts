@@ -40,7 +40,8 @@ describe('contract coverage', () => {
     for (const route of allRoutes()) {
       const path = route.path.replace(/:([A-Za-z]+)/g, 'x_$1');
       const res = await server.http()[route.method.toLowerCase() as 'get'](path);
-      if (res.status === 404) expect(res.body.error?.message ?? '', `${route.method} ${route.path}`).not.toMatch(/^No route/);
+      if (res.status === 404)
+        expect(res.body.error?.message ?? '', `${route.method} ${route.path}`).not.toMatch(/^No route/);
     }
   });
 

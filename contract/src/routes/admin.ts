@@ -22,7 +22,13 @@ export const TenantSchema = z.object({
 });
 export type Tenant = z.infer<typeof TenantSchema>;
 
-const OPERATOR_ERRORS = ['validation_error', 'unauthorized', 'forbidden', 'internal_error'] as const;
+const OPERATOR_ERRORS = [
+  'validation_error',
+  'unauthorized',
+  'forbidden',
+  'payload_too_large',
+  'internal_error',
+] as const;
 
 export const adminContract = c.router({
   listTenants: {

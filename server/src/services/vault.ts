@@ -178,7 +178,10 @@ export function createVaultService(deps: ServiceDeps, _services: Services) {
     // Outside a transaction there is no boundary for a cache to live in.
     if (q === db) return lookupOrCreateSystemVault(q, actor);
     let known = systemVaultsByTx.get(q);
-    if (!known) systemVaultsByTx.set(q, (known = new Map()));
+    if (!known) {
+      known = new Map();
+      systemVaultsByTx.set(q, known);
+    }
     const cached = known.get(actor.tenantId);
     if (cached) return cached;
     const row = await lookupOrCreateSystemVault(q, actor);
