@@ -112,6 +112,8 @@ export function errors<const C extends readonly ErrorCode[]>(
 export const AUTHED_ERRORS = [
   'validation_error',
   'unauthorized',
+  // Any request may carry a JSON body, and the parser refuses one over the limit (DESIGN.md §7).
+  'payload_too_large',
   'rate_limited',
   'internal_error',
   'not_implemented',

@@ -43,7 +43,7 @@ export const authContract = c.router({
     }),
     responses: {
       201: SessionSchema,
-      ...errors('validation_error', 'conflict', 'not_found', 'rate_limited', 'internal_error'),
+      ...errors('validation_error', 'conflict', 'not_found', 'payload_too_large', 'rate_limited', 'internal_error'),
     },
     metadata: { auth: 'none' } satisfies RouteMeta,
   },
@@ -56,7 +56,7 @@ export const authContract = c.router({
     body: z.object({ email: Email, password: z.string().min(1).max(256) }),
     responses: {
       200: SessionSchema,
-      ...errors('validation_error', 'unauthorized', 'rate_limited', 'internal_error'),
+      ...errors('validation_error', 'unauthorized', 'payload_too_large', 'rate_limited', 'internal_error'),
     },
     metadata: { auth: 'none' } satisfies RouteMeta,
   },
@@ -69,7 +69,7 @@ export const authContract = c.router({
     body: z.object({ refreshToken: z.string().min(1).max(512) }),
     responses: {
       200: SessionSchema,
-      ...errors('validation_error', 'unauthorized', 'rate_limited', 'internal_error'),
+      ...errors('validation_error', 'unauthorized', 'payload_too_large', 'rate_limited', 'internal_error'),
     },
     metadata: { auth: 'none' } satisfies RouteMeta,
   },
@@ -81,7 +81,7 @@ export const authContract = c.router({
     body: z.object({ refreshToken: z.string().min(1).max(512) }),
     responses: {
       200: envelope(z.object({ loggedOut: z.literal(true) })),
-      ...errors('validation_error', 'unauthorized', 'rate_limited', 'internal_error'),
+      ...errors('validation_error', 'unauthorized', 'payload_too_large', 'rate_limited', 'internal_error'),
     },
     metadata: { auth: 'none' } satisfies RouteMeta,
   },
@@ -91,7 +91,7 @@ export const authContract = c.router({
     summary: 'The authenticated user',
     responses: {
       200: envelope(z.object({ user: UserSchema, plan: z.string() })),
-      ...errors('unauthorized', 'rate_limited', 'internal_error'),
+      ...errors('unauthorized', 'payload_too_large', 'rate_limited', 'internal_error'),
     },
     metadata: { auth: 'jwt' } satisfies RouteMeta,
   },
