@@ -8,6 +8,7 @@ import { registerKeys } from './commands/keys.js';
 import { registerOrgs } from './commands/orgs.js';
 import { registerServe } from './commands/serve.js';
 import { registerVault } from './commands/vault.js';
+import { registerWorker } from './commands/worker.js';
 
 export function buildProgram(): Command {
   const program = new Command('hx')
@@ -20,6 +21,7 @@ export function buildProgram(): Command {
     .option('--json', 'print JSON instead of tables')
     .showHelpAfterError();
   registerServe(program);
+  registerWorker(program);
   registerAccount(program);
   registerKeys(program);
   registerOrgs(program);

@@ -40,6 +40,22 @@ const ConfigSchema = z.object({
   RATE_LIMIT_PREFIX: z.string().default('hx:rl'),
   /** BullMQ key prefix on Redis: replicas and workers of one deployment share it. */
   QUEUE_PREFIX: z.string().default('hx:bull'),
+  /**
+   * Whether this process consumes jobs (learn, the lifecycle sweep). `false` makes an API replica that
+   * only enqueues, for `hx worker` processes to run; it needs REDIS_URL and DATABASE_URL (see below).
+   */
+  JOBS_WORKER: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** How long a job stays with a worker that stopped answering (crashed) before another worker takes it. */
+  JOBS_LOCK_MS: z.coerce.number().int().min(1000).default(30000),
+  /** How often the lifecycle (retention) sweep applies every policy, once per deployment. */
+  LIFECYCLE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(60 * 60 * 1000),
   /** Requests without a valid credential are limited per IP (many users may share one NAT address). */
   IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   IP_RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
@@ -66,5 +82,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const config = parsed.data;
+  // Jobs live in the process's own memory and database unless both Redis and PostgreSQL are shared:
+  // a process that does not consume them would leave them queued forever.
+  if (!config.JOBS_WORKER && !(config.REDIS_URL && config.DATABASE_URL)) {
+    throw new Error(
+      'Invalid configuration:\n  JOBS_WORKER: false needs REDIS_URL and DATABASE_URL (jobs on a shared queue, run by `hx worker`); ' +
+        'without them jobs run in this process, and nothing else would ever run them',
+    );
+  }
+  return config;
 }

@@ -1,18 +1,30 @@
 /**
  * The production job runner: jobs go to a BullMQ queue on Redis and any process running a worker
- * (API replicas and `hx worker`) takes them. A job whose lock another worker holds is retried with a
- * short backoff.
+ * (`hx worker`, and API replicas unless JOBS_WORKER=false) takes them. A job whose lock another
+ * worker holds is retried with a short backoff. A worker that dies mid-job stops renewing its BullMQ
+ * lock; after JOBS_LOCK_MS another worker takes the job again.
  */
 import { Queue, Worker } from 'bullmq';
 import type { Logger } from '../logger.js';
 import type { JobProcessor, JobRunner, QueuedJob } from './runner.js';
 
 export const LEARN_QUEUE = 'hx-learn';
+/** BullMQ's own default lock duration and stalled-check interval. */
+export const DEFAULT_LOCK_MS = 30_000;
 
 export function createBullmqRunner(
   processor: JobProcessor,
   logger: Logger,
-  opts: { redisUrl: string; prefix?: string; queueName?: string; concurrency?: number; worker?: boolean },
+  opts: {
+    redisUrl: string;
+    prefix?: string;
+    queueName?: string;
+    concurrency?: number;
+    /** false: only enqueue (an API replica with JOBS_WORKER=false). */
+    worker?: boolean;
+    /** How long a job stays locked to a worker that stopped renewing it (crashed) before it is run again. */
+    lockMs?: number;
+  },
 ): JobRunner {
   const name = opts.queueName ?? LEARN_QUEUE;
   const connection = { url: opts.redisUrl, maxRetriesPerRequest: null } as const;
@@ -28,7 +40,13 @@ export function createBullmqRunner(
         // Another worker holds this scope's lock: fail this attempt so BullMQ retries after a backoff.
         if (outcome === 'busy') throw new Error('scope busy');
       },
-      { connection, prefix, concurrency: opts.concurrency ?? 2 },
+      {
+        connection,
+        prefix,
+        concurrency: opts.concurrency ?? 2,
+        lockDuration: opts.lockMs ?? DEFAULT_LOCK_MS,
+        stalledInterval: opts.lockMs ?? DEFAULT_LOCK_MS,
+      },
     );
     worker.on('error', (err) => logger.warn({ err: err.message }, 'bullmq worker error'));
   }

@@ -12,6 +12,7 @@ import type { Queryable, Tx } from '../db/client.js';
 import { events, lifecyclePolicies, memories, namespaces } from '../db/schema/index.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import { newId } from '../ids.js';
+import { createRepeatingJob } from '../jobs/index.js';
 import { orgScope } from './enterprise-scope.js';
 import type { ServiceDeps, Services } from './index.js';
 import { decodeCursor, toPage } from './keyset-cursor.js';
@@ -20,8 +21,6 @@ type LifecycleRow = typeof lifecyclePolicies.$inferSelect;
 type Scope = { tenantId: string; organizationId: string };
 type DayInput = { retentionDays?: number | null; archiveAfterDays?: number | null; deleteAfterDays?: number | null };
 
-/** How often the in-process runner applies every policy. Policies count in days, so hourly is plenty. */
-export const LIFECYCLE_INTERVAL_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface LifecycleRunResult {
@@ -246,24 +245,18 @@ export function createLifecycleService(deps: ServiceDeps, _services: Services) {
     return results;
   }
 
-  // The in-process runner (DESIGN.md §3, embedded mode): one pass per interval, never two at once.
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runOnce()
-      .then((runs) => {
-        if (runs.length > 0) deps.logger.info({ policies: runs.length }, 'lifecycle policies applied');
-      })
-      .catch((err) => deps.logger.error({ err }, 'lifecycle run failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, LIFECYCLE_INTERVAL_MS);
-  timer.unref();
-  deps.onShutdown(async () => {
-    clearInterval(timer);
-    await running;
+  // The sweep: once per LIFECYCLE_INTERVAL_MS per deployment, wherever jobs run (jobs/index.ts decides:
+  // a timer in process, a BullMQ job scheduler on Redis). The per-policy lock above still keeps a
+  // manual run and the sweep from applying one policy at once.
+  const sweep = createRepeatingJob(deps.config, deps.logger, {
+    name: 'lifecycle-sweep',
+    everyMs: deps.config.LIFECYCLE_INTERVAL_MS,
+    async run() {
+      const runs = await runOnce();
+      if (runs.length > 0) deps.logger.info({ policies: runs.length }, 'lifecycle policies applied');
+    },
   });
+  deps.onShutdown(() => sweep.close());
 
   return {
     runOnce,
