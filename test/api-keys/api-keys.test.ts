@@ -172,3 +172,28 @@ describe('test and live environments', () => {
     expect(again.body.data.eventId).toBe(first.body.data.eventId);
   });
 });
+
+describe('GET /v1/api-keys pagination', () => {
+  it('pages newest first with an opaque cursor, never repeating a key', async () => {
+    const user = await registerUser(server, 'pager');
+    for (const name of ['k1', 'k2', 'k3']) {
+      await server.http().post('/v1/api-keys').set('Authorization', `Bearer ${user.accessToken}`).send({ name });
+    }
+    const first = await server.http().get('/v1/api-keys?limit=2').set('Authorization', `Bearer ${user.accessToken}`);
+    expect(first.status).toBe(200);
+    expect(first.body.data.apiKeys.map((k: { name: string }) => k.name)).toEqual(['k3', 'k2']);
+    expect(first.body.data.pagination.hasMore).toBe(true);
+    const second = await server
+      .http()
+      .get(`/v1/api-keys?limit=2&cursor=${encodeURIComponent(first.body.data.pagination.cursor)}`)
+      .set('Authorization', `Bearer ${user.accessToken}`);
+    expect(second.body.data.apiKeys.map((k: { name: string }) => k.name)).toEqual(['k1']);
+    expect(second.body.data.pagination).toEqual({ hasMore: false });
+    const forged = await server
+      .http()
+      .get('/v1/api-keys?cursor=nope')
+      .set('Authorization', `Bearer ${user.accessToken}`);
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.details[0].field).toBe('query.cursor');
+  });
+});

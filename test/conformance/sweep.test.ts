@@ -82,9 +82,8 @@ describe('pagination on every list route', () => {
   });
 
   // SPEC: "A list response carries its items under a plural key in data ... and a pagination object
-  // beside it." GET /v1/api-keys answers {apiKeys} without pagination (and takes no limit/cursor).
-  // Not fixed here: making it paginated turns the SDK call into a Page and breaks `hx keys list`.
-  it.skip('GET /v1/api-keys is a paginated list (judgement: SDK/CLI ripple)', async () => {
+  // beside it."
+  it('GET /v1/api-keys is a paginated list', async () => {
     const d = expectOk(await server.http().get('/v1/api-keys').set(J()));
     expectPage(d, 'apiKeys');
     expectValidation(await server.http().get('/v1/api-keys?limit=101').set(J()), 'limit');

@@ -43,15 +43,16 @@ describe('SDK against a real server', () => {
     const { session, hx } = await signedIn();
     const created = await hx.apiKeys.create({ name: 'sdk key', environment: 'test' });
     expect(created.key).toMatch(/^hx_test_[A-Za-z0-9]{32,}$/);
-    const { data, response } = await hx.apiKeys.list().withResponse();
-    expect(data.apiKeys.map((k) => k.id)).toContain(created.id);
+    const { data, response, items } = await hx.apiKeys.list();
+    expect(items.map((k) => k.id)).toContain(created.id);
+    expect(data.pagination.hasMore).toBe(false);
     expect(response.requestId).toMatch(/\S/);
     expect(response.meta?.tenantId).toBe(session.user.tenantId);
     expect(response.headers.get('x-request-id')).toBe(response.requestId);
     const revoked = await hx.apiKeys.revoke({ id: created.id });
     expect(revoked).toEqual({ id: created.id, deleted: true });
     const after = await hx.apiKeys.list();
-    expect(after.apiKeys.find((k) => k.id === created.id)?.revoked).toBe(true);
+    expect(after.items.find((k) => k.id === created.id)?.revoked).toBe(true);
   });
 
   it('maps real error answers to the error classes', async () => {

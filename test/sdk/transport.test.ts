@@ -198,9 +198,9 @@ describe('errors and auth', () => {
   });
 
   it('withResponse() exposes status, headers, request id and meta', async () => {
-    handler = (_req, res) => json(res, 200, ok({ apiKeys: [] }), { 'x-ratelimit-remaining': '41' });
-    const { data, response } = await client().apiKeys.list().withResponse();
-    expect(data).toEqual({ apiKeys: [] });
+    handler = (_req, res) => json(res, 200, ok({ loggedOut: true }), { 'x-ratelimit-remaining': '41' });
+    const { data, response } = await client().auth.logout({ refreshToken: 'hxr_x' }).withResponse();
+    expect(data).toEqual({ loggedOut: true });
     expect(response.status).toBe(200);
     expect(response.requestId).toBe('req_1');
     expect(response.headers.get('x-ratelimit-remaining')).toBe('41');

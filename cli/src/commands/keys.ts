@@ -12,7 +12,8 @@ export function registerKeys(program: Command): void {
     .description('list the API keys of the tenant')
     .action(
       action(async (_options: unknown, command: Command) => {
-        const { apiKeys } = await clientFor(command).apiKeys.list();
+        const apiKeys = [];
+        for await (const key of clientFor(command).apiKeys.list({ limit: 100 })) apiKeys.push(key);
         print(command, apiKeys, COLUMNS);
       }),
     );

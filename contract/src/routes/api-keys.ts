@@ -1,7 +1,17 @@
 /** API key management (JWT only): list, create (the full key is shown once), revoke. */
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { AUTHED_ERRORS, DeletedSchema, Id, IsoDateTime, type RouteMeta, envelope, errors } from '../common.js';
+import {
+  AUTHED_ERRORS,
+  DeletedSchema,
+  Id,
+  IsoDateTime,
+  PageQuerySchema,
+  type RouteMeta,
+  envelope,
+  errors,
+  page,
+} from '../common.js';
 
 const c = initContract();
 
@@ -29,9 +39,10 @@ export const apiKeysContract = c.router({
     method: 'GET',
     path: '/api-keys',
     summary: 'List API keys',
-    description: 'Keys of the tenant, newest first. Never includes the secret.',
+    description: 'Keys of the tenant, newest first, cursor-paginated. Never includes the secret.',
+    query: PageQuerySchema,
     responses: {
-      200: envelope(z.object({ apiKeys: z.array(ApiKeySchema) })),
+      200: page('apiKeys', ApiKeySchema),
       ...errors(...AUTHED_ERRORS),
     },
     metadata: { auth: 'jwt' } satisfies RouteMeta,

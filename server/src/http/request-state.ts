@@ -1,5 +1,4 @@
 /** Per-request state carried on the Express request: id, start time and the authenticated actor. */
-import type { Request } from 'express';
 import type { Actor } from '../context.js';
 import { unauthorized } from '../errors.js';
 
@@ -18,7 +17,7 @@ declare global {
 }
 
 /** The actor of an authenticated route; the auth middleware has set it before any handler runs. */
-export function actorOf(req: Request): Actor {
+export function actorOf(req: { hx: RequestState }): Actor {
   const actor = req.hx.actor;
   if (!actor) throw unauthorized('Authentication required');
   return actor;

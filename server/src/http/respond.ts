@@ -1,7 +1,10 @@
 /** Builds success envelopes: `{ ok: true, data, meta: { requestId, tenantId, durationMs } }`. */
-import type { Request } from 'express';
+import type { RequestState } from './request-state.js';
 
-export function meta(req: Request) {
+/** Any request the pipeline has stamped (Express's or ts-rest's typed view of it). */
+type Stamped = { hx: RequestState };
+
+export function meta(req: Stamped) {
   return {
     requestId: req.hx.requestId,
     tenantId: req.hx.actor?.tenantId ?? '',
@@ -10,14 +13,14 @@ export function meta(req: Request) {
 }
 
 export function ok<T>(
-  req: Request,
+  req: Stamped,
   data: T,
 ): { status: 200; body: { ok: true; data: T; meta: ReturnType<typeof meta> } };
 export function ok<T, const S extends number>(
-  req: Request,
+  req: Stamped,
   data: T,
   status: S,
 ): { status: S; body: { ok: true; data: T; meta: ReturnType<typeof meta> } };
-export function ok<T>(req: Request, data: T, status = 200) {
+export function ok<T>(req: Stamped, data: T, status = 200) {
   return { status, body: { ok: true as const, data, meta: meta(req) } };
 }

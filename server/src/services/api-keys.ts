@@ -3,13 +3,14 @@
  * Verification returns an outcome value, not an exception; the auth middleware decides the answer.
  */
 import type { ApiKey, Environment } from '@hx-memory/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { generateApiKey, hashApiKey } from '../auth/api-key-tokens.js';
 import type { Actor } from '../context.js';
 import { agents, apiKeys, namespaces, organizations } from '../db/schema/index.js';
 import { invalid, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { ServiceDeps } from './index.js';
+import { decodeCursor, toPage } from './keyset-cursor.js';
 
 type KeyRow = typeof apiKeys.$inferSelect;
 
@@ -123,13 +124,17 @@ export function createApiKeysService(deps: ServiceDeps) {
       return { ...toApiKey(row!), key };
     },
 
-    async list(actor: Actor) {
+    /** Newest first; keyset pagination on the time-sortable id. */
+    async list(actor: Actor, query: { limit: number; cursor?: string }) {
+      const after = decodeCursor(query.cursor);
       const rows = await db
         .select()
         .from(apiKeys)
-        .where(eq(apiKeys.tenantId, actor.tenantId))
-        .orderBy(desc(apiKeys.id));
-      return rows.map(toApiKey);
+        .where(and(eq(apiKeys.tenantId, actor.tenantId), after ? lt(apiKeys.id, after) : undefined))
+        .orderBy(desc(apiKeys.id))
+        .limit(query.limit + 1);
+      const { items, pagination } = toPage(rows, query.limit);
+      return { apiKeys: items.map(toApiKey), pagination };
     },
 
     async revoke(actor: Actor, id: string) {
