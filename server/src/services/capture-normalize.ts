@@ -2,7 +2,7 @@
  * Pure helpers of the capture pipeline: the searchable text of an event (retrieval indexes it), its
  * salience score, and the stable hashes that find duplicates and idempotency conflicts.
  */
-import { createHash } from 'node:crypto';
+import crypto from 'node:crypto';
 
 const MAX_TEXT = 20_000;
 /** Metadata keys that name who spoke (LoCoMo turns carry `speaker`). */
@@ -10,20 +10,35 @@ const SPEAKER_KEYS = ['speaker', 'speakerName', 'speaker_name', 'author', 'name'
 /** Metadata keys describing attached media (LoCoMo's `blip_caption`). */
 const CAPTION_KEYS = ['blip_caption', 'caption', 'imageCaption', 'image_caption'];
 
-/** JSON with object keys sorted, so equal values hash equally whatever their key order. */
+/**
+ * JSON with object keys sorted, so equal values hash equally whatever their key order. Built by
+ * concatenation (no per-level arrays): it runs over every captured event.
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonicalJson(value[i]);
+    return `${out}]`;
+  }
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj)
-    .filter((k) => obj[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+  const keys = Object.keys(obj).sort();
+  let out = '{';
+  let first = true;
+  for (const k of keys) {
+    const v = obj[k];
+    if (v === undefined) continue;
+    out += `${first ? '' : ','}${JSON.stringify(k)}:${canonicalJson(v)}`;
+    first = false;
+  }
+  return `${out}}`;
 }
 
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
+/** Hex SHA-256 (the one-shot `crypto.hash` where the runtime has it: no Hash object per call). */
+export const sha256: (text: string) => string =
+  typeof (crypto as { hash?: unknown }).hash === 'function'
+    ? (text) => (crypto as unknown as { hash(a: string, d: string, e: string): string }).hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 function str(v: unknown): string | undefined {
   if (typeof v === 'string') return v.trim() === '' ? undefined : v;
