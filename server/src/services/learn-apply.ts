@@ -31,6 +31,20 @@ export interface ArtifactApplyResult {
 }
 
 type MemoryRow = typeof memories.$inferSelect;
+/** What merging reads of a stored memory. */
+type LookupRow = Pick<
+  MemoryRow,
+  | 'id'
+  | 'namespace'
+  | 'dedupeKey'
+  | 'status'
+  | 'validTo'
+  | 'sourceEventIds'
+  | 'confidence'
+  | 'mentions'
+  | 'lastSeenAt'
+  | 'attributes'
+>;
 
 const PROCEDURAL = new Set(['task_schema', 'failure_playbook', 'causal_pattern', 'decision_policy']);
 export const isProcedural = (type: string) => PROCEDURAL.has(type);
@@ -68,7 +82,29 @@ function combineDrafts(drafts: MemoryDraft[]): MemoryDraft[] {
   return [...byKey.values()];
 }
 
-export function toStoredMemory(r: MemoryRow): StoredMemory {
+export function toStoredMemory(
+  r: Pick<
+    MemoryRow,
+    | 'id'
+    | 'kind'
+    | 'subjectId'
+    | 'sessionId'
+    | 'agentId'
+    | 'namespace'
+    | 'content'
+    | 'dedupeKey'
+    | 'attributeKey'
+    | 'attributes'
+    | 'confidence'
+    | 'validFrom'
+    | 'occurredAt'
+    | 'sourceEventIds'
+    | 'mentions'
+    | 'status'
+    | 'validTo'
+    | 'lastSeenAt'
+  >,
+): StoredMemory {
   return {
     id: r.id,
     kind: r.kind as StoredMemory['kind'],
@@ -118,16 +154,58 @@ export function toCompilerEvent(r: {
 }
 
 export function createLearnApplier(database: Database) {
+  /** All edges in one statement (rows as one JSON parameter; the query builder cost ~1 ms per 10 rows). */
   async function insertEdges(tx: Tx, scope: Scope, edges: { from: string; to: string; type: string }[]) {
-    for (let i = 0; i < edges.length; i += 1000) {
-      const chunk = edges.slice(i, i + 1000);
-      await tx
-        .insert(lineageEdges)
-        .values(
-          chunk.map((e) => ({ id: newId('edge'), tenantId: scope.tenantId, fromId: e.from, toId: e.to, type: e.type })),
-        )
-        .onConflictDoNothing();
-    }
+    if (edges.length === 0) return;
+    const rows = edges.map((e) => ({ id: newId('edge'), f: e.from, t: e.to, y: e.type }));
+    await database.rows(
+      sql`insert into ${lineageEdges} (id, tenant_id, from_id, to_id, type)
+          select v.id, ${scope.tenantId}, v.f, v.t, v.y
+          from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as v(id text, f text, t text, y text)
+          on conflict do nothing`,
+      tx,
+    );
+  }
+
+  /** New memories in one statement (rows as one JSON parameter). */
+  async function insertMemories(tx: Tx, scope: Scope, rows: (typeof memories.$inferInsert)[], now: Date) {
+    if (rows.length === 0) return;
+    const payload = JSON.stringify(
+      rows.map((r) => ({
+        id: r.id,
+        namespace: r.namespace,
+        subject_id: r.subjectId ?? null,
+        session_id: r.sessionId ?? null,
+        agent_id: r.agentId ?? null,
+        kind: r.kind,
+        content: r.content,
+        attribute_key: r.attributeKey ?? null,
+        dedupe_key: r.dedupeKey,
+        attributes: r.attributes ?? {},
+        confidence: r.confidence,
+        mentions: r.mentions ?? 1,
+        status: r.status ?? 'active',
+        valid_from: (r.validFrom as Date).toISOString(),
+        valid_to: r.validTo ? r.validTo.toISOString() : null,
+        occurred_at: r.occurredAt ? r.occurredAt.toISOString() : null,
+        last_seen_at: (r.lastSeenAt as Date).toISOString(),
+        source_event_ids: r.sourceEventIds ?? [],
+      })),
+    );
+    await database.rows(
+      sql`insert into ${memories} (id, tenant_id, environment, namespace, subject_id, session_id, agent_id, kind, content,
+            attribute_key, dedupe_key, attributes, confidence, mentions, status, valid_from, valid_to, occurred_at,
+            last_seen_at, source_event_ids, created_at, updated_at)
+          select v.id, ${scope.tenantId}, ${scope.environment}, v.namespace, v.subject_id, v.session_id, v.agent_id, v.kind,
+            v.content, v.attribute_key, v.dedupe_key, v.attributes, v.confidence, v.mentions, v.status, v.valid_from,
+            v.valid_to, v.occurred_at, v.last_seen_at, v.source_event_ids, ${now.toISOString()}::timestamptz,
+            ${now.toISOString()}::timestamptz
+          from jsonb_to_recordset(${payload}::text::jsonb) as v(id text, namespace text, subject_id text, session_id text,
+            agent_id text, kind text, content text, attribute_key text, dedupe_key text, attributes jsonb, confidence real,
+            mentions int, status text, valid_from timestamptz, valid_to timestamptz, occurred_at timestamptz,
+            last_seen_at timestamptz, source_event_ids text[])`,
+      tx,
+    );
   }
 
   /** Merges memory drafts into stored memories; answers the counts and the ids touched. */
@@ -139,18 +217,30 @@ export function createLearnApplier(database: Database) {
 
     const namespaces = [...new Set(drafts.map((d) => d.namespace))];
     const lookupKeys = [...new Set(drafts.flatMap((d) => [d.dedupeKey, tombstoneKey(d.dedupeKey)]))];
-    const rows = await tx
-      .select()
+    // Arrays as one parameter each (thousands of keys per chunk), planned with their values (hashed).
+    const rows: LookupRow[] = await tx
+      .select({
+        id: memories.id,
+        namespace: memories.namespace,
+        dedupeKey: memories.dedupeKey,
+        status: memories.status,
+        validTo: memories.validTo,
+        sourceEventIds: memories.sourceEventIds,
+        confidence: memories.confidence,
+        mentions: memories.mentions,
+        lastSeenAt: memories.lastSeenAt,
+        attributes: memories.attributes,
+      })
       .from(memories)
       .where(
         and(
           eq(memories.tenantId, scope.tenantId),
           eq(memories.environment, scope.environment),
-          inArray(memories.namespace, namespaces),
-          inArray(memories.dedupeKey, lookupKeys),
+          sql`${memories.namespace} = any(${sql.param(namespaces)}::text[])`,
+          sql`${memories.dedupeKey} = any(${sql.param(lookupKeys)}::text[])`,
         ),
       );
-    const byDedupe = new Map<string, MemoryRow[]>();
+    const byDedupe = new Map<string, LookupRow[]>();
     for (const r of rows) {
       const k = `${r.namespace}\u0000${r.dedupeKey}`;
       byDedupe.set(k, [...(byDedupe.get(k) ?? []), r]);
@@ -162,7 +252,8 @@ export function createLearnApplier(database: Database) {
       mentions: number;
       confidence: number;
       lastSeenAt: Date;
-      sourceEventIds: string[];
+      /** Source events not yet on the memory: appended in SQL, the stored list is not sent back. */
+      freshIds: string[];
       attributes: Record<string, unknown>;
     }[] = [];
     const edges: { from: string; to: string; type: string }[] = [];
@@ -182,7 +273,8 @@ export function createLearnApplier(database: Database) {
       const target = active ?? closed;
       const lastSeen = lastSeenOf(d);
       if (target) {
-        const fresh = d.sourceEventIds.filter((id) => !target.sourceEventIds.includes(id));
+        const known = new Set(target.sourceEventIds);
+        const fresh = d.sourceEventIds.filter((id) => !known.has(id));
         // Idempotent per source event: what was compiled before is not counted again.
         if (fresh.length === 0) continue;
         const added = Math.max(
@@ -198,7 +290,7 @@ export function createLearnApplier(database: Database) {
           mentions,
           confidence: round(confidence),
           lastSeenAt,
-          sourceEventIds,
+          freshIds: fresh,
           attributes: { ...target.attributes, ...d.attributes },
         });
         Object.assign(target, { mentions, confidence, lastSeenAt, sourceEventIds });
@@ -233,7 +325,7 @@ export function createLearnApplier(database: Database) {
         updatedAt: now,
       } satisfies typeof memories.$inferInsert;
       inserts.push(row);
-      byDedupe.set(`${d.namespace}\u0000${d.dedupeKey}`, [...candidates, { ...row, supersededBy: null } as MemoryRow]);
+      byDedupe.set(`${d.namespace}\u0000${d.dedupeKey}`, [...candidates, row]);
       for (const e of d.sourceEventIds) edges.push({ from: e, to: id, type: 'captured_from' });
       if (d.attributeKey)
         contenders.push({
@@ -247,7 +339,7 @@ export function createLearnApplier(database: Database) {
       result.created += 1;
     }
 
-    for (let i = 0; i < inserts.length; i += 500) await tx.insert(memories).values(inserts.slice(i, i + 500));
+    await insertMemories(tx, scope, inserts, now);
     if (updates.length > 0) {
       const payload = JSON.stringify(
         updates.map((u) => ({
@@ -255,15 +347,15 @@ export function createLearnApplier(database: Database) {
           mentions: u.mentions,
           confidence: u.confidence,
           last_seen_at: u.lastSeenAt.toISOString(),
-          source_event_ids: u.sourceEventIds,
+          fresh_ids: u.freshIds,
           attributes: u.attributes,
         })),
       );
       await database.rows(
         sql`update ${memories} m set mentions = v.mentions, confidence = v.confidence, last_seen_at = v.last_seen_at,
-              source_event_ids = v.source_event_ids, attributes = v.attributes, updated_at = ${now.toISOString()}::timestamptz
+              source_event_ids = m.source_event_ids || v.fresh_ids, attributes = v.attributes, updated_at = ${now.toISOString()}::timestamptz
             from jsonb_to_recordset(${payload}::text::jsonb) as v(id text, mentions int, confidence real,
-              last_seen_at timestamptz, source_event_ids text[], attributes jsonb)
+              last_seen_at timestamptz, fresh_ids text[], attributes jsonb)
             where m.id = v.id and m.tenant_id = ${scope.tenantId}`,
         tx,
       );
@@ -334,6 +426,17 @@ export function createLearnApplier(database: Database) {
     return closes.length;
   }
 
+  interface ArtifactValues {
+    title: string;
+    content: Record<string, unknown>;
+    markdown: string;
+    confidence: number;
+    evidenceCount: number;
+    sourceEvents: string[];
+    sourceMemories: string[];
+    fingerprint: string;
+  }
+
   function fingerprint(d: ArtifactDraft): string {
     return sha256(
       canonicalJson({
@@ -373,6 +476,7 @@ export function createLearnApplier(database: Database) {
       );
     const byIdentity = new Map(existing.map((a) => [`${a.namespace}\u0000${a.type}\u0000${a.key}`, a]));
     const inserts: (typeof artifacts.$inferInsert)[] = [];
+    const changed: { id: string; version: number; values: ArtifactValues }[] = [];
     const edges: { from: string; to: string; type: string }[] = [];
     const bump = (type: string) => {
       result.byType[type] = (result.byType[type] ?? 0) + 1;
@@ -380,7 +484,7 @@ export function createLearnApplier(database: Database) {
     for (const d of list) {
       const fp = fingerprint(d);
       const old = byIdentity.get(`${d.namespace}\u0000${d.type}\u0000${d.key}`);
-      const values = {
+      const values: ArtifactValues = {
         title: d.title,
         content: d.content,
         markdown: d.markdown,
@@ -416,31 +520,49 @@ export function createLearnApplier(database: Database) {
         result.unchanged += 1;
         continue;
       }
-      await tx
-        .insert(artifactVersions)
-        .values({
-          artifactId: old.id,
-          version: old.version,
-          tenantId: scope.tenantId,
-          title: old.title,
-          content: old.content,
-          markdown: old.markdown,
-          confidence: old.confidence,
-          evidenceCount: old.evidenceCount,
-          sourceEvents: old.sourceEvents,
-          sourceMemories: old.sourceMemories,
-          createdAt: old.updatedAt,
-        })
-        .onConflictDoNothing();
-      await tx
-        .update(artifacts)
-        .set({ ...values, status: 'active', version: old.version + 1, updatedAt: now })
-        .where(eq(artifacts.id, old.id));
+      changed.push({ id: old.id, version: old.version + 1, values });
       for (const m of values.sourceMemories) {
         if (!old.sourceMemories.includes(m)) edges.push({ from: m, to: old.id, type: 'compiled_into' });
       }
       result.updated += 1;
       bump(d.type);
+    }
+    if (changed.length > 0) {
+      // The version being replaced is kept as it is stored (read above under the same lock), then all
+      // changed artifacts are updated in one statement: two statements whatever the count.
+      await database.rows(
+        sql`insert into ${artifactVersions} (artifact_id, version, tenant_id, title, content, markdown, confidence,
+              evidence_count, source_events, source_memories, created_at)
+            select id, version, tenant_id, title, content, markdown, confidence, evidence_count, source_events,
+              source_memories, updated_at
+            from ${artifacts} where tenant_id = ${scope.tenantId} and id = any(${sql.param(changed.map((c) => c.id))}::text[])
+            on conflict do nothing`,
+        tx,
+      );
+      const payload = JSON.stringify(
+        changed.map(({ id, version, values: v }) => ({
+          id,
+          version,
+          title: v.title,
+          content: v.content,
+          markdown: v.markdown,
+          confidence: v.confidence,
+          evidence_count: v.evidenceCount,
+          source_events: v.sourceEvents,
+          source_memories: v.sourceMemories,
+          fingerprint: v.fingerprint,
+        })),
+      );
+      await database.rows(
+        sql`update ${artifacts} a set title = v.title, content = v.content, markdown = v.markdown, confidence = v.confidence,
+              evidence_count = v.evidence_count, source_events = v.source_events, source_memories = v.source_memories,
+              fingerprint = v.fingerprint, status = 'active', version = v.version, updated_at = ${now.toISOString()}::timestamptz
+            from jsonb_to_recordset(${payload}::text::jsonb) as v(id text, version int, title text, content jsonb,
+              markdown text, confidence real, evidence_count int, source_events text[], source_memories text[],
+              fingerprint text)
+            where a.id = v.id and a.tenant_id = ${scope.tenantId}`,
+        tx,
+      );
     }
     for (let i = 0; i < inserts.length; i += 200) await tx.insert(artifacts).values(inserts.slice(i, i + 200));
     await insertEdges(tx, scope, edges);

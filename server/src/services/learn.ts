@@ -27,6 +27,42 @@ const STALE_RUNNING_MS = 15 * 60 * 1000;
 const RECOVER_AFTER_MS = 60 * 1000;
 
 type JobRow = typeof learnJobs.$inferSelect;
+
+/** The event columns the compiler reads (not the stored tsvector, hashes or keys). */
+const COMPILE_COLUMNS = {
+  id: events.id,
+  type: events.type,
+  sessionId: events.sessionId,
+  namespace: events.namespace,
+  subjectId: events.subjectId,
+  agentId: events.agentId,
+  payload: events.payload,
+  metadata: events.metadata,
+  text: events.text,
+  occurredAt: events.occurredAt,
+};
+
+/** The memory columns the artifact builder reads (toStoredMemory). */
+const STORED_MEMORY_COLUMNS = {
+  id: memories.id,
+  kind: memories.kind,
+  subjectId: memories.subjectId,
+  sessionId: memories.sessionId,
+  agentId: memories.agentId,
+  namespace: memories.namespace,
+  content: memories.content,
+  dedupeKey: memories.dedupeKey,
+  attributeKey: memories.attributeKey,
+  attributes: memories.attributes,
+  confidence: memories.confidence,
+  validFrom: memories.validFrom,
+  occurredAt: memories.occurredAt,
+  sourceEventIds: memories.sourceEventIds,
+  mentions: memories.mentions,
+  status: memories.status,
+  validTo: memories.validTo,
+  lastSeenAt: memories.lastSeenAt,
+};
 type Filters = { namespace: string | null; sessionId: string | null; subjectId: string | null; agentId: string | null };
 
 const ZERO_ARTIFACTS = { created: 0, updated: 0, unchanged: 0, byType: {} as Record<string, number> };
@@ -152,7 +188,7 @@ export function createLearnService(deps: ServiceDeps, services: Services) {
         job.scope === 'incremental' ? isNull(events.compiledAt) : undefined,
         afterId ? gt(events.id, afterId) : undefined,
       );
-      const rows = await db.select().from(events).where(where).orderBy(asc(events.id)).limit(CHUNK);
+      const rows = await db.select(COMPILE_COLUMNS).from(events).where(where).orderBy(asc(events.id)).limit(CHUNK);
       if (rows.length === 0) break;
       afterId = rows[rows.length - 1]!.id;
       const compilerEvents = rows.map(toCompilerEvent);
@@ -160,6 +196,9 @@ export function createLearnService(deps: ServiceDeps, services: Services) {
       const now = new Date();
       await db.transaction(async (tx) => {
         await database.rows(sql`select pg_advisory_xact_lock(hashtext(${`hx-learn-apply:${job.scopeKey}`}))`, tx);
+        // The chunk's lookups pass thousands of ids as one array: plan them with the values (hashed
+        // lookups), not as a cached generic plan that compares each row with each id.
+        await database.rows(sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`, tx);
         const { result } = await applier.applyMemories(tx, scope, drafts, now);
         stats.memoriesProcessed += result.processed;
         stats.memoriesCreated += result.created;
@@ -171,10 +210,7 @@ export function createLearnService(deps: ServiceDeps, services: Services) {
           .where(
             and(
               eq(events.tenantId, job.tenantId),
-              inArray(
-                events.id,
-                rows.map((r) => r.id),
-              ),
+              sql`${events.id} = any(${sql.param(rows.map((r) => r.id))}::text[])`,
             ),
           );
       });
@@ -192,7 +228,7 @@ export function createLearnService(deps: ServiceDeps, services: Services) {
       const namespaces = [...touchedNamespaces];
       const f = job.filters as Filters;
       const memoryRows = await db
-        .select()
+        .select(STORED_MEMORY_COLUMNS)
         .from(memories)
         .where(
           and(
@@ -208,7 +244,7 @@ export function createLearnService(deps: ServiceDeps, services: Services) {
         .limit(ARTIFACT_MEMORY_CAP);
       const sessions = [...touchedSessions];
       const sessionEvents = await db
-        .select()
+        .select(COMPILE_COLUMNS)
         .from(events)
         .where(
           and(
@@ -222,7 +258,7 @@ export function createLearnService(deps: ServiceDeps, services: Services) {
         .limit(ARTIFACT_EVENT_CAP);
       // Agent-trace history of the scope, so recurring procedures across sessions are seen.
       const traceEvents = await db
-        .select()
+        .select(COMPILE_COLUMNS)
         .from(events)
         .where(and(...conds, inArray(events.namespace, namespaces), sql`${events.type} <> 'message'`))
         .orderBy(sql`${events.id} desc`)
