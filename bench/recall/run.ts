@@ -43,7 +43,9 @@ async function captureConversation(client: BenchClient, conv: Conversation): Pro
       events: chunk,
     });
     if (res.status !== 201 && res.status !== 200) throw new Error(`capture failed: ${JSON.stringify(res.data)}`);
-    res.data.results.forEach((r, j) => diaOf.set(r.eventId, chunk[j]?.metadata.dia_id as string));
+    res.data.results.forEach((r, j) => {
+      diaOf.set(r.eventId, chunk[j]?.metadata.dia_id as string);
+    });
   }
   return diaOf;
 }

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are untyped JSON, asserted field by field below.
 type Data = Record<string, any>;
 
 let server: TestServer;

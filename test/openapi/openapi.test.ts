@@ -13,7 +13,6 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../helpers/server.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: assertions walk the untyped JSON document
 type Json = Record<string, any>;
 interface AppRoute {
   method: string;
