@@ -37,3 +37,9 @@ export function matchRoute(method: string, path: string): AppRoute | undefined {
   const m = method === 'HEAD' ? 'GET' : method;
   return matchers.find((x) => x.method === m && x.regex.test(path))?.route;
 }
+
+/** Methods the contract serves on a path, for telling "wrong method" from "unknown path". */
+export function allowedMethods(path: string): string[] {
+  matchers ??= compile();
+  return [...new Set(matchers.filter((x) => x.regex.test(path)).map((x) => x.method))];
+}

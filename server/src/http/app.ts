@@ -2,12 +2,13 @@
  * The Express application: request id, metrics timing, JSON body limits, every contract route with
  * authentication and validation, the envelope for unknown routes, and the one error handler.
  */
-import { contract } from '@hx-memory/contract';
-import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
+import { contract, type RouteMeta } from '@hx-memory/contract';
+import type { AppRoute } from '@ts-rest/core';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { createAuthenticator, createGatekeeper } from '../auth/authenticate.js';
 import { createAuthorizer } from '../auth/authorize.js';
+import { allowedMethods, matchRoute } from '../auth/route-match.js';
 import type { AppContext } from '../context.js';
 import { newId } from '../ids.js';
 import { createMetrics } from '../metrics.js';
@@ -17,21 +18,6 @@ import { buildRouterImplementation, notImplementedRoutes } from './router.js';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** Every contract route as [method, regex] for telling "wrong method" from "unknown path". */
-function routeMatchers() {
-  const out: { method: string; regex: RegExp; route: AppRoute }[] = [];
-  const walk = (router: AppRouter) => {
-    for (const value of Object.values(router)) {
-      if (isAppRoute(value)) {
-        const pattern = value.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+');
-        out.push({ method: value.method, regex: new RegExp(`^${pattern}/?$`), route: value });
-      } else walk(value as AppRouter);
-    }
-  };
-  walk(contract);
-  return out;
-}
 
 export function createApp(ctx: AppContext): { app: Express; notImplemented: string[] } {
   const app = express();
@@ -58,13 +44,19 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
   // Authentication and rate limits before the body is parsed (auth/authenticate.ts).
   app.use(createGatekeeper(ctx));
 
-  const bodyLimits = routeMatchers()
-    .filter((m) => (m.route.metadata as { bodyLimit?: number } | undefined)?.bodyLimit)
-    .map((m) => ({ ...m, parser: express.json({ limit: (m.route.metadata as { bodyLimit: number }).bodyLimit }) }));
-  const defaultParser = express.json({ limit: DEFAULT_BODY_LIMIT });
+  // One parser per body limit: the route's `bodyLimit` metadata, else 1 MiB.
+  const parsers = new Map<number, ReturnType<typeof express.json>>();
+  const parserFor = (limit: number) => {
+    let parser = parsers.get(limit);
+    if (!parser) {
+      parser = express.json({ limit });
+      parsers.set(limit, parser);
+    }
+    return parser;
+  };
   app.use((req, res, next) => {
-    const special = bodyLimits.find((m) => m.method === req.method && m.regex.test(req.path));
-    (special?.parser ?? defaultParser)(req, res, next);
+    const limit = (matchRoute(req.method, req.path)?.metadata as RouteMeta | undefined)?.bodyLimit;
+    parserFor(limit ?? DEFAULT_BODY_LIMIT)(req, res, next);
   });
 
   mountDocs(app, ctx);
@@ -78,17 +70,16 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
     requestValidationErrorHandler: (err, _req, _res, next) => next(err),
   });
 
-  const matchers = routeMatchers();
   app.use((req: Request, res: Response) => {
-    const allowed = matchers.filter((m) => m.regex.test(req.path)).map((m) => m.method);
+    const allowed = allowedMethods(req.path);
     if (allowed.length > 0) {
-      res.setHeader('Allow', [...new Set(allowed)].join(', '));
+      res.setHeader('Allow', allowed.join(', '));
       return sendError(
         req,
         res,
         404,
         'not_found',
-        `${req.method} is not supported on ${req.path}; allowed: ${[...new Set(allowed)].join(', ')}`,
+        `${req.method} is not supported on ${req.path}; allowed: ${allowed.join(', ')}`,
       );
     }
     return sendError(req, res, 404, 'not_found', `No route ${req.method} ${req.path}`);
