@@ -15,6 +15,7 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { findSecrets, replaceSecrets } from '../redaction/index.js';
 import type { ServiceDeps, Services } from './index.js';
+import { decodeCursor, toPage } from './keyset-cursor.js';
 
 export interface RedactionFinding {
   /** JSON path of the redacted value, e.g. `payload.content` or `metadata.env.DB_URL`. */
@@ -70,21 +71,6 @@ const contextOf = (row: Pick<ItemRow, 'tenantId' | 'vaultId' | 'id' | 'version'>
 });
 
 const actorRef = (actor: Actor) => actor.userId ?? actor.apiKeyId ?? actor.kind;
-
-/** Opaque cursors: the last id of the page, base64url. */
-const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
-function decodeCursor(cursor: string | undefined): string | undefined {
-  if (cursor === undefined) return undefined;
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^[a-z]{2,5}_[0-9A-Z]{26}$/.test(id)) throw invalid('query.cursor', 'not a cursor from a previous page');
-  return id;
-}
-function pageOf<T extends { id: string }>(rows: T[], limit: number) {
-  const hasMore = rows.length > limit;
-  const items = hasMore ? rows.slice(0, limit) : rows;
-  const last = items[items.length - 1];
-  return { items, pagination: { hasMore, ...(hasMore && last ? { cursor: encodeCursor(last.id) } : {}) } };
-}
 
 /**
  * Audit detail grows with sensitivity. low: action, actor, time (and the ids acted on);
@@ -215,6 +201,15 @@ export function createVaultService(deps: ServiceDeps, _services: Services) {
     return created;
   }
 
+  /** Decrypts one item; every read (retrieve or reveal) is audited in the same transaction. */
+  function openAudited(actor: Actor, vaultId: string, itemId: string, action: string) {
+    return db.transaction(async (tx) => {
+      const { vault, item } = await findItem(tx, actor, vaultId, itemId);
+      const value = decrypt(item);
+      await audit(tx, actor, vault, action, { type: 'vault_item', id: item.id }, { itemId: item.id }, item);
+      return { item, value };
+    });
+  }
   return {
     /** Where the KEK came from (env, data-dir, memory) and its id; for health and operator output. */
     kekInfo: () => ({ kekId: ring.current.id, source }),
@@ -250,7 +245,7 @@ export function createVaultService(deps: ServiceDeps, _services: Services) {
         .where(and(eq(vaults.tenantId, actor.tenantId), after ? gt(vaults.id, after) : undefined))
         .orderBy(asc(vaults.id))
         .limit(query.limit + 1);
-      const { items, pagination } = pageOf(rows, query.limit);
+      const { items, pagination } = toPage(rows, query.limit);
       return { vaults: items.map(toVault), pagination };
     },
 
@@ -323,43 +318,19 @@ export function createVaultService(deps: ServiceDeps, _services: Services) {
         )
         .orderBy(asc(vaultItems.id))
         .limit(query.limit + 1);
-      const { items, pagination } = pageOf(rows, query.limit);
+      const { items, pagination } = toPage(rows, query.limit);
       return { items: items.map(toItem), pagination };
     },
 
     /** The item with its decrypted value; the read is audited in the same transaction. */
     async getItem(actor: Actor, vaultId: string, itemId: string) {
-      return db.transaction(async (tx) => {
-        const { vault, item } = await findItem(tx, actor, vaultId, itemId);
-        const value = decrypt(item);
-        await audit(
-          tx,
-          actor,
-          vault,
-          'vault.item.retrieved',
-          { type: 'vault_item', id: item.id },
-          { itemId: item.id },
-          item,
-        );
-        return { ...toItem(item), value };
-      });
+      const { item, value } = await openAudited(actor, vaultId, itemId, 'vault.item.retrieved');
+      return { ...toItem(item), value };
     },
 
     async revealItem(actor: Actor, vaultId: string, itemId: string) {
-      return db.transaction(async (tx) => {
-        const { vault, item } = await findItem(tx, actor, vaultId, itemId);
-        const value = decrypt(item);
-        await audit(
-          tx,
-          actor,
-          vault,
-          'vault.item.revealed',
-          { type: 'vault_item', id: item.id },
-          { itemId: item.id },
-          item,
-        );
-        return { id: item.id, vaultId: item.vaultId, name: item.name, value, revealedAt: new Date().toISOString() };
-      });
+      const { item, value } = await openAudited(actor, vaultId, itemId, 'vault.item.revealed');
+      return { id: item.id, vaultId: item.vaultId, name: item.name, value, revealedAt: new Date().toISOString() };
     },
 
     async deleteItem(actor: Actor, vaultId: string, itemId: string) {
@@ -396,7 +367,7 @@ export function createVaultService(deps: ServiceDeps, _services: Services) {
         )
         .orderBy(sql`${auditLogs.id} desc`)
         .limit(query.limit + 1);
-      const { items, pagination } = pageOf(rows, query.limit);
+      const { items, pagination } = toPage(rows, query.limit);
       return {
         entries: items.map((r) => ({
           id: r.id,
