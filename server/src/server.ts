@@ -33,6 +33,19 @@ export async function createContext(config: Config): Promise<AppContext> {
   if (config.REDIS_URL) {
     redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+    // Serve only once Redis answers (or clearly fails), so the first requests do not see it "down".
+    const client = redis;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        client.off('ready', done);
+        client.off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 5000);
+      client.once('ready', done);
+      client.once('error', done);
+    });
   }
   let jwtSecret: Uint8Array;
   if (config.JWT_SECRET) jwtSecret = new TextEncoder().encode(config.JWT_SECRET);
