@@ -127,18 +127,8 @@ export function toStoredMemory(
   };
 }
 
-export function toCompilerEvent(r: {
-  id: string;
-  type: string;
-  sessionId: string;
-  namespace: string;
-  subjectId: string | null;
-  agentId: string | null;
-  payload: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  text: string;
-  occurredAt: Date;
-}): CompilerEvent {
+/** Keeps only the compiler's fields of a row that may carry more columns. */
+export function toCompilerEvent(r: CompilerEvent): CompilerEvent {
   return {
     id: r.id,
     type: r.type,
