@@ -6,6 +6,7 @@
  */
 import { Queue, Worker } from 'bullmq';
 import type { Logger } from '../logger.js';
+import { closeBullmq } from './bullmq-close.js';
 import type { JobProcessor, JobRunner, QueuedJob } from './runner.js';
 
 export const LEARN_QUEUE = 'hx-learn';
@@ -62,8 +63,7 @@ export function createBullmqRunner(
       });
     },
     async close() {
-      await worker?.close();
-      await queue.close();
+      await closeBullmq([worker, queue]);
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { Queue, Worker } from 'bullmq';
 import type { Logger } from '../logger.js';
+import { closeBullmq } from './bullmq-close.js';
 import { DEFAULT_LOCK_MS } from './bullmq-runner.js';
 
 export interface RepeatingJob {
@@ -81,8 +82,7 @@ export function createBullmqRepeating(
     async close() {
       // Not awaiting `scheduled`: with Redis down it never settles (BullMQ retries forever).
       void scheduled;
-      await worker.close();
-      await queue.close();
+      await closeBullmq([worker, queue]);
     },
   };
 }
