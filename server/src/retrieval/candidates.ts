@@ -1,21 +1,12 @@
 /**
- * The SQL side of retrieval: document frequencies of the query's lexemes in the scope (capped, so a
- * very common term costs a bounded scan) and the candidate rows matching any informative lexeme,
- * fetched through the GIN full-text indexes, with their tsvector for BM25 and their neighbours' ids.
+ * The SQL side of retrieval: the candidate rows matching any informative lexeme, fetched through the
+ * GIN full-text indexes with their tsvector for BM25, trigram look-ups and conversation neighbours.
+ * Term statistics (document counts and frequencies) live in term-stats.ts.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { quoteLexeme } from './query-terms.js';
-import { type RetrievalScope, type Source, scopeConditions, scopeKey, SOURCE_TABLE, tsvectorOf } from './scope.js';
-
-/** A term found in more documents than this is "common": its df is reported as the cap. */
-export const DF_CAP = 500;
-
-export interface TermStats {
-  /** Documents in the scope (cached for a few seconds per scope). */
-  total: number;
-  df: Map<string, number>;
-}
+import { type RetrievalScope, type Source, scopeConditions, SOURCE_TABLE, tsvectorOf } from './scope.js';
 
 export interface CandidateRow {
   id: string;
@@ -34,67 +25,9 @@ export interface CandidateRow {
   updated_at: string | Date | null;
 }
 
-const totals = new Map<string, { value: number; at: number }>();
-const TOTAL_TTL_MS = 5_000;
-/** Document frequencies per scope and lexeme, kept briefly: corpus statistics drift slowly. */
-const dfCache = new Map<string, { value: number; at: number }>();
-const DF_TTL_MS = 5_000;
-
-function table(source: Source): SQL {
+/** A source's table, aliased `d` (the alias scopeConditions expects). */
+export function sourceTable(source: Source): SQL {
   return sql.raw(`${SOURCE_TABLE[source].table} d`);
-}
-
-/** Number of documents of a source in the scope; cached briefly (it only weighs IDF). */
-export async function countDocuments(database: Database, source: Source, scope: RetrievalScope): Promise<number> {
-  const key = scopeKey(source, scope);
-  const hit = totals.get(key);
-  if (hit && Date.now() - hit.at < TOTAL_TTL_MS) return hit.value;
-  const [row] = await database.rows<{ n: number | string }>(
-    sql`select count(*) as n from ${table(source)} where ${scopeConditions(source, scope)}`,
-  );
-  const value = Number(row?.n ?? 0);
-  if (totals.size > 10_000) totals.clear();
-  totals.set(key, { value, at: Date.now() });
-  return value;
-}
-
-/** Document frequency of each lexeme in the scope, counted through the GIN index up to DF_CAP. */
-export async function documentFrequencies(
-  database: Database,
-  source: Source,
-  scope: RetrievalScope,
-  lexemes: string[],
-): Promise<Map<string, number>> {
-  const df = new Map<string, number>();
-  const base = scopeKey(source, scope);
-  const now = Date.now();
-  const missing: string[] = [];
-  for (const l of lexemes) {
-    const hit = dfCache.get(`${base}|${l}`);
-    if (hit && now - hit.at < DF_TTL_MS) df.set(l, hit.value);
-    else missing.push(l);
-  }
-  if (missing.length === 0) return df;
-  const values = sql.join(
-    missing.map((l, i) => sql`(${i}, ${quoteLexeme(l)})`),
-    sql`, `,
-  );
-  const rows = await database.rows<{ i: number; df: number | string }>(sql`
-    select l.i, (
-      select count(*) from (
-        select 1 from ${table(source)}
-        where ${scopeConditions(source, scope)} and ${tsvectorOf(source)} @@ l.q::tsquery
-        limit ${DF_CAP}
-      ) s
-    ) as df
-    from (values ${values}) as l(i, q)`);
-  if (dfCache.size > 50_000) dfCache.clear();
-  for (const r of rows) {
-    const lexeme = missing[Number(r.i)] as string;
-    df.set(lexeme, Number(r.df));
-    dfCache.set(`${base}|${lexeme}`, { value: Number(r.df), at: now });
-  }
-  return df;
 }
 
 function selectColumns(source: Source): SQL {
@@ -125,7 +58,7 @@ export async function fetchCandidates(
   const query = lexemes.map(quoteLexeme).join(' | ');
   return database.rows<CandidateRow>(sql`
     select ${selectColumns(source)}
-    from ${table(source)}
+    from ${sourceTable(source)}
     where ${scopeConditions(source, scope)} and ${tsvectorOf(source)} @@ ${query}::tsquery
     limit ${limit}`);
 }
@@ -140,7 +73,7 @@ export async function fetchByIds(
   if (ids.length === 0) return [];
   return database.rows<CandidateRow>(sql`
     select ${selectColumns(source)}
-    from ${table(source)}
+    from ${sourceTable(source)}
     where ${scopeConditions(source, scope)} and d.id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
@@ -158,7 +91,7 @@ export async function fetchTrigramMatches(
   const column = sql.raw(`d.${SOURCE_TABLE[source].text}`);
   return database.rows<CandidateRow>(sql`
     select ${selectColumns(source)}
-    from ${table(source)}
+    from ${sourceTable(source)}
     where ${scopeConditions(source, scope)} and ${word} <% ${column}
     order by word_similarity(${word}, ${column}) desc
     limit ${limit}`);

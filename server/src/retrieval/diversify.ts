@@ -7,12 +7,40 @@ import type { RankedItem } from './retrieve.js';
 
 export const MMR_LAMBDA = 0.8;
 
-function jaccard(a: Map<string, number>, b: Map<string, number>): number {
-  if (a.size === 0 || b.size === 0) return 0;
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+/** Jaccard similarity of two sorted sets of term ids. */
+function jaccard(a: Int32Array, b: Int32Array): number {
+  if (a.length === 0 || b.length === 0) return 0;
   let shared = 0;
-  for (const k of small.keys()) if (large.has(k)) shared += 1;
-  return shared / (a.size + b.size - shared);
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x === y) {
+      shared += 1;
+      i += 1;
+      j += 1;
+    } else if (x < y) i += 1;
+    else j += 1;
+  }
+  return shared / (a.length + b.length - shared);
+}
+
+/** Each item's distinct terms as sorted ids (one interning per call: compared thousands of times). */
+function termSets(pool: RankedItem[]): Int32Array[] {
+  const ids = new Map<string, number>();
+  return pool.map((item) => {
+    const out: number[] = [];
+    for (const term of item.doc.terms().keys()) {
+      let id = ids.get(term);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(term, id);
+      }
+      out.push(id);
+    }
+    return Int32Array.from(out).sort();
+  });
 }
 
 /** The first `limit` items in MMR order; the rest keep their relevance order after them. */
@@ -22,6 +50,7 @@ export function diversify(items: RankedItem[], limit: number, lambda = MMR_LAMBD
   const picked: RankedItem[] = [];
   const maxSim = new Array<number>(pool.length).fill(0);
   const used = new Array<boolean>(pool.length).fill(false);
+  const sets = termSets(pool);
   while (picked.length < Math.min(limit, pool.length)) {
     let best = -1;
     let bestValue = Number.NEGATIVE_INFINITY;
@@ -39,7 +68,7 @@ export function diversify(items: RankedItem[], limit: number, lambda = MMR_LAMBD
     picked.push(chosen);
     for (let i = 0; i < pool.length; i++) {
       if (used[i]) continue;
-      const s = jaccard(chosen.doc.terms(), (pool[i] as RankedItem).doc.terms());
+      const s = jaccard(sets[best] as Int32Array, sets[i] as Int32Array);
       if (s > (maxSim[i] as number)) maxSim[i] = s;
     }
   }

@@ -8,18 +8,11 @@
 import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';
 import { bm25, idf } from './bm25.js';
-import {
-  type CandidateRow,
-  countDocuments,
-  DF_CAP,
-  documentFrequencies,
-  fetchCandidates,
-  fetchNeighbours,
-  fetchTrigramMatches,
-} from './candidates.js';
+import { type CandidateRow, fetchCandidates, fetchNeighbours, fetchTrigramMatches } from './candidates.js';
 import { analyzeQuery, parseTsvector, type QueryTerms, termFrequency, tsvectorLength } from './query-terms.js';
 import type { RetrievalScope, Source } from './scope.js';
 import { kindPrior, sectionOf } from './sections.js';
+import { countDocuments, DF_CAP, documentFrequencies } from './term-stats.js';
 
 export interface RankedItem {
   key: string;
@@ -122,6 +115,33 @@ async function addCandidates(
   }
 }
 
+/** One source's candidates: term statistics, full-text matches, then trigram matches for unknown words. */
+async function runSource(
+  database: Database,
+  source: Source,
+  scope: RetrievalScope,
+  terms: QueryTerms,
+  limit: number,
+): Promise<SourceRun | undefined> {
+  const total = await countDocuments(database, source, scope);
+  if (total === 0) return undefined;
+  const lexemes = [...terms.lexemes.keys()];
+  const df = await documentFrequencies(database, source, scope, total, lexemes);
+  const run: SourceRun = { source, total, df, rows: new Map() };
+  await addCandidates(database, run, scope, candidateLexemes(df, limit), limit);
+  // Names and rare words the stemmer has never seen in this scope: look them up by trigram.
+  for (const word of terms.words) {
+    const lexeme = lexemes.find((l) => word.startsWith(l) || l.startsWith(word));
+    // No lexeme: a stop word. A lexeme found in the scope: full-text search has it already.
+    if (!lexeme || (df.get(lexeme) ?? 0) > 0 || word.length < 4) continue;
+    for (const row of await fetchTrigramMatches(database, source, scope, word, 20)) {
+      if (run.rows.has(row.id)) continue;
+      run.rows.set(row.id, { row, doc: docOf(row.tsv) });
+    }
+  }
+  return run;
+}
+
 function rankRun(run: SourceRun, query: Map<string, number>): Array<[string, number]> {
   const idfOf = new Map<string, number>();
   for (const lexeme of query.keys()) idfOf.set(lexeme, idf(run.total, run.df.get(lexeme) ?? 0));
@@ -188,26 +208,11 @@ export async function retrieve(
 ): Promise<{ items: RankedItem[]; terms: QueryTerms }> {
   const limit = options.candidateLimit ?? 300;
   const terms = await analyzeQuery(database, query);
-  const lexemes = [...terms.lexemes.keys()];
-  const runs: SourceRun[] = [];
-  for (const source of sourcesFor(options.sections)) {
-    const total = await countDocuments(database, source, scope);
-    if (total === 0) continue;
-    const df = await documentFrequencies(database, source, scope, lexemes);
-    const run: SourceRun = { source, total, df, rows: new Map() };
-    await addCandidates(database, run, scope, candidateLexemes(df, limit), limit);
-    // Names and rare words the stemmer has never seen in this scope: look them up by trigram.
-    for (const word of terms.words) {
-      const lexeme = [...terms.lexemes.keys()].find((l) => word.startsWith(l) || l.startsWith(word));
-      // No lexeme: a stop word. A lexeme found in the scope: full-text search has it already.
-      if (!lexeme || (df.get(lexeme) ?? 0) > 0 || word.length < 4) continue;
-      for (const row of await fetchTrigramMatches(database, source, scope, word, 20)) {
-        if (run.rows.has(row.id)) continue;
-        run.rows.set(row.id, { row, doc: docOf(row.tsv) });
-      }
-    }
-    runs.push(run);
-  }
+  // Sources are independent: on PostgreSQL their queries run at once on separate connections.
+  const found = await Promise.all(
+    sourcesFor(options.sections).map((source) => runSource(database, source, scope, terms, limit)),
+  );
+  const runs = found.filter((run): run is SourceRun => run !== undefined);
 
   // First pass: BM25 of the query's own lexemes.
   const base = new Map<Source, Array<[string, number]>>();

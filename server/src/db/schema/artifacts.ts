@@ -35,7 +35,8 @@ export const artifacts = pgTable(
     uniqueIndex('artifacts_key_uq').on(t.tenantId, t.environment, t.namespace, t.type, t.key),
     index('artifacts_list_idx').on(t.tenantId, t.environment, t.createdAt),
     index('artifacts_subject_idx').on(t.tenantId, t.subjectId),
-    index('artifacts_fts_idx').using('gin', t.search),
+    // Read-optimised like the memories' index: artifacts are written by background learn jobs.
+    index('artifacts_fts_idx').using('gin', t.search).with({ fastupdate: false }),
   ],
 );
 

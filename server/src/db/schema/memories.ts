@@ -39,7 +39,9 @@ export const memories = pgTable(
     index('memories_dedupe_idx').on(t.tenantId, t.environment, t.namespace, t.dedupeKey),
     index('memories_attr_idx').on(t.tenantId, t.environment, t.namespace, t.attributeKey),
     index('memories_subject_idx').on(t.tenantId, t.environment, t.subjectId),
-    index('memories_fts_idx').using('gin', t.search),
-    index('memories_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
+    // Read-optimised: memories are written by background learn jobs, and a GIN pending list (fastupdate)
+    // would be scanned linearly by every synthesize until autovacuum merges it.
+    index('memories_fts_idx').using('gin', t.search).with({ fastupdate: false }),
+    index('memories_trgm_idx').using('gin', t.content.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
