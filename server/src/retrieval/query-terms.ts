@@ -108,10 +108,37 @@ export function orQuery(lexemes: Iterable<string>): string {
   return [...lexemes].map(quoteLexeme).join(' | ');
 }
 
-/** Stems the query in Postgres (so its lexemes equal the indexed ones) and spots names. */
+/**
+ * Lexemes per whitespace-separated piece of text, stemmed by Postgres (so they equal the indexed ones)
+ * and remembered: the text search parser never makes a token across whitespace, so a query's lexemes
+ * are the union of its pieces' lexemes, and a query made of known pieces needs no round trip.
+ */
+const pieceLexemes = new Map<string, Map<string, number>>();
+const PIECE_CACHE_LIMIT = 100_000;
+
+async function lexemesOf(database: Database, query: string): Promise<Map<string, number>> {
+  const pieces = query.split(/\s+/).filter((p) => p.length > 0);
+  const unknown = [...new Set(pieces.filter((p) => !pieceLexemes.has(p)))];
+  if (unknown.length > 0) {
+    const values = sql.join(
+      unknown.map((piece, i) => sql`(${i}, ${piece})`),
+      sql`, `,
+    );
+    const rows = await database.rows<{ i: number; v: string }>(
+      sql`select p.i, to_tsvector('english', p.piece)::text as v from (values ${values}) as p(i, piece)`,
+    );
+    if (pieceLexemes.size + unknown.length > PIECE_CACHE_LIMIT) pieceLexemes.clear();
+    for (const r of rows) pieceLexemes.set(unknown[Number(r.i)] as string, parseTsvector(r.v).tf);
+  }
+  const tf = new Map<string, number>();
+  for (const piece of pieces)
+    for (const [lexeme, n] of pieceLexemes.get(piece) ?? []) tf.set(lexeme, (tf.get(lexeme) ?? 0) + n);
+  return tf;
+}
+
+/** Stems the query (see lexemesOf) and spots names. */
 export async function analyzeQuery(database: Database, query: string): Promise<QueryTerms> {
-  const [row] = await database.rows<{ v: string }>(sql`select to_tsvector('english', ${query})::text as v`);
-  const { tf } = parseTsvector(row?.v ?? '');
+  const tf = await lexemesOf(database, query);
   const rawWords = query.match(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu) ?? [];
   const words = [...new Set(rawWords.map((w) => w.toLowerCase().replace(/['’]s$/, '')))].filter(
     (w) => w.length > 1 && !QUESTION_WORDS.has(w),

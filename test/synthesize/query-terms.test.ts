@@ -1,0 +1,54 @@
+/**
+ * Query analysis stems each whitespace-separated piece once and caches it. The result must equal
+ * Postgres stemming the whole query at once (the lexemes indexed documents are matched against), on
+ * whichever database the suite runs (PGlite, or PostgreSQL when DATABASE_URL is set).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../server/src/db/client.js';
+import { analyzeQuery, parseTsvector } from '../../server/src/retrieval/query-terms.js';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const QUERIES = [
+  'When did Caroline go to the LGBTQ support group?',
+  "What is Melanie's favourite painting, and did she paint it in May 2023?",
+  'e-mail alice@example.com about https://example.com/docs/v2?x=1 and the /usr/local/bin path',
+  'running runs ran runner — the RUNNING of the runners',
+  'version 3.14.159 of state-of-the-art self-hosted tools, 1,000,000 users',
+  '  tabs\tand\nnew   lines  ',
+  "don't won't it's John's O'Reilly",
+  'Straße naïve café Москва 東京 🚀 deploy',
+  'the the the a an of',
+  'fix fix fixed fixing fixes',
+  '',
+];
+
+async function wholeQuery(text: string): Promise<Map<string, number>> {
+  const [row] = await database.rows<{ v: string }>(sql`select to_tsvector('english', ${text})::text as v`);
+  return parseTsvector(row?.v ?? '').tf;
+}
+
+describe('analyzeQuery', () => {
+  it('gives the lexemes and counts of Postgres stemming the whole query, cached or not', async () => {
+    for (const query of QUERIES) {
+      const expected = await wholeQuery(query);
+      expect((await analyzeQuery(database, query)).lexemes, JSON.stringify(query)).toEqual(expected);
+      // Second time every piece comes from the cache.
+      expect((await analyzeQuery(database, query)).lexemes).toEqual(expected);
+    }
+  });
+
+  it('spots capitalised words as names and drops question words', async () => {
+    const terms = await analyzeQuery(database, 'When did Caroline meet Melanie in Berlin?');
+    expect(terms.names).toEqual(['Caroline', 'Melanie', 'Berlin']);
+    expect(terms.words).not.toContain('when');
+  });
+});
