@@ -60,7 +60,11 @@ export const SynthesizeEntrySchema = z.object({
   section: SynthesizeSectionSchema,
   content: z.string(),
   confidence: z.number(),
-  score: z.number().describe('Fused relevance score; entries come in descending rank order'),
+  score: z
+    .number()
+    .describe(
+      'Rank value in [0, 1], relative to the first entry: fused relevance less redundancy with the entries above it (maximal marginal relevance); never rises along `entries`',
+    ),
   kind: z.string().describe('Memory kind, artifact type, or `event` for a raw event'),
   occurredAt: IsoDateTime.nullable(),
   validFrom: IsoDateTime.nullable(),

@@ -43,7 +43,10 @@ function termSets(pool: RankedItem[]): Int32Array[] {
   });
 }
 
-/** The first `limit` items in MMR order; the rest keep their relevance order after them. */
+/**
+ * The first `limit` items in MMR order, each with its MMR value as `rankScore`; the rest keep their
+ * relevance order after them. rankScore never rises along the result.
+ */
 export function diversify(items: RankedItem[], limit: number, lambda = MMR_LAMBDA): RankedItem[] {
   const pool = items.slice(0, Math.ceil(limit * 1.5));
   const max = pool[0]?.score ?? 1;
@@ -65,13 +68,22 @@ export function diversify(items: RankedItem[], limit: number, lambda = MMR_LAMBD
     if (best < 0) break;
     used[best] = true;
     const chosen = pool[best] as RankedItem;
-    picked.push(chosen);
+    // An item's value only falls as more is picked, so pick values never rise: they rank the output.
+    picked.push({ ...chosen, rankScore: bestValue });
     for (let i = 0; i < pool.length; i++) {
       if (used[i]) continue;
       const s = jaccard(sets[best] as Int32Array, sets[i] as Int32Array);
       if (s > (maxSim[i] as number)) maxSim[i] = s;
     }
   }
-  const rest = pool.filter((_, i) => !used[i]).concat(items.slice(pool.length));
+  // The rest, in relevance order, valued as if nothing was picked, never above the last pick.
+  let floor = picked.at(-1)?.rankScore ?? lambda;
+  const rest = pool
+    .filter((_, i) => !used[i])
+    .concat(items.slice(pool.length))
+    .map((item) => {
+      floor = Math.min(floor, lambda * (item.score / max));
+      return { ...item, rankScore: floor };
+    });
   return picked.concat(rest);
 }

@@ -22,6 +22,8 @@ export interface RankedItem {
   doc: Doc;
   /** Final fused score (higher is better), before diversification. */
   score: number;
+  /** Set by diversify: the item's MMR value when picked (relevance less redundancy), non-increasing in its order. */
+  rankScore?: number;
 }
 
 export interface RetrievalOptions {

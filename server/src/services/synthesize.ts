@@ -44,13 +44,19 @@ function provenanceOf(item: RankedItem): Provenance[] {
   return [own, ...events.map((id): Provenance => ({ sourceType: 'event', sourceId: id }))];
 }
 
+/** An entry's score: its rank value (relevance less redundancy) relative to the first entry's, in [0, 1]. */
+function rankScoreOf(item: RankedItem, top: number): number {
+  const value = item.rankScore ?? item.score;
+  return Math.round(Math.max(0, Math.min(1, value / (top || 1))) * 10_000) / 10_000;
+}
+
 function entryOf(item: RankedItem, top: number, includeProvenance: boolean): PackInput {
   const occurredAt = iso(item.row.occurred_at);
   const entry: SynthesizeEntry = {
     section: item.section,
     content: item.row.text,
     confidence: Math.round(Number(item.row.confidence) * 1000) / 1000,
-    score: Math.round((item.score / (top || 1)) * 10_000) / 10_000,
+    score: rankScoreOf(item, top),
     kind: item.source === 'event' ? 'event' : item.row.kind,
     occurredAt,
     validFrom: iso(item.row.valid_from),
@@ -80,7 +86,7 @@ export function createSynthesizeService(deps: ServiceDeps, services: Services) {
       const sections = wantedSections(options.sections);
       const { items } = await retrieve(database, scope, body.query, { sections });
       const ordered = diversify(items, PACK_POOL).slice(0, PACK_POOL);
-      const top = ordered.reduce((m, i) => Math.max(m, i.score), 0);
+      const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
       const packed = packContext(
         ordered.map((item) => entryOf(item, top, includeProvenance)),
         limit,
