@@ -75,12 +75,13 @@ const HEADERS: Record<string, Json> = {
     schema: { type: 'string' },
   },
   'X-RateLimit-Limit': {
-    description: 'Requests allowed per minute for this key or user: an integer, or `unlimited` on unlimited plans.',
-    schema: { type: 'string', example: '600' },
+    description:
+      'Requests allowed per minute for this caller (API key, user, or IP address without credentials; /health and /metrics per IP): always an integer. Plans without a published limit (enterprise) report the deployment’s enforced safety ceiling (UNLIMITED_PLAN_RPM).',
+    schema: { type: 'integer', example: 600 },
   },
   'X-RateLimit-Remaining': {
-    description: 'Requests left in the current window: an integer, or `unlimited`.',
-    schema: { type: 'string', example: '599' },
+    description: 'Requests left in the current minute window: always an integer.',
+    schema: { type: 'integer', example: 599 },
   },
   'X-RateLimit-Reset': {
     description: 'When the window resets, as a Unix timestamp in seconds.',
@@ -122,18 +123,23 @@ function describeAuth(meta: RouteMeta | undefined): string {
   return `**Auth:** ${text}${meta?.permission ? ` **Permission:** \`${meta.permission}\`.` : ''}`;
 }
 
-function decorateResponses(responses: Json, route: AppRoute, versioned: boolean): Json {
+function decorateResponses(responses: Json, route: AppRoute): Json {
   const out: Json = {};
   for (const [statusText, value] of Object.entries(responses)) {
     const status = Number(statusText);
     const response = { ...(value as Json) };
-    const headers: Json = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
-    if (versioned) {
-      headers['X-RateLimit-Limit'] = ref('headers', 'X-RateLimit-Limit');
-      headers['X-RateLimit-Remaining'] = ref('headers', 'X-RateLimit-Remaining');
-      headers['X-RateLimit-Reset'] = ref('headers', 'X-RateLimit-Reset');
-    }
-    const isError = status >= 400 && Object.values(ERROR_STATUS).includes(status as never) && route.path !== '/health';
+    // Every response, /health and /metrics included, carries the rate-limit headers (SPEC Limits).
+    const headers: Json = {
+      'X-Request-Id': ref('headers', 'X-Request-Id'),
+      'X-RateLimit-Limit': ref('headers', 'X-RateLimit-Limit'),
+      'X-RateLimit-Remaining': ref('headers', 'X-RateLimit-Remaining'),
+      'X-RateLimit-Reset': ref('headers', 'X-RateLimit-Reset'),
+    };
+    // /health answers 503 with its own health body, not the error envelope.
+    const isError =
+      status >= 400 &&
+      Object.values(ERROR_STATUS).includes(status as never) &&
+      !(route.path === '/health' && status === 503);
     if (isError) {
       response.description = describeErrorStatus(status);
       response.content = { 'application/json': { schema: ref('schemas', 'ErrorEnvelope') } };
@@ -196,8 +202,8 @@ export function buildOpenApiDocument(opts: { version?: string; serverUrl?: strin
           'Self-hostable memory platform for AI agents: capture events, learn memories, synthesize context.',
           'Every JSON response uses the envelope `{ ok: true, data, meta: { requestId, tenantId, durationMs } }` or',
           '`{ ok: false, error: { code, message, details? } }`. Lists answer `{ <items>, pagination: { hasMore, cursor, total? } }`;',
-          'pass `cursor` back for the next page. Every response carries X-Request-Id; /v1 responses carry',
-          'X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, and 429 carries Retry-After.',
+          'pass `cursor` back for the next page. Every response carries X-Request-Id and the integers',
+          'X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; 429 carries Retry-After.',
         ].join(' '),
         license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
       },
@@ -237,7 +243,7 @@ export function buildOpenApiDocument(opts: { version?: string; serverUrl?: strin
           tags: [AREA_TAGS[area]?.name ?? area],
           security: SECURITY[meta?.auth ?? 'none'],
           parameters: organizationHeader(operationJson, route.path),
-          responses: decorateResponses(operation.responses as Json, route, route.path.startsWith('/v1/')),
+          responses: decorateResponses(operation.responses as Json, route),
           ...(meta?.permission ? { 'x-permission': meta.permission } : {}),
           'x-auth': meta?.auth ?? 'none',
         } as typeof operation;

@@ -59,6 +59,12 @@ const ConfigSchema = z.object({
   /** Requests without a valid credential are limited per IP (many users may share one NAT address). */
   IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   IP_RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
+  /**
+   * Plans the contract calls unlimited (enterprise, the self-hosted default) still stop a runaway
+   * client: requests per minute per API key or user, enforced and reported in X-RateLimit-*.
+   * At most 10^9, so the headers stay plain integers.
+   */
+  UNLIMITED_PLAN_RPM: z.coerce.number().int().positive().max(1_000_000_000).default(60_000),
   /** Login throttling: consecutive failures per e-mail before it is blocked, and for how long. */
   LOGIN_FAILS_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_EMAIL_BLOCK_SECONDS: z.coerce.number().int().positive().default(900),

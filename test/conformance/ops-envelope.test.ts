@@ -206,10 +206,21 @@ describe('rate limits (SPEC Limits)', () => {
   });
 
   // SPEC: "Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset."
-  // /health and /metrics carry none. Judgement call: probes are deliberately outside the limiter.
-  it.skip('/health and /metrics carry the rate-limit headers too (judgement: probes are exempt from limits)', async () => {
-    expectRateLimitHeaders(await server.http().get('/health'));
-    expectRateLimitHeaders(await server.http().get('/metrics'));
+  it('/health, /metrics, /docs and unknown routes outside /v1 carry the rate-limit headers too', async () => {
+    for (const path of ['/health', '/metrics', '/docs', '/no-such-thing']) {
+      expectRateLimitHeaders(await server.http().get(path));
+    }
+  });
+
+  it('the self-hosted default plan (enterprise, "unlimited") still answers integer headers', async () => {
+    const { apiKey, jwt } = await newTenant(server, 'ent');
+    for (const res of [
+      await server.http().get('/v1/artifacts').set('Authorization', `Bearer ${apiKey}`),
+      await server.http().get('/v1/vaults').set('Authorization', `Bearer ${jwt}`),
+    ]) {
+      expectRateLimitHeaders(res);
+      expect(Number.parseInt(res.headers['x-ratelimit-limit'] as string, 10)).not.toBeNaN();
+    }
   });
 
   it('past the plan limit: 429 rate_limited, Retry-After, message states the seconds; headers numeric', async () => {

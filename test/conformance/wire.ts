@@ -7,10 +7,17 @@ import { expect } from 'vitest';
 
 export type Res = { status: number; headers: Record<string, string>; body: any; text: string };
 
-/** SPEC Limits: every response carries X-RateLimit-Limit, -Remaining and -Reset (Unix seconds). */
+/**
+ * SPEC Limits: every response carries X-RateLimit-Limit, -Remaining and -Reset (Unix seconds), on
+ * every plan; third-party clients parse them as integers, so integers they are.
+ */
 export function expectRateLimitHeaders(res: Res) {
-  expect(res.headers['x-ratelimit-limit'], 'X-RateLimit-Limit').toBeDefined();
-  expect(res.headers['x-ratelimit-remaining'], 'X-RateLimit-Remaining').toBeDefined();
+  const limit = res.headers['x-ratelimit-limit'];
+  const remaining = res.headers['x-ratelimit-remaining'];
+  expect(limit, 'X-RateLimit-Limit').toMatch(/^\d+$/);
+  expect(remaining, 'X-RateLimit-Remaining').toMatch(/^\d+$/);
+  expect(Number(limit), 'X-RateLimit-Limit is positive').toBeGreaterThan(0);
+  expect(Number(remaining), 'X-RateLimit-Remaining <= X-RateLimit-Limit').toBeLessThanOrEqual(Number(limit));
   const reset = res.headers['x-ratelimit-reset'];
   expect(reset, 'X-RateLimit-Reset').toMatch(/^\d+$/);
   const now = Date.now() / 1000;

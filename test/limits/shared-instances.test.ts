@@ -1,7 +1,8 @@
 /**
  * Limits and revocation across server instances: two servers on one Redis share their rate-limit
- * counts, a key revoked on one is refused by the other (real PostgreSQL), and a server whose Redis is
- * down keeps limiting with its in-memory insurance limiter. The shared tests need CI's real services.
+ * counts (the plans' and the unlimited-plan ceiling; health probes count per instance), a key revoked
+ * on one is refused by the other (real PostgreSQL), and a server whose Redis is down keeps limiting
+ * with its in-memory insurance limiter. The shared tests need CI's real services.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,40 @@ describe.skipIf(!shared)('two instances on one PostgreSQL and one Redis', () => 
     const res = await coreRequest(b, key);
     expect(res.status).toBe(401);
     expect(res.body.error.message).toMatch(/revoked/);
+  });
+});
+
+describe.skipIf(!shared)('unlimited-plan ceiling and probes across two instances', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    const prefix = `hx-test:${randomUUID()}`;
+    const overrides = { RATE_LIMIT_PREFIX: prefix, UNLIMITED_PLAN_RPM: '5' };
+    a = await startLimitedServer('enterprise', overrides);
+    b = await startLimitedServer('enterprise', overrides);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('the UNLIMITED_PLAN_RPM ceiling is one count per key across instances (Redis)', async () => {
+    const user = await registerUser(a, 'ceiling-shared');
+    const key = await createApiKey(a, user);
+    const wave = await Promise.all(Array.from({ length: 5 }, (_, i) => coreRequest(i % 2 === 0 ? a : b, key)));
+    expect(wave.filter((r) => r.status === 429)).toHaveLength(0);
+    const refused = await coreRequest(b, key);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['x-ratelimit-limit']).toBe('5');
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+  });
+
+  it('/health is counted per instance: probing one replica spends nothing of the other', async () => {
+    const first = await a.http().get('/health');
+    await a.http().get('/health');
+    const onB = await b.http().get('/health');
+    expect(first.headers['x-ratelimit-limit']).toBe('100000');
+    expect(onB.headers['x-ratelimit-remaining']).toBe(first.headers['x-ratelimit-remaining']);
   });
 });
 

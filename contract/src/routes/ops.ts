@@ -1,7 +1,7 @@
 /** Operations routes outside /v1: health and Prometheus metrics. */
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import type { RouteMeta } from '../common.js';
+import { errors, type RouteMeta } from '../common.js';
 
 const c = initContract();
 
@@ -20,8 +20,8 @@ export const opsContract = c.router({
     path: '/health',
     summary: 'Service health',
     description:
-      'Checks the database and Redis for real. 200 when the database answers (status ok, or degraded when Redis is configured but down); 503 when the database is down.',
-    responses: { 200: HealthSchema, 503: HealthSchema },
+      'Checks the database and Redis for real. 200 when the database answers (status ok, or degraded when Redis is configured but down); 503 when the database is down. Limited per IP address and per instance, in a bucket of its own (IP_RATE_LIMIT_PER_MINUTE / IP_RATE_LIMIT_BURST), so other traffic never gets a probe refused.',
+    responses: { 200: HealthSchema, 503: HealthSchema, ...errors('rate_limited') },
     metadata: { auth: 'none' } satisfies RouteMeta,
   },
   metrics: {
@@ -29,9 +29,10 @@ export const opsContract = c.router({
     path: '/metrics',
     summary: 'Prometheus metrics',
     description:
-      'Prometheus text exposition format. Served only to trusted networks (loopback and private ranges by default, METRICS_ALLOW to change).',
+      'Prometheus text exposition format. Served only to trusted networks (loopback and private ranges by default, METRICS_ALLOW to change). Limited per IP address like /health.',
     responses: {
       200: c.otherResponse({ contentType: 'text/plain', body: z.string() }),
+      ...errors('forbidden', 'rate_limited'),
     },
     metadata: { auth: 'none' } satisfies RouteMeta,
   },

@@ -2,8 +2,8 @@
  * The one authentication middleware. Reads the route's `auth` metadata from the contract and turns
  * the Bearer token into an actor: API keys for core routes, JWTs for account, enterprise and vault
  * routes, the operator token for admin routes. The gatekeeper runs it before the body is parsed and
- * applies the caller's rate limit in the same step, so 401 and 429 precede 400 and every /v1
- * response carries the X-RateLimit-* headers.
+ * applies the caller's rate limit in the same step, so 401 and 429 precede 400 and every response
+ * (/health and /metrics included) carries the X-RateLimit-* headers.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { RouteMeta } from '@hx-memory/contract';
@@ -12,7 +12,7 @@ import type { Plan } from '../config.js';
 import type { Actor, AppContext } from '../context.js';
 import { AppError, unauthorized } from '../errors.js';
 import { createLimiterStore } from '../limits/limiter-store.js';
-import { createRequestLimiter, rateLimitHeaders } from '../limits/request-limiter.js';
+import { createRequestLimiter, describePolicy, type LimitPolicy, rateLimitHeaders } from '../limits/request-limiter.js';
 import { looksLikeApiKey } from './api-key-tokens.js';
 import { matchRoute } from './route-match.js';
 
@@ -131,18 +131,31 @@ export function createAuthenticator(ctx: AppContext) {
   };
 }
 
+/** Health probes and metrics scrapes: per IP and per instance, in a bucket of their own (see LimitPolicy). */
+const PROBE_PATHS = new Set(['/health', '/metrics']);
+
 /**
- * Early middleware for every /v1 request: authenticate from the headers, then count the request
- * against its caller (API key, user, or the IP when there is no valid credential) and set the
+ * Early middleware for every request: authenticate from the headers, then count the request against
+ * its caller (API key, user, the operator, or the IP when there is no valid credential) and set the
  * X-RateLimit-* headers, errors included. Over the limit: 429 rate_limited with Retry-After.
  */
 export function createGatekeeper(ctx: AppContext) {
   const authenticate = createAuthenticate(ctx);
   const store = createLimiterStore({ redis: ctx.redis, prefix: ctx.config.RATE_LIMIT_PREFIX });
   const limiter = createRequestLimiter(store, ctx.logger, {
-    requestsPerMinute: ctx.config.IP_RATE_LIMIT_PER_MINUTE,
-    burst: ctx.config.IP_RATE_LIMIT_BURST,
+    ip: { requestsPerMinute: ctx.config.IP_RATE_LIMIT_PER_MINUTE, burst: ctx.config.IP_RATE_LIMIT_BURST },
+    unlimitedPlanRpm: ctx.config.UNLIMITED_PLAN_RPM,
+    // Probes are counted per instance, in memory: no Redis round trip on the health path either.
+    probeStore: createLimiterStore({ prefix: ctx.config.RATE_LIMIT_PREFIX }),
   });
+
+  function callerOf(req: Request, probe: boolean): { subject: string; policy: LimitPolicy } {
+    const actor = req.hx.actor;
+    if (actor?.kind === 'operator') return { subject: 'operator', policy: actor.plan };
+    if (actor?.apiKeyId) return { subject: `key:${actor.apiKeyId}`, policy: actor.plan };
+    if (actor?.userId) return { subject: `usr:${actor.userId}`, policy: actor.plan };
+    return { subject: `ip:${req.ip ?? 'unknown'}`, policy: probe ? 'probe' : 'ip' };
+  }
 
   async function gate(req: Request, res: Response): Promise<unknown> {
     const route = matchRoute(req.method, req.path);
@@ -153,19 +166,13 @@ export function createGatekeeper(ctx: AppContext) {
       authError = err;
     }
     gatekept.add(req);
-    const actor = req.hx.actor;
-    if (actor?.kind === 'operator') return authError;
-    const subject = actor?.apiKeyId
-      ? `key:${actor.apiKeyId}`
-      : actor?.userId
-        ? `usr:${actor.userId}`
-        : `ip:${req.ip ?? 'unknown'}`;
-    const decision = await limiter.consume(subject, actor?.plan ?? 'ip');
+    const { subject, policy } = callerOf(req, route !== undefined && PROBE_PATHS.has(route.path));
+    const decision = await limiter.consume(subject, policy);
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
     if (!decision.allowed) {
       return new AppError(
         'rate_limited',
-        `Rate limit of ${decision.limit} requests per minute (${decision.plan === 'ip' ? 'per IP address without credentials' : `${decision.plan} plan`}) exceeded; retry in ${decision.retryAfter} seconds`,
+        `Rate limit of ${decision.limit} requests per minute (${describePolicy(decision.policy)}) exceeded; retry in ${decision.retryAfter} seconds`,
         undefined,
         { 'Retry-After': String(decision.retryAfter) },
       );
@@ -174,7 +181,6 @@ export function createGatekeeper(ctx: AppContext) {
   }
 
   return function gatekeeperMiddleware(req: Request, res: Response, next: NextFunction) {
-    if (!req.path.startsWith('/v1/')) return next();
     gate(req, res).then((err) => (err ? next(err) : next()), next);
   };
 }

@@ -41,7 +41,8 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
     next();
   });
 
-  // Authentication and rate limits before the body is parsed (auth/authenticate.ts).
+  // Authentication and rate limits before the body is parsed (auth/authenticate.ts), on every path:
+  // /health, /metrics, /docs, 404s, 400 malformed JSON and 413 all carry X-RateLimit-*.
   app.use(createGatekeeper(ctx));
 
   // One parser per body limit: the route's `bodyLimit` metadata, else 1 MiB.

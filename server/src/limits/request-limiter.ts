@@ -2,63 +2,96 @@
  * Per-caller request rate limits of the plans (SPEC.md Limits): a per-minute window (the headers
  * describe it) and a one-second burst window, so a client may spend at most `burst` requests at once
  * and `requestsPerMinute` in a minute. Callers: an API key, a user (JWT calls), or an IP address for
- * requests that carry no valid credentials.
+ * requests that carry no valid credentials (and, in a bucket of their own, for health probes).
+ *
+ * Plans the contract calls unlimited (enterprise) still get a real, enforced per-minute safety
+ * ceiling (UNLIMITED_PLAN_RPM) and no burst window, so every X-RateLimit-* header is an integer that
+ * is actually enforced (docs/decisions/identity-and-limits.md).
  */
-import { PLAN_LIMITS, type PlanLimits, type PlanName } from '@hx-memory/contract';
+import { PLAN_LIMITS, type PlanName } from '@hx-memory/contract';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
 import type { LimiterStore } from './limiter-store.js';
 
 export interface RateDecision {
   allowed: boolean;
-  plan: LimitPolicy;
-  /** Requests per minute; null when the plan is unlimited. */
-  limit: number | null;
-  remaining: number | null;
+  policy: LimitPolicy;
+  /** Requests per minute enforced for this caller. */
+  limit: number;
+  remaining: number;
   /** Unix seconds when the minute window resets. */
   reset: number;
   /** Seconds to wait, set when the request is refused. */
   retryAfter?: number;
 }
 
-interface PlanLimiters {
+interface PolicyLimiters {
   minute: RateLimiterAbstract;
-  burst: RateLimiterAbstract;
+  /** Absent on unlimited plans: SPEC gives them no burst allowance, only the per-minute ceiling. */
+  burst?: RateLimiterAbstract;
   rpm: number;
 }
 
 const toSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-/** `ip` is the policy of requests without a valid credential; the others are the plans. */
-export type LimitPolicy = PlanName | 'ip';
+/**
+ * The plans, `ip` for requests without a valid credential, and `probe` for /health and /metrics:
+ * per IP with the `ip` numbers, but in their own bucket so unauthenticated /v1 traffic from the
+ * load balancer's address can never get its health checks refused, and per instance (a probe
+ * checks one replica, so the rate a prober may use does not shrink as replicas are added).
+ */
+export type LimitPolicy = PlanName | 'ip' | 'probe';
 
-export function createRequestLimiter(
-  store: LimiterStore,
-  logger: Logger,
-  ipLimits: { requestsPerMinute: number; burst: number },
-) {
-  const byPlan = new Map<LimitPolicy, PlanLimiters>();
-  const policies = [...Object.entries(PLAN_LIMITS), ['ip', ipLimits]] as [LimitPolicy, PlanLimits][];
-  for (const [plan, limits] of policies) {
-    if (limits.requestsPerMinute === null || limits.burst === null) continue;
-    byPlan.set(plan, {
-      rpm: limits.requestsPerMinute,
-      // The plan is part of the key: after a plan change the caller starts a fresh window.
-      minute: store.create({ name: `rpm:${plan}`, points: limits.requestsPerMinute, durationSeconds: 60 }),
-      burst: store.create({ name: `burst:${plan}`, points: limits.burst, durationSeconds: 1 }),
+export interface RequestLimiterOptions {
+  /** Requests without a valid credential (and, in their own bucket, health probes), per IP. */
+  ip: { requestsPerMinute: number; burst: number };
+  /** Per-minute safety ceiling per API key or user on plans the contract calls unlimited. */
+  unlimitedPlanRpm: number;
+  /** Where the `probe` policy counts: this process's memory, not the deployment's shared store. */
+  probeStore: LimiterStore;
+}
+
+/** How a refusal is explained: which limit, for whom. */
+export function describePolicy(policy: LimitPolicy): string {
+  if (policy === 'ip') return 'per IP address without credentials';
+  if (policy === 'probe') return 'per IP address on /health and /metrics';
+  if (PLAN_LIMITS[policy].requestsPerMinute === null) return `${policy} plan safety ceiling, UNLIMITED_PLAN_RPM`;
+  return `${policy} plan`;
+}
+
+export function createRequestLimiter(store: LimiterStore, logger: Logger, opts: RequestLimiterOptions) {
+  const byPolicy = new Map<LimitPolicy, PolicyLimiters>();
+  const add = (policy: LimitPolicy, rpm: number, burst: number | null, on: LimiterStore = store) => {
+    byPolicy.set(policy, {
+      rpm,
+      // The policy is part of the key: after a plan change the caller starts a fresh window.
+      minute: on.create({ name: `rpm:${policy}`, points: rpm, durationSeconds: 60 }),
+      ...(burst === null ? {} : { burst: on.create({ name: `burst:${policy}`, points: burst, durationSeconds: 1 }) }),
     });
+  };
+  for (const [plan, limits] of Object.entries(PLAN_LIMITS) as [PlanName, (typeof PLAN_LIMITS)[PlanName]][]) {
+    if (limits.requestsPerMinute === null) add(plan, opts.unlimitedPlanRpm, null);
+    else add(plan, limits.requestsPerMinute, limits.burst ?? null);
   }
+  add('ip', opts.ip.requestsPerMinute, opts.ip.burst);
+  add('probe', opts.ip.requestsPerMinute, opts.ip.burst, opts.probeStore);
 
-  function decision(plan: LimitPolicy, rpm: number, minute: RateLimiterRes | null, allowed: boolean, retryMs?: number) {
+  function decision(
+    policy: LimitPolicy,
+    rpm: number,
+    minute: RateLimiterRes | null,
+    allowed: boolean,
+    retryMs?: number,
+  ): RateDecision {
     const now = Date.now();
     return {
       allowed,
-      plan,
+      policy,
       limit: rpm,
       remaining: minute ? Math.max(0, rpm - minute.consumedPoints) : rpm,
       reset: Math.ceil((now + (minute?.msBeforeNext ?? 60_000)) / 1000),
       ...(allowed ? {} : { retryAfter: toSeconds(retryMs ?? 1000) }),
-    } satisfies RateDecision;
+    };
   }
 
   /** Rejections are RateLimiterRes values; anything else is a store failure the insurance did not cover. */
@@ -72,30 +105,25 @@ export function createRequestLimiter(
   }
 
   return {
-    /** Counts one request of `subject` on `plan` and says whether it may proceed. */
-    async consume(subject: string, plan: LimitPolicy): Promise<RateDecision> {
-      const limiters = byPlan.get(plan);
-      if (!limiters)
-        return { allowed: true, plan, limit: null, remaining: null, reset: Math.ceil(Date.now() / 1000) + 60 };
+    /** Counts one request of `subject` under `policy` and says whether it may proceed. */
+    async consume(subject: string, policy: LimitPolicy): Promise<RateDecision> {
+      const limiters = byPolicy.get(policy);
+      if (!limiters) throw new Error(`No rate limit policy ${policy}`);
       try {
         // Burst first: a request refused for its burst does not spend a point of the minute.
-        const burst = await consume(limiters.burst, subject);
-        if (!burst.ok) {
-          const minute = await limiters.minute.get(subject);
-          return decision(plan, limiters.rpm, minute, false, burst.res.msBeforeNext);
+        if (limiters.burst) {
+          const burst = await consume(limiters.burst, subject);
+          if (!burst.ok) {
+            const minute = await limiters.minute.get(subject);
+            return decision(policy, limiters.rpm, minute, false, burst.res.msBeforeNext);
+          }
         }
         const minute = await consume(limiters.minute, subject);
-        return decision(plan, limiters.rpm, minute.res, minute.ok, minute.res.msBeforeNext);
+        return decision(policy, limiters.rpm, minute.res, minute.ok, minute.res.msBeforeNext);
       } catch (err) {
         // Limits must never take the API down: fail open, loudly.
         logger.error({ err }, 'rate limiter store failed; request allowed');
-        return {
-          allowed: true,
-          plan,
-          limit: limiters.rpm,
-          remaining: limiters.rpm,
-          reset: Math.ceil(Date.now() / 1000) + 60,
-        };
+        return decision(policy, limiters.rpm, null, true);
       }
     },
   };
@@ -103,11 +131,11 @@ export function createRequestLimiter(
 
 export type RequestLimiter = ReturnType<typeof createRequestLimiter>;
 
-/** Sets X-RateLimit-* (and Retry-After on refusal); unlimited plans say so in words. */
+/** X-RateLimit-* (integers, on every plan) and Retry-After on refusal. */
 export function rateLimitHeaders(d: RateDecision): Record<string, string> {
   const headers: Record<string, string> = {
-    'X-RateLimit-Limit': d.limit === null ? 'unlimited' : String(d.limit),
-    'X-RateLimit-Remaining': d.remaining === null ? 'unlimited' : String(d.remaining),
+    'X-RateLimit-Limit': String(d.limit),
+    'X-RateLimit-Remaining': String(d.remaining),
     'X-RateLimit-Reset': String(d.reset),
   };
   if (d.retryAfter !== undefined) headers['Retry-After'] = String(d.retryAfter);
