@@ -11,6 +11,7 @@ import os from 'node:os';
 import { type BenchClient, startBenchServer } from '../lib/bench-server.js';
 import { createFreshDatabase, type FreshDatabase, REDIS_URL } from '../lib/fresh-postgres.js';
 import { createCorpus } from './corpus.js';
+import { seedMemories } from './seed.js';
 
 const BATCHES = Number(process.env.SPEED_BATCHES ?? 10);
 const LEARN_EVENTS = Number(process.env.SPEED_LEARN_EVENTS ?? 10_000);
@@ -79,31 +80,6 @@ async function benchLearn(client: BenchClient, corpus: ReturnType<typeof createC
   return { processed, wallMs, eventsPerSecond: processed / (wallMs / 1000), compilationMs: job.stats?.compilationMs };
 }
 
-/** A SQL string literal (the seeded text is generated, but quote it properly anyway). */
-const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
-
-/** Seeds the memories by direct SQL (multi-row inserts) into the bench tenant's namespace. */
-async function seedMemories(client: BenchClient, corpus: ReturnType<typeof createCorpus>) {
-  const { database } = client.running.ctx;
-  const kinds = ['fact', 'preference', 'episode', 'instruction', 'entity'];
-  const now = Date.now();
-  const t0 = performance.now();
-  for (let i = 0; i < MEMORIES; i += 2000) {
-    const rows: string[] = [];
-    for (let j = i; j < Math.min(MEMORIES, i + 2000); j++) {
-      const at = new Date(now - Math.floor(corpus.rand() * 365 * 86_400_000)).toISOString();
-      rows.push(
-        `(${[`mem_speed_${j}`, client.tenantId, 'live', 'speed-synth', kinds[j % kinds.length], corpus.sentence(), `speed-${j}`].map(literal).join(', ')}, ${(0.4 + corpus.rand() * 0.6).toFixed(3)}, ${literal(at)}, ${literal(at)}, ${literal(at)})`,
-      );
-    }
-    await database.db.execute(
-      `insert into memories (id, tenant_id, environment, namespace, kind, content, dedupe_key, confidence, valid_from, occurred_at, last_seen_at) values ${rows.join(', ')}`,
-    );
-  }
-  await database.db.execute('analyze memories');
-  return performance.now() - t0;
-}
-
 async function benchSynthesize(client: BenchClient, corpus: ReturnType<typeof createCorpus>) {
   const ms: number[] = [];
   const tokens: number[] = [];
@@ -140,7 +116,7 @@ async function runOn(driver: 'pglite' | 'postgres') {
     console.error(`[${driver}] capture/batch 1000: p50 ${fmt(capture.p50)} ms, p95 ${fmt(capture.p95)} ms`);
     const learn = await benchLearn(client, corpus);
     console.error(`[${driver}] learn: ${learn ? `${learn.eventsPerSecond.toFixed(0)} ev/s` : 'not available'}`);
-    const seedMs = await seedMemories(client, corpus);
+    const seedMs = await seedMemories(client, corpus, MEMORIES, 'speed-synth');
     console.error(`[${driver}] seeded ${MEMORIES} memories in ${(seedMs / 1000).toFixed(1)} s`);
     const synth = await benchSynthesize(client, corpus);
     console.error(`[${driver}] synthesize: p50 ${fmt(synth.p50)} ms, p95 ${fmt(synth.p95)} ms`);

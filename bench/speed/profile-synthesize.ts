@@ -1,0 +1,72 @@
+/**
+ * Profiling tool for synthesize (not a benchmark: run.ts is). Seeds memories into one namespace as
+ * run.ts does, runs synthesize through HTTP and prints the latency with the time spent in each kind
+ * of SQL statement, so a change to retrieval can be measured quickly.
+ *
+ * Usage (from bench/): npx tsx --conditions=hx-source speed/profile-synthesize.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<fresh db> REDIS_URL=redis://127.0.0.1:6379 npx tsx ...
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof --conditions=hx-source --import tsx speed/profile-synthesize.ts
+ * Env: MEMORIES (default 100000), QUERIES (default 300).
+ */
+import { startBenchServer } from '../lib/bench-server.js';
+import { createCorpus } from './corpus.js';
+import { seedMemories } from './seed.js';
+
+const MEMORIES = Number(process.env.MEMORIES ?? 100_000);
+const QUERIES = Number(process.env.QUERIES ?? 300);
+
+const q = (s: number[], x: number) => s[Math.min(s.length - 1, Math.floor(x * s.length))] ?? 0;
+
+async function main() {
+  const client = await startBenchServer({
+    DATABASE_URL: process.env.DATABASE_URL,
+    REDIS_URL: process.env.REDIS_URL,
+    RATE_LIMIT_PREFIX: `hx:profile:${process.pid}`,
+  });
+  const { database } = client.running.ctx;
+  const corpus = createCorpus(7);
+  await seedMemories(client, corpus, MEMORIES, 'profile-synth');
+
+  // Time every statement that goes through database.rows, grouped by its first words.
+  // drizzle's dialect renders a statement's text (bench does not depend on drizzle itself).
+  const dialect = (database.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect;
+  const sqlTime = new Map<string, { n: number; ms: number }>();
+  const rows = database.rows.bind(database);
+  database.rows = (async (query: Parameters<typeof rows>[0], on?: never) => {
+    const t0 = performance.now();
+    try {
+      return await rows(query, on);
+    } finally {
+      const label = dialect.sqlToQuery(query).sql.replace(/\s+/g, ' ').trim().slice(0, 60);
+      const s = sqlTime.get(label) ?? { n: 0, ms: 0 };
+      s.n += 1;
+      s.ms += performance.now() - t0;
+      sqlTime.set(label, s);
+    }
+  }) as typeof database.rows;
+
+  const ms: number[] = [];
+  for (let i = 0; i < QUERIES + 20; i++) {
+    if (i === 20) sqlTime.clear();
+    const t0 = performance.now();
+    const res = await client.post('/v1/synthesize', {
+      query: corpus.question(),
+      namespace: 'profile-synth',
+      options: { maxTokens: 2000 },
+    });
+    if (res.status !== 200) throw new Error(`synthesize ${res.status} ${JSON.stringify(res.data)}`);
+    if (i >= 20) ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  console.log(
+    `[${client.driver}] synthesize, ${MEMORIES} memories: p50 ${q(ms, 0.5).toFixed(1)} p95 ${q(ms, 0.95).toFixed(1)} max ${q(ms, 1).toFixed(1)} ms`,
+  );
+  for (const [label, s] of [...sqlTime.entries()].sort((a, b) => b[1].ms - a[1].ms))
+    console.log(`  ${(s.ms / QUERIES).toFixed(2).padStart(7)} ms/query  ${String(s.n).padStart(5)}x  ${label}`);
+  await client.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
