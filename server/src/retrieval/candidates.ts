@@ -80,20 +80,20 @@ export async function fetchByIds(
     )})`);
 }
 
-/** Rows whose text is trigram-similar to a word (names and rare words the stemmer misses). */
+/** Rows whose text is trigram-similar to a word (names and rare words the stemmer misses), with the similarity. */
 export async function fetchTrigramMatches(
   database: Database,
   source: Source,
   scope: RetrievalScope,
   word: string,
   limit: number,
-): Promise<CandidateRow[]> {
+): Promise<Array<CandidateRow & { similarity: number }>> {
   const column = sql.raw(`d.${SOURCE_TABLE[source].text}`);
-  return database.rows<CandidateRow>(sql`
-    select ${selectColumns(source)}
+  return database.rows<CandidateRow & { similarity: number }>(sql`
+    select ${selectColumns(source)}, word_similarity(${word}, ${column}) as similarity
     from ${sourceTable(source)}
     where ${scopeConditions(source, scope)} and ${word} <% ${column}
-    order by word_similarity(${word}, ${column}) desc
+    order by similarity desc
     limit ${limit}`);
 }
 

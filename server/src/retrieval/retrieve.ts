@@ -42,6 +42,8 @@ const RM3_TERMS = 10;
 const SPEAKER_BOOST = 0.5;
 /** Share of a turn's score lent to the turns just before and after it (questions and their answers). */
 const NEIGHBOUR_SHARE = 0.3;
+/** Trigram matches fetched per unknown query word and source. */
+const TRIGRAM_LIMIT = 20;
 /** Best events whose neighbours are looked up. */
 const NEIGHBOUR_ANCHORS = 20;
 
@@ -56,25 +58,36 @@ interface SourceRun {
 export interface Doc {
   tsv: string;
   length: number;
+  /** Occurrences of a lexeme; for a query word found only by trigram, its similarity (0..1) instead. */
   tfOf(lexeme: string): number;
+  /** Records a trigram match of a query lexeme the document does not contain. */
+  addFuzzy(lexeme: string, similarity: number): void;
   /** Every lexeme with its count (parsed once, on first use). */
   terms(): Map<string, number>;
 }
 
 export function docOf(tsv: string): Doc {
   let parsed: Map<string, number> | undefined;
+  let fuzzy: Map<string, number> | undefined;
   const cache = new Map<string, number>();
+  const exact = (lexeme: string): number => {
+    if (parsed) return parsed.get(lexeme) ?? 0;
+    let n = cache.get(lexeme);
+    if (n === undefined) {
+      n = termFrequency(tsv, lexeme);
+      cache.set(lexeme, n);
+    }
+    return n;
+  };
   return {
     tsv,
     length: tsvectorLength(tsv),
     tfOf(lexeme) {
-      if (parsed) return parsed.get(lexeme) ?? 0;
-      let n = cache.get(lexeme);
-      if (n === undefined) {
-        n = termFrequency(tsv, lexeme);
-        cache.set(lexeme, n);
-      }
-      return n;
+      return exact(lexeme) || (fuzzy?.get(lexeme) ?? 0);
+    },
+    addFuzzy(lexeme, similarity) {
+      fuzzy ??= new Map();
+      fuzzy.set(lexeme, Math.max(similarity, fuzzy.get(lexeme) ?? 0));
     },
     terms() {
       parsed ??= parseTsvector(tsv).tf;
@@ -131,15 +144,25 @@ async function runSource(
   const df = await documentFrequencies(database, source, scope, total, lexemes);
   const run: SourceRun = { source, total, df, rows: new Map() };
   await addCandidates(database, run, scope, candidateLexemes(df, limit), limit);
-  // Names and rare words the stemmer has never seen in this scope: look them up by trigram.
-  for (const word of terms.words) {
+  // Names and rare words the stemmer has never seen in this scope: look them up by trigram, in
+  // memories and artifacts only (events have no trigram index: capture speed; their names reach
+  // memories as entities when learned).
+  // A match counts as an occurrence of the query's lexeme weighted by its similarity, and the number
+  // of matches stands in for the lexeme's document frequency.
+  for (const word of source === 'event' ? [] : terms.words) {
     const lexeme = lexemes.find((l) => word.startsWith(l) || l.startsWith(word));
     // No lexeme: a stop word. A lexeme found in the scope: full-text search has it already.
     if (!lexeme || (df.get(lexeme) ?? 0) > 0 || word.length < 4) continue;
-    for (const row of await fetchTrigramMatches(database, source, scope, word, 20)) {
-      if (run.rows.has(row.id)) continue;
-      run.rows.set(row.id, { row, doc: docOf(row.tsv) });
+    const matches = await fetchTrigramMatches(database, source, scope, word, TRIGRAM_LIMIT);
+    for (const { similarity, ...row } of matches) {
+      let candidate = run.rows.get(row.id);
+      if (!candidate) {
+        candidate = { row, doc: docOf(row.tsv) };
+        run.rows.set(row.id, candidate);
+      }
+      candidate.doc.addFuzzy(lexeme, Number(similarity));
     }
+    if (matches.length > 0) df.set(lexeme, matches.length);
   }
   return run;
 }
