@@ -52,7 +52,7 @@ function createAuthenticate(ctx: AppContext) {
         throw unauthorized('API key has expired');
     }
     const { key } = outcome;
-    const plan = ((await services.auth.tenantPlan(key.tenantId)) ?? config.DEFAULT_PLAN) as Plan;
+    const plan = (outcome.plan ?? config.DEFAULT_PLAN) as Plan;
     return {
       kind: 'apiKey',
       tenantId: key.tenantId,

@@ -6,7 +6,7 @@ import type { ApiKey, Environment } from '@hx-memory/contract';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { generateApiKey, hashApiKey } from '../auth/api-key-tokens.js';
 import type { Actor } from '../context.js';
-import { agents, apiKeys, namespaces, organizations } from '../db/schema/index.js';
+import { agents, apiKeys, namespaces, organizations, tenants } from '../db/schema/index.js';
 import { invalid, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { ServiceDeps } from './index.js';
@@ -15,7 +15,7 @@ import { decodeCursor, toPage } from './keyset-cursor.js';
 type KeyRow = typeof apiKeys.$inferSelect;
 
 export type KeyVerification =
-  | { result: 'VALID'; key: KeyRow }
+  | { result: 'VALID'; key: KeyRow; /** The tenant's plan, when set. */ plan?: string }
   | { result: 'NOT_FOUND' }
   | { result: 'REVOKED' }
   | { result: 'EXPIRED' };
@@ -157,11 +157,14 @@ export function createApiKeysService(deps: ServiceDeps) {
 
     /** Looks a presented key up by hash; always a database read so revocation is immediate everywhere. */
     async verify(presented: string): Promise<KeyVerification> {
-      const [row] = await db
-        .select()
+      // The tenant's plan comes along in the same round trip: every API-key request needs both.
+      const [found] = await db
+        .select({ key: apiKeys, plan: tenants.plan })
         .from(apiKeys)
+        .leftJoin(tenants, eq(tenants.id, apiKeys.tenantId))
         .where(eq(apiKeys.hash, hashApiKey(presented)))
         .limit(1);
+      const row = found?.key;
       if (!row) return { result: 'NOT_FOUND' };
       if (row.revokedAt) return { result: 'REVOKED' };
       if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return { result: 'EXPIRED' };
@@ -172,7 +175,7 @@ export function createApiKeysService(deps: ServiceDeps) {
           .where(eq(apiKeys.id, row.id))
           .catch((err) => deps.logger.warn({ err }, 'could not record api key use'));
       }
-      return { result: 'VALID', key: row };
+      return { result: 'VALID', key: row, plan: found?.plan ?? undefined };
     },
   };
 }
