@@ -13,7 +13,10 @@ export interface RunningWorker {
   ctx: AppContext;
   /** What this worker consumes, for the CLI to print. */
   describe(): WorkerDescription;
-  /** Stops taking jobs, lets running ones finish (bounded by SHUTDOWN_TIMEOUT_MS), then releases the database and Redis. */
+  /**
+   * Stops taking jobs and lets running ones reach a safe point (a learn: the end of its current chunk),
+   * bounded by SHUTDOWN_TIMEOUT_MS. Interrupted jobs go back to the queue. Then releases the database and Redis.
+   */
   close(): Promise<void>;
 }
 
@@ -65,7 +68,10 @@ export async function startWorker(overrides: Record<string, string | undefined> 
       const timeout = new Promise<'timeout'>((resolve) =>
         setTimeout(() => resolve('timeout'), config.SHUTDOWN_TIMEOUT_MS).unref(),
       );
-      // Jobs still running after the timeout stay locked in BullMQ; another worker takes them after JOBS_LOCK_MS.
+      // A running learn stops after its current chunk and goes back to BullMQ's wait list for the next
+      // worker (services/learn.ts). One still running at the timeout has its chunk rolled back when the
+      // database closes, and stays locked in BullMQ: another worker takes it after JOBS_LOCK_MS.
+      // Both resume where the job stopped.
       if ((await Promise.race([stop, timeout])) === 'timeout') ctx.logger.warn('worker shutdown timed out');
       if (ctx.redis) ctx.redis.disconnect();
       await ctx.database.close();

@@ -2,9 +2,10 @@
  * The production job runner: jobs go to a BullMQ queue on Redis and any process running a worker
  * (`hx worker`, and API replicas unless JOBS_WORKER=false) takes them. A job whose lock another
  * worker holds is retried with a short backoff. A worker that dies mid-job stops renewing its BullMQ
- * lock; after JOBS_LOCK_MS another worker takes the job again.
+ * lock; after JOBS_LOCK_MS another worker takes the job again. A worker that closes hands its
+ * interrupted jobs back to the wait list at once.
  */
-import { Queue, Worker } from 'bullmq';
+import { Queue, WaitingError, Worker } from 'bullmq';
 import type { Logger } from '../logger.js';
 import { closeBullmq } from './bullmq-close.js';
 import type { JobProcessor, JobRunner, QueuedJob } from './runner.js';
@@ -36,10 +37,15 @@ export function createBullmqRunner(
   if (opts.worker !== false) {
     worker = new Worker(
       name,
-      async (job) => {
+      async (job, token) => {
         const outcome = await processor(String(job.data.id));
         // Another worker holds this scope's lock: fail this attempt so BullMQ retries after a backoff.
         if (outcome === 'busy') throw new Error('scope busy');
+        // This worker is closing: back to the wait list for the next worker, without spending an attempt.
+        if (outcome === 'interrupted') {
+          await job.moveToWait(token);
+          throw new WaitingError();
+        }
       },
       {
         connection,

@@ -1,6 +1,8 @@
 /**
  * The embedded job runner: jobs of one lock key run in order, different keys in parallel up to a
  * small concurrency, all in this process. A job whose lock another process holds is retried later.
+ * On close, jobs not yet started are dropped from memory and running ones stop after their current
+ * step: their rows stay queued in the database, for the recovery of the next start (services/learn.ts).
  */
 import type { Logger } from '../logger.js';
 import type { JobProcessor, JobRunner, QueuedJob } from './runner.js';
@@ -37,6 +39,7 @@ export function createInProcessRunner(
     await slot();
     try {
       const outcome = await processor(job.id);
+      // 'interrupted' needs nothing here: the job's row is queued again, for the next start.
       if (outcome === 'busy' && !closed) {
         const timer = setTimeout(() => {
           timers.delete(timer);
@@ -69,8 +72,13 @@ export function createInProcessRunner(
       closed = true;
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      const all = Promise.all([...chains.values()]);
-      await Promise.race([all, new Promise((r) => setTimeout(r, opts.closeTimeoutMs ?? 10_000).unref())]);
+      const all = Promise.all([...chains.values()]).then(() => 'stopped' as const);
+      const timeout = new Promise<'timeout'>((r) =>
+        setTimeout(() => r('timeout'), opts.closeTimeoutMs ?? 10_000).unref(),
+      );
+      // Past the timeout the caller closes the database under the running jobs: they stay `running`, for
+      // crash recovery.
+      if ((await Promise.race([all, timeout])) === 'timeout') logger.warn('jobs still running at the shutdown timeout');
     },
   };
 }

@@ -4,8 +4,12 @@
  * only this interface, so the two modes are interchangeable.
  */
 
-/** What a processor answers: done, or busy (another process holds the job's lock: try again later). */
-export type JobOutcome = 'done' | 'busy';
+/**
+ * What a processor answers: done; busy (another process holds the job's lock: try again later); or
+ * interrupted (this process is shutting down: the job stays queued, to be run again by another
+ * worker or after the next start, and is not retried here).
+ */
+export type JobOutcome = 'done' | 'busy' | 'interrupted';
 
 /** Processes one queued job by id; must not throw for domain failures (it records them on the job). */
 export type JobProcessor = (jobId: string) => Promise<JobOutcome>;
@@ -19,6 +23,6 @@ export interface QueuedJob {
 export interface JobRunner {
   readonly kind: 'in-process' | 'bullmq';
   enqueue(job: QueuedJob): Promise<void>;
-  /** Stops taking jobs and waits (bounded) for the running ones. */
+  /** Stops taking jobs and waits (bounded) for the running ones, which stop after their current step. */
   close(): Promise<void>;
 }
