@@ -113,7 +113,7 @@ describe('agents: errors', () => {
       .set('Authorization', auth)
       .send({ name: 'x', teamId: foreignTeam });
     expect(res.status).toBe(400);
-    expect(res.body.error.details[0].field).toBe('teamId[0]');
+    expect(res.body.error.details[0].field).toBe('teamId');
   });
 
   it('enforces field limits and needs at least one field on PATCH', async () => {

@@ -60,7 +60,7 @@ export function createAgentsService(deps: ServiceDeps, _services: Services) {
     async create(actor: Actor, orgId: string, input: AgentInput & { name: string }) {
       assertOrgResolved(actor, orgId);
       const row = await db.transaction(async (tx) => {
-        if (input.teamId) await assertTeamsInOrg(tx, actor, orgId, [input.teamId], 'teamId');
+        if (input.teamId) await assertTeamsInOrg(tx, actor, orgId, [input.teamId], 'teamId', { single: true });
         const [created] = await tx
           .insert(agents)
           .values({
@@ -120,7 +120,7 @@ export function createAgentsService(deps: ServiceDeps, _services: Services) {
       try {
         return await db.transaction(async (tx) => {
           const before = await loadAgent(tx, actor, orgId, agentId);
-          if (input.teamId) await assertTeamsInOrg(tx, actor, orgId, [input.teamId], 'teamId');
+          if (input.teamId) await assertTeamsInOrg(tx, actor, orgId, [input.teamId], 'teamId', { single: true });
           if (input.name !== undefined && input.name.toLowerCase() !== before.name.toLowerCase()) {
             const [clash] = await tx
               .select({ id: agents.id })

@@ -82,8 +82,18 @@ async function assertNotLastOwner(tx: Tx, actor: Actor, orgId: string, member: M
   if (owners.length <= 1) throw conflict(`Cannot ${verb} the last owner of the organization; make another owner first`);
 }
 
-/** Checks that every id is a team of the organization; 400 names the offending array element. */
-export async function assertTeamsInOrg(tx: Tx, actor: Actor, orgId: string, teamIds: string[], field: string) {
+/**
+ * Checks that every id is a team of the organization; 400 names the offending field: the array
+ * element (`teamIds[2]`) for an array, or the field itself when `single` (a scalar like `teamId`).
+ */
+export async function assertTeamsInOrg(
+  tx: Tx,
+  actor: Actor,
+  orgId: string,
+  teamIds: string[],
+  field: string,
+  { single = false }: { single?: boolean } = {},
+) {
   if (teamIds.length === 0) return;
   const found = await tx
     .select({ id: teams.id })
@@ -91,7 +101,7 @@ export async function assertTeamsInOrg(tx: Tx, actor: Actor, orgId: string, team
     .where(and(eq(teams.organizationId, orgId), eq(teams.tenantId, actor.tenantId), inArray(teams.id, teamIds)));
   const known = new Set(found.map((t) => t.id));
   const index = teamIds.findIndex((id) => !known.has(id));
-  if (index >= 0) throw invalid(`${field}[${index}]`, 'no such team in this organization');
+  if (index >= 0) throw invalid(single ? field : `${field}[${index}]`, 'no such team in this organization');
 }
 
 export function createMembersService(deps: ServiceDeps, _services: Services) {
@@ -105,7 +115,8 @@ export function createMembersService(deps: ServiceDeps, _services: Services) {
       const email = input.email.toLowerCase();
       try {
         return await db.transaction(async (tx) => {
-          await assertTeamsInOrg(tx, actor, orgId, teamIds, 'teamIds');
+          // The request's own array, so the index in the error is the one the client sent.
+          await assertTeamsInOrg(tx, actor, orgId, input.teamIds ?? [], 'teamIds');
           const [existing] = await tx
             .select()
             .from(orgMembers)

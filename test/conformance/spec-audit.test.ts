@@ -1,0 +1,50 @@
+/**
+ * Findings of an audit of the running server against SPEC.md and DESIGN.md, written as a third-party
+ * client would: plain HTTP, no SDK, no contract types. Each test names the statement it checks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { expectOk, expectValidation } from './wire.js';
+
+let server: TestServer;
+let owner: string;
+let orgId: string;
+const O = () => ({ Authorization: `Bearer ${owner}` });
+const base = () => `/v1/organizations/${orgId}`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const t = await newTenant(server, 'spec-audit');
+  owner = t.jwt;
+  const org = await server
+    .http()
+    .post('/v1/organizations')
+    .set(O())
+    .send({ name: 'Audit Co', slug: `audit-co-${Date.now()}` });
+  orgId = org.body.data.id;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('validation details name the offending field (SPEC Errors: "details names the offending fields")', () => {
+  it('an unknown teamId on agent create and update is named teamId, the field the client sent', async () => {
+    const created = await server.http().post(`${base()}/agents`).set(O()).send({ name: 'a1', teamId: 'team_nope' });
+    const err = expectValidation(created, 'teamId');
+    expect(err.details.map((d: { field: string }) => d.field)).toEqual(['teamId']);
+
+    const agent = expectOk(await server.http().post(`${base()}/agents`).set(O()).send({ name: 'a2' }), 201);
+    const updated = await server.http().patch(`${base()}/agents/${agent.id}`).set(O()).send({ teamId: 'team_nope' });
+    expect(expectValidation(updated, 'teamId').details.map((d: { field: string }) => d.field)).toEqual(['teamId']);
+  });
+
+  it('an unknown team in an invitation names its index in the teamIds the client sent', async () => {
+    const team = expectOk(await server.http().post(`${base()}/teams`).set(O()).send({ name: 'dup-idx' }), 201);
+    const res = await server
+      .http()
+      .post(`${base()}/members/invite`)
+      .set(O())
+      .send({ email: `idx-${Date.now()}@example.com`, role: 'viewer', teamIds: [team.id, team.id, 'team_nope'] });
+    expect(expectValidation(res, 'teamIds').details.map((d: { field: string }) => d.field)).toEqual(['teamIds[2]']);
+  });
+});
