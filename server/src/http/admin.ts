@@ -1,5 +1,4 @@
 /** Operator administration (operator token): tenants, plans, users. Thin: call the service. */
-import type { Request } from 'express';
 import type { AppContext } from '../context.js';
 import type { AreaHandlers } from './handlers.js';
 import { actorOf } from './request-state.js';
@@ -8,11 +7,7 @@ import { ok } from './respond.js';
 export function createAdminHandlers(ctx: AppContext): AreaHandlers<'admin'> {
   const { admin } = ctx.services;
   return {
-    listTenants: async ({ query, req }) => {
-      // A typed query makes ts-rest's request incompatible with Express's ParsedQs; it is the same object.
-      const r = req as unknown as Request;
-      return ok(r, await admin.listTenants(actorOf(r), query));
-    },
+    listTenants: async ({ query, req }) => ok(req, await admin.listTenants(actorOf(req), query)),
     getTenant: async ({ params, req }) => ok(req, await admin.getTenant(actorOf(req), params.tenantId)),
     updateTenant: async ({ params, body, req }) =>
       ok(req, await admin.setPlan(actorOf(req), params.tenantId, body.plan)),
