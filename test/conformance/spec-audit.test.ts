@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
-import { expectOk, expectValidation } from './wire.js';
+import { expectOk, expectPage, expectValidation } from './wire.js';
 
 let server: TestServer;
 let owner: string;
@@ -46,5 +46,44 @@ describe('validation details name the offending field (SPEC Errors: "details nam
       .set(O())
       .send({ email: `idx-${Date.now()}@example.com`, role: 'viewer', teamIds: [team.id, team.id, 'team_nope'] });
     expect(expectValidation(res, 'teamIds').details.map((d: { field: string }) => d.field)).toEqual(['teamIds[2]']);
+  });
+});
+
+describe('audit startDate/endDate accept ISO 8601 (SPEC: "start of time range, ISO 8601")', () => {
+  it('takes a calendar date, a date-time without offset (UTC) and one with an offset', async () => {
+    expectOk(await server.http().post(`${base()}/teams`).set(O()).send({ name: 'dated' }), 201);
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const list = async (query: Record<string, string>) =>
+      expectPage(
+        expectOk(
+          await server
+            .http()
+            .get(`${base()}/audit`)
+            .query({ action: 'team.created', ...query })
+            .set(O()),
+        ),
+        'entries',
+      );
+
+    // A date is a whole UTC day: endDate=today still includes what happened today.
+    expect((await list({ startDate: today, endDate: today })).length).toBeGreaterThan(0);
+    expect((await list({ startDate: yesterday, endDate: yesterday })).length).toBe(0);
+    expect((await list({ startDate: tomorrow })).length).toBe(0);
+    // Naive date-times (e.g. Python isoformat()) are read as UTC.
+    const naiveHourAgo = new Date(Date.now() - 3_600_000).toISOString().replace('Z', '');
+    expect((await list({ startDate: naiveHourAgo })).length).toBeGreaterThan(0);
+    // Offsets are honoured: 1 hour from now written in UTC+02:00.
+    const inAnHour = new Date(Date.now() + 3_600_000 + 2 * 3_600_000).toISOString().replace('Z', '+02:00');
+    expect((await list({ startDate: inAnHour })).length).toBe(0);
+    expect((await list({ endDate: inAnHour })).length).toBeGreaterThan(0);
+
+    expectValidation(await server.http().get(`${base()}/audit?startDate=yesterday`).set(O()), 'startDate');
+    expectValidation(await server.http().get(`${base()}/audit?endDate=2025-02-30`).set(O()), 'endDate');
+    expectValidation(
+      await server.http().get(`${base()}/audit`).query({ startDate: tomorrow, endDate: yesterday }).set(O()),
+      'startDate',
+    );
   });
 });

@@ -45,12 +45,49 @@ export type AccessLogEntry = z.infer<typeof AccessLogEntrySchema>;
 
 const Filter = z.string().trim().min(1).max(200);
 
+const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+const DateTimeForm = z.string().datetime({ offset: true, local: true });
+const DateForm = z.string().date();
+
+/**
+ * A time bound of the audit query, in any of the ISO 8601 forms clients send: a date-time with an
+ * offset (`2025-03-01T12:00:00Z`), one without (read as UTC, e.g. Python's naive `isoformat()`), or a
+ * calendar date (`2025-03-01`: the start of that UTC day, or for `endDate` the end of it, so
+ * `startDate=2025-03-01&endDate=2025-03-31` covers all of March). Normalized to a UTC date-time.
+ */
+function auditBound(edge: 'start' | 'end') {
+  return z
+    .string()
+    .max(64)
+    .transform((v, ctx) => {
+      const isDate = DateForm.safeParse(v).success;
+      const at =
+        isDate || DateTimeForm.safeParse(v).success
+          ? new Date(isDate ? `${v}T00:00:00.000Z` : HAS_OFFSET.test(v) ? v : `${v}Z`)
+          : undefined;
+      if (!at || Number.isNaN(at.getTime())) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be an ISO 8601 date-time or date' });
+        return z.NEVER;
+      }
+      if (isDate && edge === 'end') at.setUTCDate(at.getUTCDate() + 1);
+      return at.toISOString();
+    });
+}
+
 export const AuditQuerySchema = PageQuerySchema.extend({
   action: Filter.optional().describe('Exact action, e.g. member.invited'),
   actorId: Filter.optional(),
   resourceType: Filter.optional(),
-  startDate: IsoDateTime.optional().describe('Inclusive start, ISO 8601'),
-  endDate: IsoDateTime.optional().describe('Exclusive end, ISO 8601'),
+  startDate: auditBound('start')
+    .optional()
+    .describe(
+      'Inclusive start, ISO 8601: a date-time (UTC when it has no offset) or a date (the start of that UTC day)',
+    ),
+  endDate: auditBound('end')
+    .optional()
+    .describe(
+      'Exclusive end, ISO 8601: a date-time (UTC when it has no offset) or a date (through the end of that UTC day)',
+    ),
 });
 
 export const auditContract = c.router({
