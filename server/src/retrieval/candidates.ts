@@ -80,21 +80,32 @@ export async function fetchByIds(
     )})`);
 }
 
-/** Rows whose text is trigram-similar to a word (names and rare words the stemmer misses), with the similarity. */
+/**
+ * Rows whose text is trigram-similar to each word (names and rare words the stemmer misses): the
+ * best `limit` per word, with the word and its similarity, in one round trip for all the words.
+ */
 export async function fetchTrigramMatches(
   database: Database,
   source: Source,
   scope: RetrievalScope,
-  word: string,
+  words: string[],
   limit: number,
-): Promise<Array<CandidateRow & { similarity: number }>> {
+): Promise<Array<CandidateRow & { word: string; similarity: number }>> {
+  if (words.length === 0) return [];
   const column = sql.raw(`d.${SOURCE_TABLE[source].text}`);
-  return database.rows<CandidateRow & { similarity: number }>(sql`
-    select ${selectColumns(source)}, word_similarity(${word}, ${column}) as similarity
-    from ${sourceTable(source)}
-    where ${scopeConditions(source, scope)} and ${word} <% ${column}
-    order by similarity desc
-    limit ${limit}`);
+  const values = sql.join(
+    words.map((w) => sql`(${w})`),
+    sql`, `,
+  );
+  return database.rows<CandidateRow & { word: string; similarity: number }>(sql`
+    select w.word, m.* from (values ${values}) as w(word)
+    cross join lateral (
+      select ${selectColumns(source)}, word_similarity(w.word, ${column}) as similarity
+      from ${sourceTable(source)}
+      where ${scopeConditions(source, scope)} and w.word <% ${column}
+      order by similarity desc
+      limit ${limit}
+    ) m`);
 }
 
 /** The turns just before and after each anchor event in its session (conversation context), by id order. */

@@ -149,21 +149,26 @@ async function runSource(
   // memories as entities when learned).
   // A match counts as an occurrence of the query's lexeme weighted by its similarity, and the number
   // of matches stands in for the lexeme's document frequency.
+  const fuzzy = new Map<string, string>();
   for (const word of source === 'event' ? [] : terms.words) {
     const lexeme = lexemes.find((l) => word.startsWith(l) || l.startsWith(word));
     // No lexeme: a stop word. A lexeme found in the scope: full-text search has it already.
     if (!lexeme || (df.get(lexeme) ?? 0) > 0 || word.length < 4) continue;
-    const matches = await fetchTrigramMatches(database, source, scope, word, TRIGRAM_LIMIT);
-    for (const { similarity, ...row } of matches) {
-      let candidate = run.rows.get(row.id);
-      if (!candidate) {
-        candidate = { row, doc: docOf(row.tsv) };
-        run.rows.set(row.id, candidate);
-      }
-      candidate.doc.addFuzzy(lexeme, Number(similarity));
-    }
-    if (matches.length > 0) df.set(lexeme, matches.length);
+    fuzzy.set(word, lexeme);
   }
+  const matches = await fetchTrigramMatches(database, source, scope, [...fuzzy.keys()], TRIGRAM_LIMIT);
+  const found = new Map<string, number>();
+  for (const { word, similarity, ...row } of matches) {
+    const lexeme = fuzzy.get(word) as string;
+    let candidate = run.rows.get(row.id);
+    if (!candidate) {
+      candidate = { row, doc: docOf(row.tsv) };
+      run.rows.set(row.id, candidate);
+    }
+    candidate.doc.addFuzzy(lexeme, Number(similarity));
+    found.set(lexeme, (found.get(lexeme) ?? 0) + 1);
+  }
+  for (const [lexeme, n] of found) df.set(lexeme, n);
   return run;
 }
 
