@@ -93,11 +93,32 @@ describe('tokenCount', () => {
     }
   });
 
-  it('truncates to at most the given number of tokens', () => {
+  it('truncates to at most the given number of tokens, keeping a prefix', () => {
     const text = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi';
     const cut = truncateToTokens(text, 6);
     expect(countTokens(cut)).toBeLessThanOrEqual(6);
     expect(cut.endsWith('…')).toBe(true);
+    expect(text.startsWith(cut.slice(0, -1))).toBe(true);
     expect(truncateToTokens('short', 6)).toBe('short');
+    // One chunk longer than the budget (no spaces) is still cut, not dropped.
+    const blob = 'x'.repeat(50) + '/'.repeat(50) + 'é'.repeat(50);
+    const blobCut = truncateToTokens(blob, 5);
+    expect(countTokens(blobCut)).toBeLessThanOrEqual(5);
+    expect(blobCut.length).toBeGreaterThan(1);
+  });
+
+  it('never exceeds the budget on generated texts, whatever the budget', () => {
+    const rand = seeded(7);
+    for (let i = 0; i < 1500; i++) {
+      const text = generated(rand);
+      const max = 1 + Math.floor(rand() * 40);
+      const cut = truncateToTokens(text, max);
+      expect(countTokens(cut), JSON.stringify([text, max])).toBeLessThanOrEqual(max);
+      if (countTokens(text) <= max) expect(cut).toBe(text);
+      else {
+        expect(cut.endsWith('…')).toBe(true);
+        expect(text.startsWith(cut.slice(0, -1)), JSON.stringify([text, max, cut])).toBe(true);
+      }
+    }
   });
 });

@@ -44,20 +44,48 @@ function chunkCount(chunk: string): number {
 }
 
 export function tokenCount(text: string): number {
+  if (text.length === 0) return 0;
+  const bounds = chunkBounds(text);
   let total = 0;
-  let start = 0;
+  for (let i = 0; i < bounds.length - 1; i++) total += chunkCount(text.slice(bounds[i], bounds[i + 1]));
+  return total;
+}
+
+/**
+ * A prefix of `text` of at most `max` tokens ending in an ellipsis when cut, the whole text when it
+ * fits. Cut at a chunk (word) boundary and counted from the chunk cache, so long texts that come
+ * back query after query (profiles, digests) are not re-encoded; a first chunk longer than the
+ * budget (a URL, a blob) is cut by the tokenizer itself.
+ */
+export function truncateToTokens(text: string, max: number): string {
+  const bounds = chunkBounds(text);
+  const counts = bounds.slice(1).map((b, i) => chunkCount(text.slice(bounds[i], b)));
+  if (counts.reduce((a, b) => a + b, 0) <= max) return text;
+  let kept = 0;
+  let used = 0;
+  while (kept < counts.length && used + (counts[kept] as number) <= max - 1) used += counts[kept++] as number;
+  // The ellipsis may merge with the last characters kept: verify, dropping chunks if ever needed.
+  for (; kept > 0; kept--) {
+    const cut = `${text.slice(0, bounds[kept]).trimEnd()}…`;
+    if (tokenCount(cut) <= max) return cut;
+  }
+  // Fewer tokens until they decode to a true prefix (a token boundary can split a character).
+  const tokens = encode(text);
+  for (let n = Math.max(0, max - 1); n > 0; n--) {
+    const prefix = decode(tokens.slice(0, n));
+    if (text.startsWith(prefix) && tokenCount(`${prefix}…`) <= max) return `${prefix}…`;
+  }
+  return max >= 1 ? '…' : '';
+}
+
+/** Start offsets of the chunks of `text` (see tokenCount), then its length. */
+function chunkBounds(text: string): number[] {
+  const bounds = [0];
   for (let i = 1; i < text.length - 1; i++) {
     if (text.charCodeAt(i) !== 32) continue;
     if (isSpace(text.charCodeAt(i - 1)) || isSpace(text.charCodeAt(i + 1))) continue;
-    total += chunkCount(text.slice(start, i));
-    start = i;
+    bounds.push(i);
   }
-  return text.length === 0 ? 0 : total + chunkCount(text.slice(start));
-}
-
-/** The longest prefix of `text` of at most `max` tokens, ending in an ellipsis when cut. */
-export function truncateToTokens(text: string, max: number): string {
-  const tokens = encode(text);
-  if (tokens.length <= max) return text;
-  return `${decode(tokens.slice(0, Math.max(0, max - 1)))}…`;
+  bounds.push(text.length);
+  return bounds;
 }
