@@ -46,6 +46,24 @@ describe('analyzeQuery', () => {
     }
   });
 
+  it('parses the text form of any tsvector as Postgres reads it', async () => {
+    const vectors = [
+      "to_tsvector('english', 'The quick brown foxes jumped over the lazy dogs and the quick cats')",
+      "array_to_tsvector(array['it''s', 'back\\slash', 'two words', 'x''''y', 'plain'])",
+      "to_tsvector('simple', 'a a a b') || array_to_tsvector(array['q''t'])",
+      "''::tsvector",
+    ];
+    for (const v of vectors) {
+      const [row] = await database.rows<{ text: string; lexemes: Array<[string, number]> | null }>(
+        sql.raw(`select (${v})::text as text,
+          (select json_agg(json_build_array(lexeme, coalesce(array_length(positions, 1), 1)))
+           from unnest(${v})) as lexemes`),
+      );
+      const expected = new Map(row?.lexemes ?? []);
+      expect(parseTsvector(row?.text ?? '').tf, v).toEqual(expected);
+    }
+  });
+
   it('spots capitalised words as names and drops question words', async () => {
     const terms = await analyzeQuery(database, 'When did Caroline meet Melanie in Berlin?');
     expect(terms.names).toEqual(['Caroline', 'Melanie', 'Berlin']);

@@ -49,12 +49,35 @@ const QUESTION_WORDS = new Set([
 
 /** Parses the text form of a tsvector (`'lex':1,4 'other':2`) into lexeme -> term frequency. */
 export function parseTsvector(text: string): { tf: Map<string, number>; length: number } {
+  // A hand-written scanner: this runs for every candidate that feeds expansion and diversity.
   const tf = new Map<string, number>();
   let length = 0;
-  const re = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const lexeme = (m[1] ?? '').replace(/''/g, "'").replace(/\\\\/g, '\\');
-    const count = m[2] ? m[2].split(',').length : 1;
+  let i = 0;
+  while (i < text.length) {
+    if (text.charCodeAt(i) !== 39 /* ' */) {
+      i += 1;
+      continue;
+    }
+    let j = i + 1;
+    let escaped = false;
+    for (; j < text.length; j++) {
+      const c = text.charCodeAt(j);
+      if (c === 92 /* \ */) {
+        escaped = true;
+        j += 1;
+      } else if (c === 39) {
+        if (text.charCodeAt(j + 1) !== 39) break;
+        escaped = true;
+        j += 1;
+      }
+    }
+    let lexeme = text.slice(i + 1, j);
+    if (escaped) lexeme = lexeme.replace(/''/g, "'").replace(/\\(.)/g, '$1');
+    let count = 1;
+    i = j + 1;
+    if (text.charCodeAt(i) === 58 /* : */) {
+      for (i += 1; i < text.length && text.charCodeAt(i) !== 32; i++) if (text.charCodeAt(i) === 44) count += 1;
+    }
     tf.set(lexeme, count);
     length += count;
   }
