@@ -73,10 +73,13 @@ export function createSynthesizeService(deps: ServiceDeps, services: Services) {
       const options = body.options ?? {};
       const limit = options.maxTokens ?? SYNTHESIZE_MAX_TOKENS_DEFAULT;
       const includeProvenance = options.includeProvenance ?? true;
+      // The namespace read is what resolveReadNamespace answers when it allows the read; its checks
+      // (binding, access policies) run alongside retrieval, which returns nothing until they pass.
+      const allowed = resolveReadNamespace(services, actor, body.namespace);
       const scope: RetrievalScope = {
         tenantId: actor.tenantId,
         environment: actor.environment,
-        namespace: await resolveReadNamespace(services, actor, body.namespace),
+        namespace: actor.namespaceId ?? body.namespace,
         sessionId: body.sessionId,
         subjectId: body.subjectId,
         agentId: body.agentId ?? undefined,
@@ -84,7 +87,8 @@ export function createSynthesizeService(deps: ServiceDeps, services: Services) {
         minConfidence: options.minConfidence ?? SYNTHESIZE_MIN_CONFIDENCE_DEFAULT,
       };
       const sections = wantedSections(options.sections);
-      const { items } = await retrieve(database, scope, body.query, { sections });
+      const [namespace, { items }] = await Promise.all([allowed, retrieve(database, scope, body.query, { sections })]);
+      if (namespace !== scope.namespace) throw new Error('synthesize: namespace resolution disagrees with its checks');
       const ordered = diversify(items, PACK_POOL).slice(0, PACK_POOL);
       const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
       const packed = packContext(
