@@ -87,3 +87,58 @@ describe('audit startDate/endDate accept ISO 8601 (SPEC: "start of time range, I
     );
   });
 });
+
+describe('no input produces a 500 (DESIGN §7): NUL, lone surrogates, deep nesting are 400 naming the field', () => {
+  let apiKey: string;
+  beforeAll(async () => {
+    apiKey = (await newTenant(server, 'spec-audit-fuzz')).apiKey;
+  });
+  const K = () => ({ Authorization: `Bearer ${apiKey}` });
+  // Raw JSON text, so the escapes reach the server exactly as a client would send them.
+  const post = (path: string, json: string, auth = K()) =>
+    server.http().post(path).set(auth).set('Content-Type', 'application/json').send(json);
+
+  it('a NUL character in a body string or key, a query value or a path segment', async () => {
+    expectValidation(
+      await post('/v1/capture', '{"type":"message","sessionId":"s","payload":{"role":"user","content":"a \\u0000 b"}}'),
+      'payload.content',
+    );
+    const key = await post('/v1/capture', '{"type":"observation","sessionId":"s","payload":{"k\\u0000":1}}');
+    expect(expectValidation(key).details[0].field).toMatch(/^payload\.k/);
+    expectValidation(
+      await post(
+        '/v1/capture/batch',
+        '{"events":[{"type":"observation","sessionId":"s","payload":{}},{"type":"observation","sessionId":"s\\u0000","payload":{}}]}',
+      ),
+      'events[1].sessionId',
+    );
+    expectValidation(await post('/v1/synthesize', '{"query":"where \\u0000"}'), 'query');
+    expectValidation(await post(`${base()}/teams`, '{"name":"t\\u0000"}', O()), 'name');
+    expectValidation(await post('/v1/vaults', '{"name":"v\\u0000"}', O()), 'name');
+    expectValidation(await server.http().get('/v1/artifacts?subjectId=a%00b').set(K()), 'query.subjectId');
+    expectValidation(await server.http().get(`${base()}/audit?action=a%00`).set(O()), 'query.action');
+    expectValidation(await server.http().get('/v1/artifacts/art_%00').set(K()), 'params');
+  });
+
+  it('a lone UTF-16 surrogate; a surrogate pair and a literal backslash-u0000 text are fine', async () => {
+    expectValidation(
+      await post('/v1/capture', '{"type":"observation","sessionId":"s","payload":{"a":"x \\ud800 y"}}'),
+      'payload.a',
+    );
+    expectOk(
+      await post('/v1/capture', '{"type":"observation","sessionId":"s","payload":{"a":"smile \\ud83d\\ude00"}}'),
+      201,
+    );
+    expectOk(
+      await post('/v1/capture', '{"type":"observation","sessionId":"s","payload":{"a":"escaped \\\\u0000 text"}}'),
+      201,
+    );
+  });
+
+  it('a body nested deeper than 256 levels; 100 levels are fine', async () => {
+    const nested = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const deep = await post('/v1/capture', `{"type":"observation","sessionId":"s","payload":{"a":${nested(5000)}}}`);
+    expect(expectValidation(deep, 'payload').message).toMatch(/nested more than 256 levels/);
+    expectOk(await post('/v1/capture', `{"type":"observation","sessionId":"s","payload":{"a":${nested(100)}}}`), 201);
+  });
+});

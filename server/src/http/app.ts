@@ -14,6 +14,7 @@ import { newId } from '../ids.js';
 import { createMetrics } from '../metrics.js';
 import { createErrorHandler, sendError } from './error-handler.js';
 import { mountDocs } from './docs.js';
+import { flagSuspectBody, guardRequest } from './body-guard.js';
 import { buildRouterImplementation, notImplementedRoutes } from './router.js';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -50,7 +51,7 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
   const parserFor = (limit: number) => {
     let parser = parsers.get(limit);
     if (!parser) {
-      parser = express.json({ limit });
+      parser = express.json({ limit, verify: flagSuspectBody });
       parsers.set(limit, parser);
     }
     return parser;
@@ -59,6 +60,8 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
     const limit = (matchRoute(req.method, req.path)?.metadata as RouteMeta | undefined)?.bodyLimit;
     parserFor(limit ?? DEFAULT_BODY_LIMIT)(req, res, next);
   });
+  // A NUL, a lone surrogate or absurd nesting in the request is 400, not a 500 (body-guard.ts).
+  app.use(guardRequest);
 
   mountDocs(app, ctx);
 
