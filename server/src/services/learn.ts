@@ -13,6 +13,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQ
 import { type ArtifactType, type CompilerEvent, createCompiler } from '../compiler/index.js';
 import type { Actor } from '../context.js';
 import { events, learnJobs, memories } from '../db/schema/index.js';
+import { createSearchMaintenance } from '../db/search-maintenance.js';
 import { AppError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { createJobRunner, type JobOutcome } from '../jobs/index.js';
@@ -166,10 +167,12 @@ export function createLearnService(deps: ServiceDeps, services: Services) {
   const finished = new Map<string, Set<() => void>>();
   let closed = false;
 
+  const maintenance = createSearchMaintenance(database, logger);
   const runner = createJobRunner(config, logger, (jobId) => runJob(jobId));
   deps.onShutdown(async () => {
     closed = true;
     await runner.close();
+    await maintenance.close();
   });
 
   function lockKeyOf(tenantId: string, environment: string) {
@@ -405,6 +408,7 @@ export function createLearnService(deps: ServiceDeps, services: Services) {
       .update(learnJobs)
       .set({ status: 'completed', stats, artifacts, finishedAt: new Date() })
       .where(eq(learnJobs.id, job.id));
+    if (earlier + compiled > 0) maintenance.afterWrites();
   }
 
   async function fail(job: JobRow, err: unknown): Promise<void> {
