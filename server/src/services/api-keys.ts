@@ -14,8 +14,9 @@ import { decodeCursor, toPage } from './keyset-cursor.js';
 
 type KeyRow = typeof apiKeys.$inferSelect;
 
+/** A valid key comes with its tenant's plan (read in the same query). */
 export type KeyVerification =
-  | { result: 'VALID'; key: KeyRow; /** The tenant's plan, when set. */ plan?: string }
+  | { result: 'VALID'; key: KeyRow; plan?: string }
   | { result: 'NOT_FOUND' }
   | { result: 'REVOKED' }
   | { result: 'EXPIRED' };
