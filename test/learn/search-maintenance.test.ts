@@ -26,19 +26,22 @@ async function statsRows(table: string): Promise<number> {
 }
 
 describe('search maintenance after learn', () => {
-  it.skipIf(Boolean(process.env.DATABASE_URL))('gives the embedded planner statistics once learn has written', async () => {
-    const events = Array.from({ length: 50 }, (_, i) => ({
-      type: 'message',
-      sessionId: `maint-${i % 5}`,
-      payload: { role: 'user', content: `I like hiking in the Alps number ${i} and my sister lives in Lyon.` },
-    }));
-    const auth = { Authorization: `Bearer ${apiKey}` };
-    expect((await server.http().post('/v1/capture/batch').set(auth).send({ events })).status).toBe(201);
-    const learned = await server.http().post('/v1/learn').set(auth).send({ wait: true });
-    expect(learned.body.data.status).toBe('completed');
-    const deadline = Date.now() + 10_000;
-    while ((await statsRows('memories')) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(await statsRows('memories')).toBeGreaterThan(0);
-    expect(await statsRows('events')).toBeGreaterThan(0);
-  });
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'gives the embedded planner statistics once learn has written',
+    async () => {
+      const events = Array.from({ length: 50 }, (_, i) => ({
+        type: 'message',
+        sessionId: `maint-${i % 5}`,
+        payload: { role: 'user', content: `I like hiking in the Alps number ${i} and my sister lives in Lyon.` },
+      }));
+      const auth = { Authorization: `Bearer ${apiKey}` };
+      expect((await server.http().post('/v1/capture/batch').set(auth).send({ events })).status).toBe(201);
+      const learned = await server.http().post('/v1/learn').set(auth).send({ wait: true });
+      expect(learned.body.data.status).toBe('completed');
+      const deadline = Date.now() + 10_000;
+      while ((await statsRows('memories')) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(await statsRows('memories')).toBeGreaterThan(0);
+      expect(await statsRows('events')).toBeGreaterThan(0);
+    },
+  );
 });
