@@ -91,7 +91,17 @@ export const PageQuerySchema = z.object({
 /** Query booleans: "true"/"false"/"1"/"0" (z.coerce.boolean would make "false" true). */
 export const QueryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-export const IsoDateTime = z.string().datetime({ offset: true });
+/** The instants PostgreSQL's timestamptz takes from an ISO string: years 0001 to 9999 (UTC). */
+export const MIN_INSTANT_MS = Date.parse('0001-01-01T00:00:00.000Z');
+export const MAX_INSTANT_MS = Date.parse('9999-12-31T23:59:59.999Z');
+export const INSTANT_RANGE_MESSAGE = 'must be between the years 0001 and 9999 (UTC)';
+export const inInstantRange = (ms: number) => ms >= MIN_INSTANT_MS && ms <= MAX_INSTANT_MS;
+
+export const IsoDateTime = z
+  .string()
+  .datetime({ offset: true })
+  // NaN: not a date-time at all, which .datetime() already reports once.
+  .refine((v) => Number.isNaN(Date.parse(v)) || inInstantRange(Date.parse(v)), INSTANT_RANGE_MESSAGE);
 export const Id = z.string().min(1).max(128);
 export const Name = z.string().trim().min(1).max(200);
 export const Description = z.string().max(2000);

@@ -141,4 +141,17 @@ describe('no input produces a 500 (DESIGN §7): NUL, lone surrogates, deep nesti
     expect(expectValidation(deep, 'payload').message).toMatch(/nested more than 256 levels/);
     expectOk(await post('/v1/capture', `{"type":"observation","sessionId":"s","payload":{"a":${nested(100)}}}`), 201);
   });
+
+  it('a date PostgreSQL cannot store (year 0000, past 9999) is 400; the edges are fine', async () => {
+    const capture = (occurredAt: string) =>
+      post('/v1/capture', JSON.stringify({ type: 'observation', sessionId: 'y', payload: { occurredAt }, occurredAt }));
+    expectValidation(await capture('0000-01-01T00:00:00Z'), 'occurredAt');
+    // An offset that moves the instant before year 1 is refused too.
+    expectValidation(await capture('0001-01-01T00:00:00+01:00'), 'occurredAt');
+    expectOk(await capture('0001-01-01T00:00:00Z'), 201);
+    expectOk(await capture('9999-12-31T23:59:59Z'), 201);
+    expectValidation(await post('/v1/synthesize', '{"query":"x","asOf":"0000-06-01T00:00:00Z"}'), 'asOf');
+    expectValidation(await server.http().get(`${base()}/audit?startDate=0000-01-01`).set(O()), 'query.startDate');
+    expectOk(await server.http().get(`${base()}/audit?startDate=0001-01-01&endDate=9999-12-31`).set(O()));
+  });
 });

@@ -4,7 +4,16 @@
  */
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { IsoDateTime, PageQuerySchema, type RouteMeta, errors, page } from '../common.js';
+import {
+  INSTANT_RANGE_MESSAGE,
+  IsoDateTime,
+  MAX_INSTANT_MS,
+  PageQuerySchema,
+  type RouteMeta,
+  errors,
+  inInstantRange,
+  page,
+} from '../common.js';
 import { ORG_ERRORS, OrgHeaders, OrgParams } from './organizations.js';
 
 const c = initContract();
@@ -69,8 +78,13 @@ function auditBound(edge: 'start' | 'end') {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be an ISO 8601 date-time or date' });
         return z.NEVER;
       }
+      if (!inInstantRange(at.getTime())) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: INSTANT_RANGE_MESSAGE });
+        return z.NEVER;
+      }
       if (isDate && edge === 'end') at.setUTCDate(at.getUTCDate() + 1);
-      return at.toISOString();
+      // The end of 9999-12-31 is the last instant PostgreSQL takes, not year 10000.
+      return new Date(Math.min(at.getTime(), MAX_INSTANT_MS)).toISOString();
     });
 }
 
