@@ -34,5 +34,10 @@ export async function seedMemories(
     );
   }
   await database.db.execute('analyze memories');
-  return performance.now() - t0;
+  const elapsed = performance.now() - t0;
+  // Embedded PGlite runs inside this process and blocks its event loop while inserting: keep-alive
+  // connections the server timed out meanwhile are closed only now. Let those closes land before
+  // the next request, or it may be sent on a socket being closed (ECONNRESET).
+  if (database.driver === 'pglite') await new Promise((resolve) => setTimeout(resolve, 6000));
+  return elapsed;
 }
