@@ -6,6 +6,7 @@ import type { Environment, Role } from '@hx-memory/contract';
 import type { Redis } from 'ioredis';
 import type { Config, Plan } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { TenantRole } from './db/schema/auth.js';
 import type { Logger } from './logger.js';
 import type { Services } from './services/index.js';
 
@@ -19,6 +20,11 @@ export interface Actor {
   organizationId?: string;
   namespaceId?: string;
   agentId?: string;
+  /**
+   * JWT users only: `owner` created the tenant and manages every vault and API key in it; `member`
+   * joined by invitation and manages what they created (services/ownership.ts).
+   */
+  tenantRole?: TenantRole;
   /** Role in the organization of the path, once resolved for an org-scoped route. */
   role?: Role;
   plan: Plan;

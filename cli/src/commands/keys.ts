@@ -1,4 +1,4 @@
-/** `hx keys list|create|revoke`: API keys of the tenant (needs a login). */
+/** `hx keys list|create|revoke`: the user's API keys, all of the tenant's for its owner (needs a login). */
 import type { Command } from 'commander';
 import { writeConfig } from '../config-store.js';
 import { action, clientFor, globalOptions, print } from '../context.js';
@@ -9,7 +9,7 @@ export function registerKeys(program: Command): void {
   const keys = program.command('keys').description('manage API keys (needs `hx login`)');
   keys
     .command('list')
-    .description('list the API keys of the tenant')
+    .description('list your API keys (the tenant owner: every key of the tenant)')
     .action(
       action(async (_options: unknown, command: Command) => {
         const apiKeys = [];

@@ -39,7 +39,8 @@ export const apiKeysContract = c.router({
     method: 'GET',
     path: '/api-keys',
     summary: 'List API keys',
-    description: 'Keys of the tenant, newest first, cursor-paginated. Never includes the secret.',
+    description:
+      'Keys the authenticated user created; for the tenant owner (the user who registered the tenant) every key of the tenant. Newest first, cursor-paginated. Never includes the secret.',
     query: PageQuerySchema,
     responses: {
       200: page('apiKeys', ApiKeySchema),
@@ -72,7 +73,8 @@ export const apiKeysContract = c.router({
     path: '/api-keys/:id',
     pathParams: z.object({ id: Id }),
     summary: 'Revoke an API key',
-    description: 'Takes effect at once, on every server instance.',
+    description:
+      'Takes effect at once, on every server instance. Only the key creator or the tenant owner may revoke; other keys answer 404.',
     body: c.noBody(),
     responses: { 200: DeletedSchema, ...errors(...AUTHED_ERRORS, 'not_found') },
     metadata: { auth: 'jwt' } satisfies RouteMeta,

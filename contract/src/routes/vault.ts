@@ -88,7 +88,8 @@ export const vaultContract = c.router({
     method: 'POST',
     path: '/vaults',
     summary: 'Create a vault',
-    description: 'Names are unique per tenant; `system` is reserved for the vault capture redacts into.',
+    description:
+      'Open to every user of the tenant; the creator and the tenant owner can use the vault. Names are unique per tenant; `system` is reserved for the vault capture redacts into.',
     body: z.object({
       name: Name,
       description: Description.optional(),
@@ -101,7 +102,8 @@ export const vaultContract = c.router({
     method: 'GET',
     path: '/vaults',
     summary: 'List vaults',
-    description: 'Vaults of the authenticated user tenant, oldest first.',
+    description:
+      'Vaults accessible to the authenticated user, oldest first: those the user created; for the tenant owner (the user who registered the tenant) every vault of the tenant, the system vault included. Every route under /vaults/{id} answers 404 for a vault the user cannot access.',
     query: PageQuerySchema,
     responses: { 200: page('vaults', VaultSchema), ...errors(...AUTHED_ERRORS) },
     metadata: jwt,
@@ -111,7 +113,8 @@ export const vaultContract = c.router({
     path: '/vaults/:vaultId',
     pathParams: VaultIdParams,
     summary: 'Delete a vault and its items',
-    description: 'Deletes the items (their wrapped keys with them) and the vault; audited. The system vault is kept.',
+    description:
+      'Deletes the items (their wrapped keys with them) and the vault; audited. The system vault is kept. 404 for a vault the user cannot access.',
     body: c.noBody(),
     responses: { 200: DeletedSchema, ...errors(...AUTHED_ERRORS, 'not_found', 'forbidden') },
     metadata: jwt,
@@ -148,7 +151,7 @@ export const vaultContract = c.router({
     path: '/vaults/:vaultId/items/:itemId',
     pathParams: ItemParams,
     summary: 'Retrieve a secret',
-    description: 'The item with its decrypted value. Always audited.',
+    description: 'The item with its decrypted value. Always audited. 404 for a vault the user cannot access.',
     responses: { 200: envelope(VaultItemWithValueSchema), ...errors(...AUTHED_ERRORS, 'not_found') },
     metadata: jwt,
   },
@@ -157,7 +160,7 @@ export const vaultContract = c.router({
     path: '/vaults/:id/items/:itemId/reveal',
     pathParams: IdItemParams,
     summary: 'Reveal a secret',
-    description: 'Just the decrypted value, for copying. Always audited.',
+    description: 'Just the decrypted value, for copying. Always audited. 404 for a vault the user cannot access.',
     body: c.noBody(),
     responses: { 200: envelope(VaultRevealSchema), ...errors(...AUTHED_ERRORS, 'not_found') },
     metadata: jwt,

@@ -77,6 +77,8 @@ function createAuthenticate(ctx: AppContext) {
       kind: 'user',
       tenantId: user.tenantId,
       userId: user.id,
+      // Read with the user row the token was verified against: no extra query.
+      tenantRole: user.tenantRole,
       environment: 'live',
       plan,
       requestId: req.hx.requestId,

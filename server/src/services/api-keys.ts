@@ -1,5 +1,7 @@
 /**
- * API keys: create (the secret is returned once), list, revoke, and verify a presented key.
+ * API keys: create (the secret is returned once), list, revoke, and verify a presented key. A user
+ * lists and revokes the keys they created; the tenant owner all keys of the tenant; others' keys
+ * answer 404 (services/ownership.ts).
  * Verification returns an outcome value, not an exception; the auth middleware decides the answer.
  */
 import type { ApiKey, Environment } from '@hx-memory/contract';
@@ -11,6 +13,7 @@ import { invalid, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { ServiceDeps } from './index.js';
 import { decodeCursor, toPage } from './keyset-cursor.js';
+import { managedBy } from './ownership.js';
 
 type KeyRow = typeof apiKeys.$inferSelect;
 
@@ -131,7 +134,13 @@ export function createApiKeysService(deps: ServiceDeps) {
       const rows = await db
         .select()
         .from(apiKeys)
-        .where(and(eq(apiKeys.tenantId, actor.tenantId), after ? lt(apiKeys.id, after) : undefined))
+        .where(
+          and(
+            eq(apiKeys.tenantId, actor.tenantId),
+            managedBy(actor, apiKeys.createdBy),
+            after ? lt(apiKeys.id, after) : undefined,
+          ),
+        )
         .orderBy(desc(apiKeys.id))
         .limit(query.limit + 1);
       const { items, pagination } = toPage(rows, query.limit);
@@ -139,18 +148,15 @@ export function createApiKeysService(deps: ServiceDeps) {
     },
 
     async revoke(actor: Actor, id: string) {
+      const mine = and(eq(apiKeys.id, id), eq(apiKeys.tenantId, actor.tenantId), managedBy(actor, apiKeys.createdBy));
       const rows = await db
         .update(apiKeys)
         .set({ revokedAt: new Date() })
-        .where(and(eq(apiKeys.id, id), eq(apiKeys.tenantId, actor.tenantId), isNull(apiKeys.revokedAt)))
+        .where(and(mine, isNull(apiKeys.revokedAt)))
         .returning({ id: apiKeys.id });
       if (rows.length === 0) {
-        // Already revoked keys of this tenant answer the same success; others are not revealed.
-        const [existing] = await db
-          .select({ id: apiKeys.id })
-          .from(apiKeys)
-          .where(and(eq(apiKeys.id, id), eq(apiKeys.tenantId, actor.tenantId)))
-          .limit(1);
+        // Already revoked keys the actor manages answer the same success; others are not revealed.
+        const [existing] = await db.select({ id: apiKeys.id }).from(apiKeys).where(mine).limit(1);
         if (!existing) throw notFound('API key');
       }
       return { id, deleted: true as const };

@@ -90,7 +90,8 @@ export function createAuthService(deps: ServiceDeps) {
         await tx.insert(tenants).values({ id: tenantId, name, plan: deps.config.DEFAULT_PLAN });
         const [row] = await tx
           .insert(users)
-          .values({ id: newId('usr'), tenantId, email: input.email, name, passwordHash })
+          // Registering creates the tenant: its user is the tenant owner.
+          .values({ id: newId('usr'), tenantId, email: input.email, name, passwordHash, tenantRole: 'owner' })
           .onConflictDoNothing()
           .returning();
         if (!row) throw conflict('An account with this e-mail already exists');

@@ -49,7 +49,8 @@ export async function acceptInvitation(
 
     const [user] = await tx
       .insert(users)
-      .values({ id: newId('usr'), tenantId: invite.tenantId, email, name, passwordHash })
+      // Invitees join an existing tenant as members, whatever their organization role.
+      .values({ id: newId('usr'), tenantId: invite.tenantId, email, name, passwordHash, tenantRole: 'member' })
       .onConflictDoNothing()
       .returning();
     if (!user) throw conflict('An account with this e-mail already exists');
@@ -65,6 +66,7 @@ export async function acceptInvitation(
       kind: 'user',
       tenantId: invite.tenantId,
       userId: user.id,
+      tenantRole: 'member',
       environment: 'live',
       organizationId: invite.organizationId,
       role: member.role as Actor['role'],

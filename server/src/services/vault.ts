@@ -1,6 +1,7 @@
 /**
- * Vault: encrypted secrets: domain logic. Vaults belong to a tenant (another tenant's answer 404),
- * items are sealed with envelope encryption (crypto/envelope.ts), every operation is audited with
+ * Vault: encrypted secrets: domain logic. Vaults belong to a tenant (another tenant's answer 404)
+ * and, inside it, to the user who created them: only they and the tenant owner see and use a vault;
+ * the system vault is the tenant owner's (others get 404, see services/ownership.ts). Items are sealed with envelope encryption (crypto/envelope.ts), every operation is audited with
  * detail scaled by the vault's sensitivity, and captured events are redacted into the system vault.
  */
 import type { Vault, VaultItem, VaultSensitivity } from '@hx-memory/contract';
@@ -16,6 +17,7 @@ import { newId } from '../ids.js';
 import { findSecrets, replaceSecrets } from '../redaction/index.js';
 import type { ServiceDeps, Services } from './index.js';
 import { decodeCursor, toPage } from './keyset-cursor.js';
+import { managedBy } from './ownership.js';
 
 export interface RedactionFinding {
   /** JSON path of the redacted value, e.g. `payload.content` or `metadata.env.DB_URL`. */
@@ -100,11 +102,15 @@ export function createVaultService(deps: ServiceDeps, _services: Services) {
   const { ring, source } = loadKeyring(deps.config, deps.logger);
   const envelope = createEnvelope(ring);
 
+  /**
+   * A vault the actor may use: of their tenant and created by them, or any for the tenant owner.
+   * Others' vaults answer 404 exactly like unknown ones, so their existence is not revealed.
+   */
   async function findVault(q: Queryable, actor: Actor, vaultId: string): Promise<VaultRow> {
     const [row] = await q
       .select()
       .from(vaults)
-      .where(and(eq(vaults.id, vaultId), eq(vaults.tenantId, actor.tenantId)))
+      .where(and(eq(vaults.id, vaultId), eq(vaults.tenantId, actor.tenantId), managedBy(actor, vaults.createdBy)))
       .limit(1);
     if (!row) throw notFound('Vault');
     return row;
@@ -237,12 +243,19 @@ export function createVaultService(deps: ServiceDeps, _services: Services) {
       });
     },
 
+    /** The vaults the actor may use: their own, or all of the tenant (system vault included) for its owner. */
     async listVaults(actor: Actor, query: { limit: number; cursor?: string }) {
       const after = decodeCursor(query.cursor);
       const rows = await db
         .select()
         .from(vaults)
-        .where(and(eq(vaults.tenantId, actor.tenantId), after ? gt(vaults.id, after) : undefined))
+        .where(
+          and(
+            eq(vaults.tenantId, actor.tenantId),
+            managedBy(actor, vaults.createdBy),
+            after ? gt(vaults.id, after) : undefined,
+          ),
+        )
         .orderBy(asc(vaults.id))
         .limit(query.limit + 1);
       const { items, pagination } = toPage(rows, query.limit);

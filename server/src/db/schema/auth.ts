@@ -1,7 +1,9 @@
 /** Tenants, users, refresh tokens and the monthly event counters of the quota: the identity slice. */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, ts, updatedAt } from './columns.js';
+
+export type TenantRole = 'owner' | 'member';
 
 export const tenants = pgTable('tenants', {
   id: text('id').primaryKey(),
@@ -19,13 +21,25 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
+    /**
+     * `owner`: the user who created the tenant by registering; sees and manages every vault and API
+     * key of the tenant. `member`: joined through an invitation; only what they created
+     * (docs/decisions/identity-and-limits.md, "Ownership inside a tenant").
+     */
+    tenantRole: text('tenant_role').$type<TenantRole>().notNull().default('member'),
     /** Subject of an external identity provider, when the user signs in through one. */
     externalSubject: text('external_subject'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_tenant_idx').on(t.tenantId)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_tenant_idx').on(t.tenantId),
+    // One owner per tenant.
+    uniqueIndex('users_tenant_owner_uq').on(t.tenantId).where(sql`${t.tenantRole} = 'owner'`),
+    check('users_tenant_role_ck', sql`${t.tenantRole} in ('owner', 'member')`),
+  ],
 );
 
 export const refreshTokens = pgTable(

@@ -1,0 +1,128 @@
+/**
+ * API key ownership inside a tenant: a user lists and revokes the keys they created; the tenant owner
+ * (who registered the tenant) lists and revokes every key of it; others' keys answer 404 like unknown
+ * ones and keep working. Another tenant sees nothing. Creating keys stays open to every user.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { addMember, createOrg } from '../organizations/org-fixtures.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const auth = (user: { accessToken: string }) => ({ Authorization: `Bearer ${user.accessToken}` });
+
+async function createKey(user: TestUser, name: string) {
+  const res = await server.http().post('/v1/api-keys').set(auth(user)).send({ name, environment: 'live' });
+  expect(res.status).toBe(201);
+  return { id: res.body.data.id as string, key: res.body.data.key as string };
+}
+
+/** Every key id the user can list, paged one by one so no page leaks either. */
+async function listedIds(user: TestUser): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await server
+      .http()
+      .get('/v1/api-keys')
+      .query({ limit: 1, ...(cursor ? { cursor } : {}) })
+      .set(auth(user));
+    expect(res.status).toBe(200);
+    ids.push(...res.body.data.apiKeys.map((k: { id: string }) => k.id));
+    cursor = res.body.data.pagination.cursor;
+  } while (cursor);
+  return ids.sort();
+}
+
+const revoke = (user: TestUser, id: string) => server.http().delete(`/v1/api-keys/${id}`).set(auth(user));
+const capture = (key: string) =>
+  server
+    .http()
+    .post('/v1/capture')
+    .set('Authorization', `Bearer ${key}`)
+    .send({ type: 'message', sessionId: 's1', payload: { role: 'user', content: `hello ${Math.random()}` } });
+
+async function tenantWithMember(role = 'developer') {
+  const org = await createOrg(server);
+  const owner = org.owner;
+  const member = await addMember(server, org, role);
+  const ownerKeys = [await createKey(owner, 'owner-1'), await createKey(owner, 'owner-2')];
+  const memberKey = await createKey(member, 'member-1');
+  return { org, owner, member, ownerKeys, memberKey };
+}
+
+describe('api key ownership: an invited member', () => {
+  it.each(['developer', 'admin', 'owner'])(
+    'with org role %s lists only their keys and cannot revoke the owner keys',
+    async (role) => {
+      const t = await tenantWithMember(role);
+      expect(await listedIds(t.member)).toEqual([t.memberKey.id]);
+      const unknown = await revoke(t.member, 'key_unknown');
+      for (const k of t.ownerKeys) {
+        const res = await revoke(t.member, k.id);
+        expect(res.status).toBe(404);
+        expect(res.body.error).toMatchObject({ code: 'not_found', message: unknown.body.error.message });
+        // The key is untouched and still works.
+        expect((await capture(k.key)).status).toBe(201);
+      }
+      const owned = await server.http().get('/v1/api-keys').set(auth(t.owner));
+      expect(owned.body.data.apiKeys.every((k: { revoked: boolean }) => k.revoked === false)).toBe(true);
+    },
+  );
+
+  it('gets 404, not the idempotent success, for a key of the owner that is already revoked', async () => {
+    const t = await tenantWithMember();
+    const [first] = t.ownerKeys;
+    expect((await revoke(t.owner, first!.id)).status).toBe(200);
+    expect((await revoke(t.member, first!.id)).status).toBe(404);
+  });
+
+  it('manages their own keys: create, list, revoke (idempotent), and the key stops working', async () => {
+    const t = await tenantWithMember();
+    const second = await createKey(t.member, 'member-2');
+    expect(await listedIds(t.member)).toEqual([t.memberKey.id, second.id].sort());
+    expect((await capture(second.key)).status).toBe(201);
+    expect((await revoke(t.member, second.id)).status).toBe(200);
+    expect((await revoke(t.member, second.id)).status).toBe(200);
+    expect((await capture(second.key)).status).toBe(401);
+    const list = await server.http().get('/v1/api-keys').set(auth(t.member));
+    expect(list.body.data.apiKeys.find((k: { id: string }) => k.id === second.id).revoked).toBe(true);
+  });
+
+  it('cannot see or revoke the keys of another member of the same tenant', async () => {
+    const t = await tenantWithMember();
+    const other = await addMember(server, t.org, 'developer');
+    expect(await listedIds(other)).toEqual([]);
+    expect((await revoke(other, t.memberKey.id)).status).toBe(404);
+    expect((await capture(t.memberKey.key)).status).toBe(201);
+  });
+});
+
+describe('api key ownership: the tenant owner', () => {
+  it('lists every key of the tenant and revokes a member key, which stops working at once', async () => {
+    const t = await tenantWithMember();
+    expect(await listedIds(t.owner)).toEqual([...t.ownerKeys.map((k) => k.id), t.memberKey.id].sort());
+    expect((await revoke(t.owner, t.memberKey.id)).status).toBe(200);
+    expect((await capture(t.memberKey.key)).status).toBe(401);
+    const mine = await server.http().get('/v1/api-keys').set(auth(t.member));
+    expect(mine.body.data.apiKeys).toEqual([expect.objectContaining({ id: t.memberKey.id, revoked: true })]);
+  });
+});
+
+describe('api key ownership: another tenant', () => {
+  it('lists none of the keys and gets 404 revoking them', async () => {
+    const t = await tenantWithMember();
+    const stranger = await registerUser(server, 'stranger');
+    expect(await listedIds(stranger)).toEqual([]);
+    for (const k of [...t.ownerKeys, t.memberKey]) {
+      expect((await revoke(stranger, k.id)).status).toBe(404);
+      expect((await capture(k.key)).status).toBe(201);
+    }
+  });
+});
