@@ -51,30 +51,34 @@ export function diversify(items: RankedItem[], limit: number, lambda = MMR_LAMBD
   const pool = items.slice(0, Math.ceil(limit * 1.5));
   const max = pool[0]?.score ?? 1;
   const picked: RankedItem[] = [];
-  const maxSim = new Array<number>(pool.length).fill(0);
-  const used = new Array<boolean>(pool.length).fill(false);
+  const pickedIndex: number[] = [];
   const sets = termSets(pool);
+  // Lazy greedy MMR: an item's value only falls as more is picked, so its last computed value is an
+  // upper bound. Only the item with the best bound is brought up to date (compared with the picks
+  // made since); if it still leads, it is the true best. Same picks as the eager loop, with a
+  // fraction of the similarity computations.
+  const value = pool.map((item) => lambda * (item.score / max));
+  const maxSim = new Array<number>(pool.length).fill(0);
+  const checked = new Array<number>(pool.length).fill(0);
+  const used = new Array<boolean>(pool.length).fill(false);
   while (picked.length < Math.min(limit, pool.length)) {
     let best = -1;
-    let bestValue = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < pool.length; i++) {
-      if (used[i]) continue;
-      const value = lambda * ((pool[i] as RankedItem).score / max) - (1 - lambda) * (maxSim[i] as number);
-      if (value > bestValue) {
-        bestValue = value;
-        best = i;
-      }
-    }
+    for (let i = 0; i < pool.length; i++)
+      if (!used[i] && (best < 0 || (value[i] as number) > (value[best] as number))) best = i;
     if (best < 0) break;
-    used[best] = true;
-    const chosen = pool[best] as RankedItem;
-    // An item's value only falls as more is picked, so pick values never rise: they rank the output.
-    picked.push({ ...chosen, rankScore: bestValue });
-    for (let i = 0; i < pool.length; i++) {
-      if (used[i]) continue;
-      const s = jaccard(sets[best] as Int32Array, sets[i] as Int32Array);
-      if (s > (maxSim[i] as number)) maxSim[i] = s;
+    if ((checked[best] as number) < pickedIndex.length) {
+      for (let k = checked[best] as number; k < pickedIndex.length; k++) {
+        const s = jaccard(sets[pickedIndex[k] as number] as Int32Array, sets[best] as Int32Array);
+        if (s > (maxSim[best] as number)) maxSim[best] = s;
+      }
+      checked[best] = pickedIndex.length;
+      value[best] = lambda * ((pool[best] as RankedItem).score / max) - (1 - lambda) * (maxSim[best] as number);
+      continue;
     }
+    used[best] = true;
+    pickedIndex.push(best);
+    // Pick values never rise along the order: they rank the output.
+    picked.push({ ...(pool[best] as RankedItem), rankScore: value[best] as number });
   }
   // The rest, in relevance order, valued as if nothing was picked, never above the last pick.
   let floor = picked.at(-1)?.rankScore ?? lambda;
