@@ -215,4 +215,32 @@ describe('access logs', () => {
       .set('Authorization', bearer(org.owner));
     expect(otherLogs.body.data.entries).toEqual([]);
   });
+
+  it("attributes reads of an organization's namespace to it, whatever key reads it", async () => {
+    const org = await createOrg(server);
+    const ns = await server
+      .http()
+      .post(`/v1/organizations/${org.id}/namespaces`)
+      .set('Authorization', bearer(org.owner))
+      .send({ name: `support-${Date.now()}` });
+    expect(ns.status, JSON.stringify(ns.body)).toBe(201);
+    // A tenant-level key, bound to no organization.
+    const key = await createApiKey(server, org.owner, {});
+    for (const namespace of [ns.body.data.name, 'not-registered']) {
+      const res = await server
+        .http()
+        .post('/v1/synthesize')
+        .set('Authorization', `Bearer ${key}`)
+        .send({ query: `question about ${namespace}`, namespace });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const logs = await server
+      .http()
+      .get(`/v1/organizations/${org.id}/access-logs`)
+      .set('Authorization', bearer(org.owner));
+    expect(logs.status).toBe(200);
+    expect(logs.body.data.entries).toEqual([
+      expect.objectContaining({ operation: 'synthesize', query: `question about ${ns.body.data.name}` }),
+    ]);
+  });
 });

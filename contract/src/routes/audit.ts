@@ -122,7 +122,8 @@ export const auditContract = c.router({
     pathParams: OrgParams,
     headers: OrgHeaders,
     summary: 'Memory access log entries',
-    description: 'Reads of memories and artifacts attributed to the organization, newest first.',
+    description:
+      'Reads of memories and artifacts attributed to the organization, newest first: reads of its namespaces by any key, and reads by keys bound to it or org-scoped calls where the namespace belongs to no organization.',
     query: PageQuerySchema,
     responses: { 200: page('entries', AccessLogEntrySchema), ...errors(...ORG_ERRORS) },
     metadata: { auth: 'jwt', permission: 'audit:read' } satisfies RouteMeta,

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Actor } from '../context.js';
 import type { Db, Queryable } from '../db/client.js';
-import { accessLogs, auditLogs } from '../db/schema/index.js';
+import { accessLogs, auditLogs, namespaces } from '../db/schema/index.js';
 import { newId } from '../ids.js';
 
 export interface AuditEntry {
@@ -60,11 +60,18 @@ export interface AccessEntry {
 export async function recordAccess(db: Db, actor: Actor, entry: AccessEntry): Promise<void> {
   if (db instanceof PgTransaction) throw new Error('recordAccess runs in its own transaction, not inside one');
   const who = actorIdentity(actor);
+  // The organization whose memories were read: the one owning the namespace (names are unique per
+  // tenant), whatever key read it; else the caller's (a key bound to an org, an org-scoped call).
+  const orgOfNamespace = entry.namespace
+    ? sql`(select n.organization_id from ${namespaces} n where n.tenant_id = ${actor.tenantId}
+        and (n.id = ${entry.namespace} or n.name = ${entry.namespace}) limit 1)`
+    : sql`null::text`;
   await db.execute(sql`
     with async_commit as (select set_config('synchronous_commit', 'off', true))
     insert into ${accessLogs} (id, tenant_id, organization_id, environment, actor_type, actor_id, api_key_id,
       agent_id, namespace, operation, query, memory_ids, artifact_ids, request_id)
-    select ${newId('acc')}, ${actor.tenantId}, ${actor.organizationId ?? null}, ${actor.environment},
+    select ${newId('acc')}, ${actor.tenantId}, coalesce(${orgOfNamespace}, ${actor.organizationId ?? null}),
+      ${actor.environment},
       ${who.actorType}, ${who.actorId}, ${actor.apiKeyId ?? null}, ${actor.agentId ?? null},
       ${entry.namespace ?? null}, ${entry.operation}, ${entry.query ?? null},
       ${sql.param(entry.memoryIds)}::text[], ${sql.param(entry.artifactIds ?? [])}::text[], ${actor.requestId}
