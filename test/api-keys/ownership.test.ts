@@ -4,7 +4,7 @@
  * ones and keep working. Another tenant sees nothing. Creating keys stays open to every user.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { listAllIds, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 import { addMember, createOrg } from '../organizations/org-fixtures.js';
 
 let server: TestServer;
@@ -23,22 +23,8 @@ async function createKey(user: TestUser, name: string) {
   return { id: res.body.data.id as string, key: res.body.data.key as string };
 }
 
-/** Every key id the user can list, paged one by one so no page leaks either. */
-async function listedIds(user: TestUser): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await server
-      .http()
-      .get('/v1/api-keys')
-      .query({ limit: 1, ...(cursor ? { cursor } : {}) })
-      .set(auth(user));
-    expect(res.status).toBe(200);
-    ids.push(...res.body.data.apiKeys.map((k: { id: string }) => k.id));
-    cursor = res.body.data.pagination.cursor;
-  } while (cursor);
-  return ids.sort();
-}
+/** Every key id the user can list, sorted. */
+const listedIds = async (user: TestUser) => (await listAllIds(server, '/v1/api-keys', 'apiKeys', user)).sort();
 
 const revoke = (user: TestUser, id: string) => server.http().delete(`/v1/api-keys/${id}`).set(auth(user));
 const capture = (key: string) =>

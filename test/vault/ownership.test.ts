@@ -6,7 +6,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+import {
+  createApiKey,
+  listAllIds,
+  registerUser,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../helpers/server.js';
 import { addMember, createOrg } from '../organizations/org-fixtures.js';
 
 let server: TestServer;
@@ -94,21 +101,7 @@ async function expectAllNotFound(user: TestUser, f: VaultFixture) {
   }
 }
 
-async function vaultIds(user: TestUser): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await server
-      .http()
-      .get('/v1/vaults')
-      .query({ limit: 1, ...(cursor ? { cursor } : {}) })
-      .set(auth(user));
-    expect(res.status).toBe(200);
-    ids.push(...res.body.data.vaults.map((v: { id: string }) => v.id));
-    cursor = res.body.data.pagination.cursor;
-  } while (cursor);
-  return ids;
-}
+const vaultIds = (user: TestUser) => listAllIds(server, '/v1/vaults', 'vaults', user);
 
 /** A tenant: its owner with a vault and a captured secret, and an invited member with a vault. */
 async function tenantWithMember(role = 'developer') {
