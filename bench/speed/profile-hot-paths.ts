@@ -3,29 +3,19 @@
  * in-process server. Not a benchmark (bench/speed is); it prints per-run timings so a change can be
  * measured quickly, and can run under `node --cpu-prof`.
  *
- * Usage (from server/):
- *   npx tsx scripts/perf-hot-paths.ts [capture] [learn-locomo] [learn-trace]
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> REDIS_URL=redis://127.0.0.1:6379 npx tsx scripts/perf-hot-paths.ts
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx scripts/perf-hot-paths.ts capture
+ * Usage (from bench/):
+ *   npx tsx --conditions=hx-source speed/profile-hot-paths.ts [capture] [learn-locomo] [learn-trace]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> REDIS_URL=redis://127.0.0.1:6379 npx tsx --conditions=hx-source ...
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof --conditions=hx-source --import tsx speed/profile-hot-paths.ts capture
  * Env: BATCHES (capture batches, default 15), LOCOMO (path, default ../../shared/bench-data/locomo-dev.json),
  *   TRACE_EVENTS (synthetic agent-trace events, default 10000).
  */
 import { readFileSync } from 'node:fs';
-import { startServer } from '../src/index.js';
+import { startBenchServer } from '../lib/bench-server.js';
 
 const LOCOMO = process.env.LOCOMO ?? new URL('../../../shared/bench-data/locomo-dev.json', import.meta.url).pathname;
 const BATCHES = Number(process.env.BATCHES ?? 15);
 const TRACE_EVENTS = Number(process.env.TRACE_EVENTS ?? 10_000);
-
-async function call(url: string, method: string, token: string | undefined, body?: unknown) {
-  const res = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { ok: boolean; data?: unknown; error?: unknown };
-  return { status: res.status, data: (json.ok ? json.data : json.error) as never };
-}
 
 function summary(ms: number[]) {
   const s = [...ms].sort((a, b) => a - b);
@@ -111,27 +101,13 @@ function traceEvents(count: number): Record<string, unknown>[] {
 async function main() {
   const which = new Set(process.argv.slice(2));
   if (which.size === 0) for (const w of ['capture', 'learn-locomo', 'learn-trace']) which.add(w);
-  const running = await startServer({
-    DATA_DIR: 'memory://',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    DEFAULT_PLAN: 'enterprise',
-    REQUEST_TIMEOUT_MS: '600000',
+  const client = await startBenchServer({
+    DATABASE_URL: process.env.DATABASE_URL,
+    REDIS_URL: process.env.REDIS_URL,
     RATE_LIMIT_PREFIX: `hx:perf:${process.pid}`,
   });
-  const base = running.url;
-  const reg = await call(`${base}/v1/auth/register`, 'POST', undefined, {
-    email: `perf-${Date.now().toString(36)}@example.com`,
-    password: 'perf-password-123',
-    name: 'perf',
-  });
-  const jwt = (reg.data as { tokens: { accessToken: string } }).tokens.accessToken;
-  const key = (await call(`${base}/v1/api-keys`, 'POST', jwt, { name: 'perf', environment: 'live' })).data as {
-    key: string;
-  };
-  const post = (path: string, body: unknown) => call(`${base}${path}`, 'POST', key.key, body);
-  const driver = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  const post = (path: string, body: unknown) => client.post(path, body);
+  const { driver } = client;
   try {
     if (which.has('capture')) {
       const ms: number[] = [];
@@ -175,7 +151,7 @@ async function main() {
       );
     }
   } finally {
-    await running.close();
+    await client.close();
   }
 }
 
