@@ -416,16 +416,11 @@ export function createLearnApplier(database: Database) {
     return closes.length;
   }
 
-  interface ArtifactValues {
-    title: string;
-    content: Record<string, unknown>;
-    markdown: string;
-    confidence: number;
-    evidenceCount: number;
-    sourceEvents: string[];
-    sourceMemories: string[];
-    fingerprint: string;
-  }
+  /** The stored, versioned part of an artifact draft, with the fingerprint that detects a change. */
+  type ArtifactValues = Pick<
+    ArtifactDraft,
+    'title' | 'content' | 'markdown' | 'confidence' | 'evidenceCount' | 'sourceEvents' | 'sourceMemories'
+  > & { fingerprint: string };
 
   function fingerprint(d: ArtifactDraft): string {
     return sha256(
