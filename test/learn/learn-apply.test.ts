@@ -9,7 +9,7 @@ import type { ArtifactDraft, MemoryDraft } from '../../server/src/compiler/types
 import { type Database, openDatabase } from '../../server/src/db/client.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { artifactVersions, artifacts, lineageEdges, memories } from '../../server/src/db/schema/index.js';
-import { createLearnApplier } from '../../server/src/services/learn-apply.js';
+import { createLearnApplier } from '../../server/src/services/core/learn/apply.js';
 
 let database: Database;
 let applier: ReturnType<typeof createLearnApplier>;

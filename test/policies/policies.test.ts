@@ -4,7 +4,7 @@
  * routes call for keys, agents and users.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../server/src/context.js';
+import type { Actor } from '../../server/src/actor.js';
 import { createApiKey, registerUser, startTestServer, type TestServer } from '../helpers/server.js';
 import { addMember } from '../organizations/org-fixtures.js';
 import { auditActions, bearer, createOrg, insertTeam, setOwnerRole, type TestOrg } from './enterprise-fixtures.js';

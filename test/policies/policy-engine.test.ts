@@ -1,6 +1,10 @@
 /** The pure evaluation function: matching, priority order, deny wins ties, restricted needs an explicit allow. */
 import { describe, expect, it } from 'vitest';
-import { type AccessRequest, type PolicyRule, evaluate } from '../../server/src/services/policy-engine.js';
+import {
+  type AccessRequest,
+  type PolicyRule,
+  evaluate,
+} from '../../server/src/services/enterprise/policies/policy-engine.js';
 
 let n = 0;
 function rule(partial: Partial<PolicyRule>): PolicyRule {

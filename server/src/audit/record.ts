@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Actor } from '../context.js';
+import type { Actor } from '../actor.js';
 import type { Db, Queryable } from '../db/client.js';
 import { accessLogs, auditLogs, namespaces } from '../db/schema/index.js';
 import { newId } from '../ids.js';

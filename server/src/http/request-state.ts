@@ -1,5 +1,5 @@
 /** Per-request state carried on the Express request: id, start time and the authenticated actor. */
-import type { Actor } from '../context.js';
+import type { Actor } from '../actor.js';
 import { unauthorized } from '../errors.js';
 
 export interface RequestState {

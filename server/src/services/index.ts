@@ -1,99 +1,75 @@
 /**
- * Builds every domain service once from the shared dependencies. Handlers reach services only
- * through `ctx.services`, so each area's logic has exactly one home. Services receive the registry
- * itself, so one may call another (capture -> vault redaction, synthesize -> access log) at call
- * time without an ordering between their constructors.
+ * Builds every domain service once, in a fixed order: a service is built from only the dependencies
+ * it names (`Pick<ServiceDeps, ...>`) and the services it calls, which are built before it. The calls
+ * between services never loop: policies -> namespaces; capture -> policies, vault, quota; lineage ->
+ * namespaces, policies; usage -> quota; learn, synthesize, artifacts, memories -> policies.
+ * Handlers reach services only through `ctx.services`, so each area's logic has exactly one home.
  */
-import type { Redis } from 'ioredis';
-import type { JwtIssuer } from '../auth/jwt.js';
-import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
-import type { Logger } from '../logger.js';
-import { createApiKeysService } from './api-keys.js';
-import { createAuthService } from './auth.js';
-import { createQuotaService } from './quota.js';
-import { createAdminService } from './admin.js';
-import { createCaptureService } from './capture.js';
-import { createLearnService } from './learn.js';
-import { createSynthesizeService } from './synthesize.js';
-import { createArtifactsService } from './artifacts.js';
-import { createMemoriesService } from './memories.js';
-import { createUsageService } from './usage.js';
-import { createOrganizationsService } from './organizations.js';
-import { createTeamsService } from './teams.js';
-import { createMembersService } from './members.js';
-import { createAgentsService } from './agents.js';
-import { createNamespacesService } from './namespaces.js';
-import { createPoliciesService } from './policies.js';
-import { createAuditService } from './audit.js';
-import { createLineageService } from './lineage.js';
-import { createLifecycleService } from './lifecycle.js';
-import { createVaultService } from './vault.js';
+import { createAdminService } from './account/admin.js';
+import { createApiKeysService } from './account/api-keys.js';
+import { createAuthService } from './account/auth.js';
+import { createArtifactsService } from './core/artifacts.js';
+import { createCaptureService } from './core/capture/capture.js';
+import { createLearnService } from './core/learn/learn.js';
+import { createMemoriesService } from './core/memories.js';
+import { createQuotaService } from './core/quota.js';
+import { createSynthesizeService } from './core/synthesize.js';
+import { createUsageService } from './core/usage.js';
+import type { ServiceDeps } from './deps.js';
+import { createAgentsService } from './enterprise/agents.js';
+import { createAuditService } from './enterprise/audit.js';
+import { createLifecycleService } from './enterprise/lifecycle/lifecycle.js';
+import { createLineageService } from './enterprise/lineage.js';
+import { createMembersService } from './enterprise/members/members.js';
+import { createNamespacesService } from './enterprise/namespaces.js';
+import { createOrganizationsService } from './enterprise/organizations.js';
+import { createPoliciesService } from './enterprise/policies/policies.js';
+import { createTeamsService } from './enterprise/teams.js';
+import { createVaultService } from './vault/vault.js';
 
-export interface ServiceDeps {
-  config: Config;
-  database: Database;
-  logger: Logger;
-  redis?: Redis;
-  jwt: JwtIssuer;
-  /** Registers background work to stop on shutdown (job runners, timers), before the database closes. */
-  onShutdown: (hook: () => Promise<void>) => void;
-}
+export type { ServiceDeps } from './deps.js';
 
-/** Every service, one per area. An interface (not an inferred type) so services may reference it. */
-export interface Services {
-  apiKeys: ReturnType<typeof createApiKeysService>;
-  auth: ReturnType<typeof createAuthService>;
-  admin: ReturnType<typeof createAdminService>;
-  capture: ReturnType<typeof createCaptureService>;
-  learn: ReturnType<typeof createLearnService>;
-  synthesize: ReturnType<typeof createSynthesizeService>;
-  artifacts: ReturnType<typeof createArtifactsService>;
-  memories: ReturnType<typeof createMemoriesService>;
-  usage: ReturnType<typeof createUsageService>;
-  organizations: ReturnType<typeof createOrganizationsService>;
-  teams: ReturnType<typeof createTeamsService>;
-  members: ReturnType<typeof createMembersService>;
-  agents: ReturnType<typeof createAgentsService>;
-  namespaces: ReturnType<typeof createNamespacesService>;
-  policies: ReturnType<typeof createPoliciesService>;
-  audit: ReturnType<typeof createAuditService>;
-  lineage: ReturnType<typeof createLineageService>;
-  lifecycle: ReturnType<typeof createLifecycleService>;
-  vault: ReturnType<typeof createVaultService>;
-  quota: ReturnType<typeof createQuotaService>;
-  /** Stops background work registered through ServiceDeps.onShutdown, last registered first. */
-  shutdown(): Promise<void>;
-}
-
-export function createServices(base: Omit<ServiceDeps, 'onShutdown'>): Services {
+export function createServices(base: Omit<ServiceDeps, 'onShutdown'>) {
   const hooks: Array<() => Promise<void>> = [];
   const deps: ServiceDeps = { ...base, onShutdown: (hook) => hooks.push(hook) };
-  const services = {} as Services;
-  Object.assign(services, {
-    apiKeys: createApiKeysService(deps),
+
+  // Services that call no other service.
+  const namespaces = createNamespacesService(deps);
+  const quota = createQuotaService(deps);
+  const vault = createVaultService(deps);
+  // Then the ones that call those, each given only what it calls.
+  const policies = createPoliciesService(deps, { namespaces });
+  return {
+    // account
     auth: createAuthService(deps),
-    admin: createAdminService(deps, services),
-    capture: createCaptureService(deps, services),
-    learn: createLearnService(deps, services),
-    synthesize: createSynthesizeService(deps, services),
-    artifacts: createArtifactsService(deps, services),
-    memories: createMemoriesService(deps, services),
-    usage: createUsageService(deps, services),
-    organizations: createOrganizationsService(deps, services),
-    teams: createTeamsService(deps, services),
-    members: createMembersService(deps, services),
-    agents: createAgentsService(deps, services),
-    namespaces: createNamespacesService(deps, services),
-    policies: createPoliciesService(deps, services),
-    audit: createAuditService(deps, services),
-    lineage: createLineageService(deps, services),
-    lifecycle: createLifecycleService(deps, services),
-    vault: createVaultService(deps, services),
-    quota: createQuotaService(deps),
+    apiKeys: createApiKeysService(deps),
+    admin: createAdminService(deps),
+    // core
+    capture: createCaptureService(deps, { policies, vault, quota }),
+    learn: createLearnService(deps, { policies }),
+    synthesize: createSynthesizeService(deps, { policies }),
+    artifacts: createArtifactsService(deps, { policies }),
+    memories: createMemoriesService(deps, { policies }),
+    usage: createUsageService(deps, { quota }),
+    quota,
+    // enterprise
+    organizations: createOrganizationsService(deps),
+    teams: createTeamsService(deps),
+    members: createMembersService(deps),
+    agents: createAgentsService(deps),
+    namespaces,
+    policies,
+    audit: createAuditService(deps),
+    lineage: createLineageService(deps, { namespaces, policies }),
+    lifecycle: createLifecycleService(deps),
+    // vault
+    vault,
+    /** Stops background work registered through ServiceDeps.onShutdown, last registered first. */
     async shutdown() {
       for (const hook of hooks.reverse()) await hook();
     },
-  } satisfies Services);
-  return services;
+  };
 }
+
+/** Every service, one per area. */
+export type Services = ReturnType<typeof createServices>;

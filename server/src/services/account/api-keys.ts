@@ -1,0 +1,190 @@
+/**
+ * API keys: create (the secret is returned once), list, revoke, and verify a presented key. A user
+ * lists and revokes the keys they created; the tenant owner all keys of the tenant; others' keys
+ * answer 404 (services/ownership.ts).
+ * Verification returns an outcome value, not an exception; the auth middleware decides the answer.
+ */
+import type { ApiKey, Environment } from '@hx-memory/contract';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { generateApiKey, hashApiKey } from '../../auth/api-key-tokens.js';
+import type { Actor } from '../../actor.js';
+import { agents, apiKeys, namespaces, organizations, tenants } from '../../db/schema/index.js';
+import { invalid, notFound } from '../../errors.js';
+import { newId } from '../../ids.js';
+import type { ServiceDeps } from '../deps.js';
+import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
+import { managedBy } from './ownership.js';
+
+type KeyRow = typeof apiKeys.$inferSelect;
+
+/** A valid key comes with its tenant's plan (read in the same query). */
+export type KeyVerification =
+  | { result: 'VALID'; key: KeyRow; plan?: string }
+  | { result: 'NOT_FOUND' }
+  | { result: 'REVOKED' }
+  | { result: 'EXPIRED' };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toApiKey(row: KeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    environment: row.environment as Environment,
+    organizationId: row.organizationId,
+    namespaceId: row.namespaceId,
+    agentId: row.agentId,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: iso(row.lastUsedAt),
+    expiresAt: iso(row.expiresAt),
+    revokedAt: iso(row.revokedAt),
+    revoked: row.revokedAt !== null,
+  };
+}
+
+/** last_used_at is written at most once a minute per key, off the request's critical path. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logger'>) {
+  const { db } = deps.database;
+
+  /**
+   * A key may be bound to an organization, a namespace and an agent identity of the caller's tenant;
+   * ids of other tenants answer 404 like unknown ones. Namespace and agent must belong to the
+   * organization, which is taken from them when it is not given.
+   */
+  async function resolveBinding(
+    tenantId: string,
+    input: { organizationId?: string; namespaceId?: string; agentId?: string },
+  ) {
+    let organizationId = input.organizationId ?? null;
+    const sameOrg = (found: string, what: string) => {
+      if (organizationId && organizationId !== found) throw invalid(what, 'belongs to another organization');
+      organizationId = found;
+    };
+    if (input.namespaceId) {
+      const [ns] = await db
+        .select({ organizationId: namespaces.organizationId })
+        .from(namespaces)
+        .where(and(eq(namespaces.id, input.namespaceId), eq(namespaces.tenantId, tenantId)))
+        .limit(1);
+      if (!ns) throw notFound('Namespace');
+      sameOrg(ns.organizationId, 'namespaceId');
+    }
+    if (input.agentId) {
+      const [agent] = await db
+        .select({ organizationId: agents.organizationId })
+        .from(agents)
+        .where(and(eq(agents.id, input.agentId), eq(agents.tenantId, tenantId)))
+        .limit(1);
+      if (!agent) throw notFound('Agent');
+      sameOrg(agent.organizationId, 'agentId');
+    }
+    if (organizationId) {
+      const [org] = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(eq(organizations.id, organizationId), eq(organizations.tenantId, tenantId)))
+        .limit(1);
+      if (!org) throw notFound('Organization');
+    }
+    return { organizationId, namespaceId: input.namespaceId ?? null, agentId: input.agentId ?? null };
+  }
+
+  return {
+    async create(
+      actor: Actor,
+      input: {
+        name: string;
+        environment: Environment;
+        expiresAt?: string;
+        organizationId?: string;
+        namespaceId?: string;
+        agentId?: string;
+      },
+    ) {
+      if (input.expiresAt && new Date(input.expiresAt).getTime() <= Date.now()) {
+        throw invalid('expiresAt', 'must be in the future');
+      }
+      const binding = await resolveBinding(actor.tenantId, input);
+      const { key, prefix, hash } = generateApiKey(input.environment);
+      const [row] = await db
+        .insert(apiKeys)
+        .values({
+          id: newId('key'),
+          tenantId: actor.tenantId,
+          createdBy: actor.userId ?? 'unknown',
+          name: input.name,
+          prefix,
+          hash,
+          environment: input.environment,
+          organizationId: binding.organizationId,
+          namespaceId: binding.namespaceId,
+          agentId: binding.agentId,
+          expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+        })
+        .returning();
+      return { ...toApiKey(row!), key };
+    },
+
+    /** Newest first; keyset pagination on the time-sortable id. */
+    async list(actor: Actor, query: { limit: number; cursor?: string }) {
+      const after = decodeCursor(query.cursor);
+      const rows = await db
+        .select()
+        .from(apiKeys)
+        .where(
+          and(
+            eq(apiKeys.tenantId, actor.tenantId),
+            managedBy(actor, apiKeys.createdBy),
+            after ? lt(apiKeys.id, after) : undefined,
+          ),
+        )
+        .orderBy(desc(apiKeys.id))
+        .limit(query.limit + 1);
+      const { items, pagination } = toPage(rows, query.limit);
+      return { apiKeys: items.map(toApiKey), pagination };
+    },
+
+    async revoke(actor: Actor, id: string) {
+      const mine = and(eq(apiKeys.id, id), eq(apiKeys.tenantId, actor.tenantId), managedBy(actor, apiKeys.createdBy));
+      const rows = await db
+        .update(apiKeys)
+        .set({ revokedAt: new Date() })
+        .where(and(mine, isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id });
+      if (rows.length === 0) {
+        // Already revoked keys the actor manages answer the same success; others are not revealed.
+        const [existing] = await db.select({ id: apiKeys.id }).from(apiKeys).where(mine).limit(1);
+        if (!existing) throw notFound('API key');
+      }
+      return { id, deleted: true as const };
+    },
+
+    /** Looks a presented key up by hash; always a database read so revocation is immediate everywhere. */
+    async verify(presented: string): Promise<KeyVerification> {
+      // The tenant's plan comes along in the same round trip: every API-key request needs both.
+      const [found] = await db
+        .select({ key: apiKeys, plan: tenants.plan })
+        .from(apiKeys)
+        .leftJoin(tenants, eq(tenants.id, apiKeys.tenantId))
+        .where(eq(apiKeys.hash, hashApiKey(presented)))
+        .limit(1);
+      const row = found?.key;
+      if (!row) return { result: 'NOT_FOUND' };
+      if (row.revokedAt) return { result: 'REVOKED' };
+      if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return { result: 'EXPIRED' };
+      const now = Date.now();
+      if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+        db.update(apiKeys)
+          .set({ lastUsedAt: new Date(now) })
+          .where(eq(apiKeys.id, row.id))
+          .catch((err) => deps.logger.warn({ err }, 'could not record api key use'));
+      }
+      return { result: 'VALID', key: row, plan: found?.plan ?? undefined };
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

@@ -1,0 +1,85 @@
+/**
+ * Rotating refresh tokens. Each is single use; presenting a used one means it leaked, so its whole
+ * family is revoked (OAuth 2.0 Security BCP, refresh token rotation).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { refreshTokens, users } from '../../db/schema/index.js';
+import { unauthorized } from '../../errors.js';
+import { newId } from '../../ids.js';
+import type { ServiceDeps } from '../deps.js';
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function createRefreshTokens(deps: Pick<ServiceDeps, 'database' | 'config'>) {
+  const { db } = deps.database;
+  const ttlMs = deps.config.JWT_REFRESH_TTL_SECONDS * 1000;
+
+  async function insert(user: { id: string; tenantId: string }, familyId: string) {
+    const token = `hxr_${randomBytes(32).toString('base64url')}`;
+    await db.insert(refreshTokens).values({
+      id: newId('rt'),
+      tenantId: user.tenantId,
+      userId: user.id,
+      familyId,
+      tokenHash: hash(token),
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
+    return token;
+  }
+
+  async function revokeFamily(familyId: string) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  return {
+    issue(user: { id: string; tenantId: string }) {
+      return insert(user, newId('rt'));
+    },
+
+    async rotate(token: string) {
+      const [row] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hash(token)))
+        .limit(1);
+      if (!row) throw unauthorized('Refresh token is invalid');
+      if (row.revokedAt) throw unauthorized('Refresh token has been revoked');
+      if (row.usedAt) {
+        await revokeFamily(row.familyId);
+        throw unauthorized('Refresh token was already used; its session has been revoked');
+      }
+      if (row.expiresAt.getTime() < Date.now()) throw unauthorized('Refresh token has expired');
+      // Claim the token atomically so two concurrent refreshes cannot both succeed.
+      const claimed = await db
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
+      if (claimed.length === 0) {
+        await revokeFamily(row.familyId);
+        throw unauthorized('Refresh token was already used; its session has been revoked');
+      }
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, row.userId), isNull(users.deletedAt)))
+        .limit(1);
+      if (!user) throw unauthorized('User no longer exists');
+      return { user, next: await insert(user, row.familyId) };
+    },
+
+    async revokeFamilyOf(token: string) {
+      const [row] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hash(token)))
+        .limit(1);
+      if (!row) throw unauthorized('Refresh token is invalid');
+      await revokeFamily(row.familyId);
+    },
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Compiled artifacts: filtered, sorted keyset pagination and single reads, scoped to the key's
+ * tenant, environment and (when bound) namespace. Reads are written to the memory access log.
+ */
+import type { Artifact } from '@hx-memory/contract';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { recordAccess } from '../../audit/record.js';
+import type { Actor } from '../../actor.js';
+import { artifacts } from '../../db/schema/index.js';
+import { invalid, notFound } from '../../errors.js';
+import { type NamespaceAccessChecker, resolveReadNamespace } from './namespace-scope.js';
+import type { ServiceDeps } from '../deps.js';
+
+type Row = typeof artifacts.$inferSelect;
+type Sort = 'createdAt' | 'updatedAt' | 'confidence' | 'evidenceCount';
+
+export interface ArtifactListQuery {
+  limit: number;
+  cursor?: string;
+  type?: string;
+  status?: string;
+  sort: Sort;
+  order: 'asc' | 'desc';
+  namespace?: string;
+  subjectId?: string;
+  sessionId?: string;
+}
+
+export function toArtifact(r: Row): Artifact {
+  return {
+    id: r.id,
+    type: r.type as Artifact['type'],
+    status: r.status as Artifact['status'],
+    title: r.title,
+    content: r.content,
+    markdown: r.markdown,
+    confidence: r.confidence,
+    evidenceCount: r.evidenceCount,
+    version: r.version,
+    sourceEvents: r.sourceEvents,
+    sourceMemories: r.sourceMemories,
+    namespace: r.namespace,
+    subjectId: r.subjectId,
+    sessionId: r.sessionId,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+const COLUMN = {
+  createdAt: artifacts.createdAt,
+  updatedAt: artifacts.updatedAt,
+  confidence: artifacts.confidence,
+  evidenceCount: artifacts.evidenceCount,
+} as const;
+
+/** Cursor = the sort, order and (value, id) of the last row, opaque to clients. */
+function encodeCursor(sort: Sort, order: string, r: Row): string {
+  const v =
+    sort === 'createdAt' ? r.createdAt.toISOString() : sort === 'updatedAt' ? r.updatedAt.toISOString() : r[sort];
+  return `a1.${Buffer.from(JSON.stringify({ s: sort, o: order, v, id: r.id })).toString('base64url')}`;
+}
+
+function decodeCursor(cursor: string, sort: Sort, order: string): { v: string | number; id: string } {
+  try {
+    if (!cursor.startsWith('a1.')) throw new Error('prefix');
+    const c = JSON.parse(Buffer.from(cursor.slice(3), 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (c.s !== sort || c.o !== order) throw new Error('sort');
+    if (typeof c.id !== 'string' || (typeof c.v !== 'string' && typeof c.v !== 'number')) throw new Error('shape');
+    if (typeof c.v === 'string' && Number.isNaN(Date.parse(c.v))) throw new Error('date');
+    return { v: c.v, id: c.id };
+  } catch {
+    throw invalid('query.cursor', 'is not a cursor of this list with this sort and order');
+  }
+}
+
+export function createArtifactsService(
+  deps: Pick<ServiceDeps, 'database'>,
+  services: { policies: NamespaceAccessChecker },
+) {
+  const { db } = deps.database;
+
+  return {
+    async list(actor: Actor, q: ArtifactListQuery) {
+      const namespace = await resolveReadNamespace(services.policies, actor, q.namespace, 'query.namespace');
+      const filters: (SQL | undefined)[] = [
+        eq(artifacts.tenantId, actor.tenantId),
+        eq(artifacts.environment, actor.environment),
+        namespace ? eq(artifacts.namespace, namespace) : undefined,
+        q.type ? eq(artifacts.type, q.type) : undefined,
+        q.status ? eq(artifacts.status, q.status) : undefined,
+        q.subjectId ? eq(artifacts.subjectId, q.subjectId) : undefined,
+        q.sessionId ? eq(artifacts.sessionId, q.sessionId) : undefined,
+      ];
+      const col = COLUMN[q.sort];
+      let after: SQL | undefined;
+      if (q.cursor) {
+        const c = decodeCursor(q.cursor, q.sort, q.order);
+        const cmp = q.order === 'desc' ? '<' : '>';
+        // Confidence is a float4: compare as float4 so the row of the cursor is not seen again.
+        const value =
+          q.sort === 'confidence'
+            ? sql`${c.v}::real`
+            : q.sort === 'evidenceCount'
+              ? sql`${c.v}::int`
+              : sql`${c.v}::timestamptz`;
+        after = sql`(${col} ${sql.raw(cmp)} ${value} or (${col} = ${value} and ${artifacts.id} ${sql.raw(cmp)} ${c.id}))`;
+      }
+      const direction = q.order === 'desc' ? desc : asc;
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(artifacts)
+          .where(and(...filters, after))
+          .orderBy(direction(col), direction(artifacts.id))
+          .limit(q.limit + 1),
+        db
+          .select({ n: count() })
+          .from(artifacts)
+          .where(and(...filters)),
+      ]);
+      const hasMore = rows.length > q.limit;
+      const items = hasMore ? rows.slice(0, q.limit) : rows;
+      const last = items[items.length - 1];
+      if (items.length > 0) {
+        await recordAccess(db, actor, {
+          operation: 'artifacts.list',
+          namespace: namespace ?? null,
+          memoryIds: [],
+          artifactIds: items.map((r) => r.id),
+        });
+      }
+      return {
+        artifacts: items.map(toArtifact),
+        pagination: {
+          hasMore,
+          ...(hasMore && last ? { cursor: encodeCursor(q.sort, q.order, last) } : {}),
+          total: Number(totals[0]?.n ?? 0),
+        },
+      };
+    },
+
+    async get(actor: Actor, id: string): Promise<Artifact> {
+      const [row] = await db
+        .select()
+        .from(artifacts)
+        .where(
+          and(
+            eq(artifacts.id, id),
+            eq(artifacts.tenantId, actor.tenantId),
+            eq(artifacts.environment, actor.environment),
+          ),
+        )
+        .limit(1);
+      if (!row || (actor.namespaceId && row.namespace !== actor.namespaceId)) throw notFound('Artifact');
+      await recordAccess(db, actor, {
+        operation: 'artifacts.get',
+        namespace: row.namespace,
+        memoryIds: [],
+        artifactIds: [row.id],
+      });
+      return toArtifact(row);
+    },
+  };
+}
+
+export type ArtifactsService = ReturnType<typeof createArtifactsService>;

@@ -1,0 +1,236 @@
+/**
+ * Memories: list, get and delete compiled memories, and forget a subject along lineage (events ->
+ * memories -> artifacts). Scoped to the key's tenant, environment and (when bound) namespace; reads
+ * go to the memory access log, deletions to the audit log, in the transaction of the change.
+ */
+import type { Memory } from '@hx-memory/contract';
+import { and, desc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { recordAccess, recordAudit } from '../../audit/record.js';
+import type { Actor } from '../../actor.js';
+import type { Tx } from '../../db/client.js';
+import { artifactVersions, artifacts, events, lineageEdges, memories } from '../../db/schema/index.js';
+import { notFound } from '../../errors.js';
+import { type NamespaceAccessChecker, resolveReadNamespace } from './namespace-scope.js';
+import type { ServiceDeps } from '../deps.js';
+import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
+import { tombstoneKey } from './learn/apply.js';
+
+type Row = typeof memories.$inferSelect;
+const DELETE_CHUNK = 5000;
+
+export function toMemory(r: Row): Memory {
+  return {
+    id: r.id,
+    kind: r.kind as Memory['kind'],
+    subjectId: r.subjectId,
+    namespace: r.namespace,
+    sessionId: r.sessionId,
+    agentId: r.agentId,
+    content: r.content,
+    attributes: r.attributes,
+    confidence: r.confidence,
+    mentions: r.mentions,
+    validFrom: r.validFrom.toISOString(),
+    validTo: r.validTo?.toISOString() ?? null,
+    occurredAt: r.occurredAt?.toISOString() ?? null,
+    lastSeenAt: r.lastSeenAt.toISOString(),
+    status: r.status as Memory['status'],
+    supersededBy: r.supersededBy,
+    sourceEventIds: r.sourceEventIds,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export interface MemoryListQuery {
+  limit: number;
+  cursor?: string;
+  kind?: string;
+  status?: string;
+  subjectId?: string;
+  sessionId?: string;
+  namespace?: string;
+}
+
+export function createMemoriesService(
+  deps: Pick<ServiceDeps, 'database'>,
+  services: { policies: NamespaceAccessChecker },
+) {
+  const { database } = deps;
+  const { db } = database;
+
+  async function deleteIn(tx: Tx, table: typeof events | typeof memories | typeof artifacts, ids: string[]) {
+    for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
+      await tx.delete(table).where(inArray(table.id, ids.slice(i, i + DELETE_CHUNK)));
+    }
+  }
+
+  async function deleteEdges(tx: Tx, tenantId: string, ids: string[]): Promise<number> {
+    let n = 0;
+    for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
+      const chunk = ids.slice(i, i + DELETE_CHUNK);
+      const gone = await tx
+        .delete(lineageEdges)
+        .where(
+          and(
+            eq(lineageEdges.tenantId, tenantId),
+            or(inArray(lineageEdges.fromId, chunk), inArray(lineageEdges.toId, chunk)),
+          ),
+        )
+        .returning({ id: lineageEdges.id });
+      n += gone.length;
+    }
+    return n;
+  }
+
+  return {
+    async list(actor: Actor, q: MemoryListQuery) {
+      const namespace = await resolveReadNamespace(services.policies, actor, q.namespace, 'query.namespace');
+      const after = decodeCursor(q.cursor);
+      const rows = await db
+        .select()
+        .from(memories)
+        .where(
+          and(
+            eq(memories.tenantId, actor.tenantId),
+            eq(memories.environment, actor.environment),
+            q.status ? eq(memories.status, q.status) : ne(memories.status, 'deleted'),
+            namespace ? eq(memories.namespace, namespace) : undefined,
+            q.kind ? eq(memories.kind, q.kind) : undefined,
+            q.subjectId ? eq(memories.subjectId, q.subjectId) : undefined,
+            q.sessionId ? eq(memories.sessionId, q.sessionId) : undefined,
+            after ? lt(memories.id, after) : undefined,
+          ),
+        )
+        .orderBy(desc(memories.id))
+        .limit(q.limit + 1);
+      const { items, pagination } = toPage(rows, q.limit);
+      if (items.length > 0) {
+        await recordAccess(db, actor, {
+          operation: 'memories.list',
+          namespace: namespace ?? null,
+          memoryIds: items.map((r) => r.id),
+        });
+      }
+      return { memories: items.map(toMemory), pagination };
+    },
+
+    async get(actor: Actor, id: string): Promise<Memory> {
+      const [row] = await db
+        .select()
+        .from(memories)
+        .where(
+          and(
+            eq(memories.id, id),
+            eq(memories.tenantId, actor.tenantId),
+            eq(memories.environment, actor.environment),
+            ne(memories.status, 'deleted'),
+          ),
+        )
+        .limit(1);
+      if (!row || (actor.namespaceId && row.namespace !== actor.namespaceId)) throw notFound('Memory');
+      await recordAccess(db, actor, { operation: 'memories.get', namespace: row.namespace, memoryIds: [row.id] });
+      return toMemory(row);
+    },
+
+    async delete(actor: Actor, id: string) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(memories)
+          .where(
+            and(
+              eq(memories.id, id),
+              eq(memories.tenantId, actor.tenantId),
+              eq(memories.environment, actor.environment),
+              ne(memories.status, 'deleted'),
+            ),
+          )
+          .limit(1);
+        if (!row || (actor.namespaceId && row.namespace !== actor.namespaceId)) throw notFound('Memory');
+        // A tombstone without content: the dedupe key is hashed so a re-compile does not revive it.
+        await tx
+          .update(memories)
+          .set({
+            status: 'deleted',
+            content: '',
+            attributes: {},
+            dedupeKey: tombstoneKey(row.dedupeKey),
+            attributeKey: null,
+            validTo: row.validTo ?? new Date(),
+            updatedAt: new Date(),
+          })
+          .where(eq(memories.id, row.id));
+        const derived = await tx
+          .update(artifacts)
+          .set({ status: 'deprecated', updatedAt: new Date() })
+          .where(
+            and(
+              eq(artifacts.tenantId, actor.tenantId),
+              eq(artifacts.environment, actor.environment),
+              ne(artifacts.status, 'deprecated'),
+              sql`${row.id} = any(${artifacts.sourceMemories})`,
+            ),
+          )
+          .returning({ id: artifacts.id });
+        await recordAudit(tx, actor, {
+          action: 'memory.delete',
+          resourceType: 'memory',
+          resourceId: row.id,
+          details: { namespace: row.namespace, kind: row.kind, artifactsDeprecated: derived.length },
+        });
+        return { id: row.id, deleted: true as const, artifactsDeprecated: derived.length };
+      });
+    },
+
+    async forgetSubject(actor: Actor, subjectId: string, requestedNamespace?: string) {
+      const namespace = await resolveReadNamespace(services.policies, actor, requestedNamespace, 'query.namespace');
+      const t = actor.tenantId;
+      const env = actor.environment;
+      return db.transaction(async (tx) => {
+        const eventScope: SQL = sql`tenant_id = ${t} and environment = ${env} and subject_id = ${subjectId}${
+          namespace ? sql` and namespace = ${namespace}` : sql``
+        }`;
+        const subjectEvents = sql`select id from ${events} where ${eventScope}`;
+        const eventIds = (await database.rows<{ id: string }>(subjectEvents, tx)).map((r) => r.id);
+        // Memories about the subject or compiled from its events (captured_from edges).
+        const memoryQuery = sql`select id from ${memories} where tenant_id = ${t} and environment = ${env}${
+          namespace ? sql` and namespace = ${namespace}` : sql``
+        } and (subject_id = ${subjectId} or id in (
+            select to_id from ${lineageEdges} where tenant_id = ${t} and type = 'captured_from' and from_id in (${subjectEvents})))`;
+        const memoryIds = (await database.rows<{ id: string }>(memoryQuery, tx)).map((r) => r.id);
+        // Artifacts about the subject or built from those memories (compiled_into edges).
+        const artifactQuery = sql`select id from ${artifacts} where tenant_id = ${t} and environment = ${env}${
+          namespace ? sql` and namespace = ${namespace}` : sql``
+        } and (subject_id = ${subjectId} or id in (
+            select to_id from ${lineageEdges} where tenant_id = ${t} and type = 'compiled_into' and from_id in (${memoryQuery})))`;
+        const artifactIds = (await database.rows<{ id: string }>(artifactQuery, tx)).map((r) => r.id);
+
+        const lineageEdgesDeleted = await deleteEdges(tx, t, [...eventIds, ...memoryIds, ...artifactIds]);
+        for (let i = 0; i < artifactIds.length; i += DELETE_CHUNK) {
+          await tx
+            .delete(artifactVersions)
+            .where(inArray(artifactVersions.artifactId, artifactIds.slice(i, i + DELETE_CHUNK)));
+        }
+        await deleteIn(tx, artifacts, artifactIds);
+        await deleteIn(tx, memories, memoryIds);
+        await deleteIn(tx, events, eventIds);
+        const deleted = {
+          events: eventIds.length,
+          memories: memoryIds.length,
+          artifacts: artifactIds.length,
+          lineageEdges: lineageEdgesDeleted,
+        };
+        await recordAudit(tx, actor, {
+          action: 'subject.forget',
+          resourceType: 'subject',
+          resourceId: subjectId,
+          details: { namespace: namespace ?? null, environment: env, ...deleted },
+        });
+        return { subjectId, deleted };
+      });
+    },
+  };
+}
+
+export type MemoriesService = ReturnType<typeof createMemoriesService>;

@@ -1,0 +1,82 @@
+/**
+ * Monthly event quota per tenant (UTC calendar month, SPEC.md Limits, DESIGN.md §7). Capture calls
+ * `consume` inside its transaction with the number of newly ingested events; the counter moves only
+ * when the whole count fits, and a refusal throws quota_exceeded, so the transaction rolls back and a
+ * batch that would cross the limit is refused whole.
+ */
+import { PLAN_LIMITS } from '@hx-memory/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Actor } from '../../actor.js';
+import type { Queryable } from '../../db/client.js';
+import { tenantEventUsage } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { ServiceDeps } from '../deps.js';
+
+/** 'YYYY-MM' of the UTC month `at` falls in, and the instant the next month starts. */
+export function quotaMonth(at = new Date()): { month: string; resetAt: Date } {
+  const month = `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+  return { month, resetAt: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)) };
+}
+
+export function createQuotaService(deps: Pick<ServiceDeps, 'database'>) {
+  const { db } = deps.database;
+
+  function exceeded(actor: Actor, limit: number, used: number, count: number, resetAt: Date) {
+    const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+    return new AppError(
+      'quota_exceeded',
+      `Monthly event quota of the ${actor.plan} plan (${limit} events) would be exceeded: ${used} used, ${count} more requested; it resets at ${resetAt.toISOString()}, in ${retryAfter} seconds`,
+      undefined,
+      { 'Retry-After': String(retryAfter) },
+    );
+  }
+
+  async function used(q: Queryable, tenantId: string, month: string): Promise<number> {
+    const [row] = await q
+      .select({ events: tenantEventUsage.events })
+      .from(tenantEventUsage)
+      .where(and(eq(tenantEventUsage.tenantId, tenantId), eq(tenantEventUsage.month, month)))
+      .limit(1);
+    return row?.events ?? 0;
+  }
+
+  return {
+    /** Counts `count` events against the tenant's month; throws AppError('quota_exceeded') when over. */
+    async consume(q: Queryable, actor: Actor, count: number): Promise<void> {
+      if (count <= 0) return;
+      const limit = PLAN_LIMITS[actor.plan].monthlyEvents;
+      const { month, resetAt } = quotaMonth();
+      if (limit !== null && count > limit)
+        throw exceeded(actor, limit, await used(q, actor.tenantId, month), count, resetAt);
+      // One atomic upsert: the row lock serialises concurrent captures of a tenant, and the guarded
+      // update answers no row when the count does not fit.
+      const rows = await q
+        .insert(tenantEventUsage)
+        .values({ tenantId: actor.tenantId, month, events: count })
+        .onConflictDoUpdate({
+          target: [tenantEventUsage.tenantId, tenantEventUsage.month],
+          set: { events: sql`${tenantEventUsage.events} + ${count}`, updatedAt: new Date() },
+          ...(limit === null ? {} : { setWhere: sql`${tenantEventUsage.events} + ${count} <= ${limit}` }),
+        })
+        .returning({ events: tenantEventUsage.events });
+      if (rows.length === 0 && limit !== null) {
+        throw exceeded(actor, limit, await used(q, actor.tenantId, month), count, resetAt);
+      }
+    },
+
+    /** Events used this month and the plan's limit (null = unlimited). */
+    async status(
+      actor: Actor,
+    ): Promise<{ plan: string; eventsLimit: number | null; eventsUsed: number; resetDate: string }> {
+      const { month, resetAt } = quotaMonth();
+      return {
+        plan: actor.plan,
+        eventsLimit: PLAN_LIMITS[actor.plan].monthlyEvents,
+        eventsUsed: await used(db, actor.tenantId, month),
+        resetDate: resetAt.toISOString(),
+      };
+    },
+  };
+}
+
+export type QuotaService = ReturnType<typeof createQuotaService>;

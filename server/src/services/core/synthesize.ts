@@ -1,0 +1,131 @@
+/**
+ * Synthesize: a prompt-ready context pack for a query. Resolves the caller's scope (tenant,
+ * environment, namespace binding), runs hybrid retrieval, diversifies, packs under the token budget
+ * and writes the memories and artifacts returned to the access log.
+ */
+import {
+  SYNTHESIZE_MAX_TOKENS_DEFAULT,
+  SYNTHESIZE_MIN_CONFIDENCE_DEFAULT,
+  type Provenance,
+  type SynthesizeBody,
+  type SynthesizeEntry,
+  type SynthesizeResult,
+} from '@hx-memory/contract';
+import { recordAccess } from '../../audit/record.js';
+import type { Actor } from '../../actor.js';
+import { newId } from '../../ids.js';
+import { diversify } from '../../retrieval/diversify.js';
+import { type PackInput, packContext } from '../../retrieval/pack-context.js';
+import { type RankedItem, retrieve } from '../../retrieval/retrieve.js';
+import type { RetrievalScope } from '../../retrieval/scope.js';
+import { wantedSections } from '../../retrieval/sections.js';
+import { type NamespaceAccessChecker, resolveReadNamespace } from './namespace-scope.js';
+import type { ServiceDeps } from '../deps.js';
+
+/** Entries diversified and offered to the packer; more would never fit a sane budget. */
+const PACK_POOL = 80;
+/** Source events cited per memory or artifact entry (the most recent first). */
+const MAX_CITED_EVENTS = 5;
+
+function iso(v: string | Date | null): string | null {
+  if (!v) return null;
+  const d = v instanceof Date ? v : new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+function provenanceOf(item: RankedItem): Provenance[] {
+  const { row } = item;
+  if (item.source === 'event') return [{ sourceType: 'event', sourceId: row.id }];
+  const events = (row.source_ids ?? []).slice(-MAX_CITED_EVENTS).reverse();
+  const own: Provenance =
+    item.source === 'memory'
+      ? { sourceType: 'memory', sourceId: row.id, evidenceCount: row.mentions ?? 1 }
+      : { sourceType: 'artifact', sourceId: row.id, artifactType: row.kind, evidenceCount: row.evidence_count ?? 0 };
+  return [own, ...events.map((id): Provenance => ({ sourceType: 'event', sourceId: id }))];
+}
+
+/** An entry's score: its rank value (relevance less redundancy) relative to the first entry's, in [0, 1]. */
+function rankScoreOf(item: RankedItem, top: number): number {
+  const value = item.rankScore ?? item.score;
+  return Math.round(Math.max(0, Math.min(1, value / (top || 1))) * 10_000) / 10_000;
+}
+
+function entryOf(item: RankedItem, top: number, includeProvenance: boolean): PackInput {
+  const occurredAt = iso(item.row.occurred_at);
+  const entry: SynthesizeEntry = {
+    section: item.section,
+    content: item.row.text,
+    confidence: Math.round(Number(item.row.confidence) * 1000) / 1000,
+    score: rankScoreOf(item, top),
+    kind: item.source === 'event' ? 'event' : item.row.kind,
+    occurredAt,
+    validFrom: iso(item.row.valid_from),
+    validTo: iso(item.row.valid_to),
+    provenance: includeProvenance ? provenanceOf(item) : [],
+  };
+  return { entry, date: (occurredAt ?? entry.validFrom)?.slice(0, 10) ?? null };
+}
+
+export function createSynthesizeService(
+  deps: Pick<ServiceDeps, 'database'>,
+  services: { policies: NamespaceAccessChecker },
+) {
+  const { database } = deps;
+  return {
+    async synthesize(actor: Actor, body: SynthesizeBody): Promise<SynthesizeResult> {
+      const options = body.options ?? {};
+      const limit = options.maxTokens ?? SYNTHESIZE_MAX_TOKENS_DEFAULT;
+      const includeProvenance = options.includeProvenance ?? true;
+      // The namespace read is what resolveReadNamespace answers when it allows the read; its checks
+      // (binding, access policies) run alongside retrieval, which returns nothing until they pass.
+      const allowed = resolveReadNamespace(services.policies, actor, body.namespace);
+      const scope: RetrievalScope = {
+        tenantId: actor.tenantId,
+        environment: actor.environment,
+        namespace: actor.namespaceId ?? body.namespace,
+        sessionId: body.sessionId,
+        subjectId: body.subjectId,
+        agentId: body.agentId ?? undefined,
+        asOf: body.asOf ? new Date(body.asOf) : undefined,
+        minConfidence: options.minConfidence ?? SYNTHESIZE_MIN_CONFIDENCE_DEFAULT,
+      };
+      const sections = wantedSections(options.sections);
+      const [namespace, { items }] = await Promise.all([allowed, retrieve(database, scope, body.query, { sections })]);
+      if (namespace !== scope.namespace) throw new Error('synthesize: namespace resolution disagrees with its checks');
+      const ordered = diversify(items, PACK_POOL).slice(0, PACK_POOL);
+      const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
+      const packed = packContext(
+        ordered.map((item) => entryOf(item, top, includeProvenance)),
+        limit,
+      );
+      const memoryIds: string[] = [];
+      const artifactIds: string[] = [];
+      for (const index of packed.included) {
+        const item = ordered[index] as RankedItem;
+        if (item.source === 'memory') memoryIds.push(item.row.id);
+        else if (item.source === 'artifact') artifactIds.push(item.row.id);
+      }
+      await recordAccess(database.db, actor, {
+        operation: 'synthesize',
+        namespace: scope.namespace ?? null,
+        query: body.query.slice(0, 1000),
+        memoryIds,
+        artifactIds,
+      });
+      return {
+        packId: newId('pack'),
+        context: packed.context,
+        entries: packed.entries,
+        budget: {
+          limit,
+          used: packed.used,
+          compressionRatio: packed.used > 0 ? Math.round((packed.candidateTokens / packed.used) * 100) / 100 : 0,
+          entriesIncluded: packed.entries.length,
+          entriesDropped: packed.dropped,
+        },
+      };
+    },
+  };
+}
+
+export type SynthesizeService = ReturnType<typeof createSynthesizeService>;

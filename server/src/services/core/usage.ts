@@ -1,0 +1,147 @@
+/**
+ * Usage metrics: capture counters, learn jobs and syntheses of a period, the monthly quota, and stored
+ * totals, for the key's tenant and environment.
+ */
+import type { UsageMetrics } from '@hx-memory/contract';
+import { sql } from 'drizzle-orm';
+import type { Actor } from '../../actor.js';
+import {
+  accessLogs,
+  artifacts,
+  captureStats,
+  events,
+  learnJobs,
+  lineageEdges,
+  memories,
+} from '../../db/schema/index.js';
+import type { QuotaService } from './quota.js';
+import type { ServiceDeps } from '../deps.js';
+
+const PERIOD_MS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
+const DEFAULT_GRANULARITY = { '1h': 'minute', '24h': 'hour', '7d': 'day', '30d': 'day' } as const;
+
+type Period = keyof typeof PERIOD_MS;
+type Granularity = 'minute' | 'hour' | 'day';
+
+const int = (v: unknown) => Number(v ?? 0) || 0;
+
+export function createUsageService(
+  deps: Pick<ServiceDeps, 'database'>,
+  services: { quota: Pick<QuotaService, 'status'> },
+) {
+  const { database } = deps;
+
+  return {
+    async get(actor: Actor, q: { period: Period; granularity?: Granularity }): Promise<UsageMetrics> {
+      const end = new Date();
+      const start = new Date(end.getTime() - PERIOD_MS[q.period]);
+      // Capture counters are hourly: count the hours the period touches.
+      const fromHour = new Date(Math.floor(start.getTime() / 3_600_000) * 3_600_000);
+      const t = actor.tenantId;
+      const env = actor.environment;
+
+      const [captures, jobs, syntheses, memoryKinds, artifactTypes, storage, quota] = await Promise.all([
+        database.rows<{ type: string; ingested: number; duplicates: number }>(
+          sql`select type, sum(ingested)::int as ingested, sum(duplicates)::int as duplicates from ${captureStats}
+              where tenant_id = ${t} and environment = ${env} and hour >= ${fromHour.toISOString()}::timestamptz group by type`,
+        ),
+        database.rows<Record<string, unknown>>(
+          sql`select count(*)::int as total,
+                count(*) filter (where status = 'completed')::int as completed,
+                count(*) filter (where status = 'failed')::int as failed,
+                coalesce(sum((artifacts->>'created')::int), 0)::int as created,
+                coalesce(sum((artifacts->>'updated')::int), 0)::int as updated,
+                coalesce(sum((stats->>'eventsProcessed')::int), 0)::int as events
+              from ${learnJobs} where tenant_id = ${t} and environment = ${env} and created_at >= ${start.toISOString()}::timestamptz`,
+        ),
+        database.rows<{ total: number }>(
+          sql`select count(*)::int as total from ${accessLogs}
+              where tenant_id = ${t} and environment = ${env} and operation = 'synthesize' and created_at >= ${start.toISOString()}::timestamptz`,
+        ),
+        database.rows<{ kind: string; status: string; n: number }>(
+          sql`select kind, status, count(*)::int as n from ${memories}
+              where tenant_id = ${t} and environment = ${env} and status <> 'deleted' group by kind, status`,
+        ),
+        database.rows<{ type: string; n: number }>(
+          sql`select type, count(*)::int as n from ${artifacts} where tenant_id = ${t} and environment = ${env} group by type`,
+        ),
+        database.rows<Record<string, unknown>>(
+          sql`select
+                (select count(*) from ${events} where tenant_id = ${t} and environment = ${env})::int as events,
+                (select coalesce(sum(pg_column_size(payload) + pg_column_size(metadata) + octet_length(text)), 0)
+                   from ${events} where tenant_id = ${t} and environment = ${env})::bigint as event_bytes,
+                (select coalesce(sum(octet_length(content) + pg_column_size(attributes)), 0)
+                   from ${memories} where tenant_id = ${t} and environment = ${env})::bigint as memory_bytes,
+                (select coalesce(sum(octet_length(markdown) + pg_column_size(content)), 0)
+                   from ${artifacts} where tenant_id = ${t} and environment = ${env})::bigint as artifact_bytes,
+                (select count(*) from ${lineageEdges} where tenant_id = ${t})::int as edges`,
+        ),
+        services.quota.status(actor),
+      ]);
+
+      const byType: Record<string, number> = {};
+      let ingested = 0;
+      let duplicates = 0;
+      for (const r of captures) {
+        ingested += int(r.ingested);
+        duplicates += int(r.duplicates);
+        if (int(r.ingested) > 0) byType[r.type] = int(r.ingested);
+      }
+      const byKind: Record<string, number> = {};
+      let memTotal = 0;
+      let memActive = 0;
+      let memSuperseded = 0;
+      for (const r of memoryKinds) {
+        byKind[r.kind] = (byKind[r.kind] ?? 0) + int(r.n);
+        memTotal += int(r.n);
+        if (r.status === 'active') memActive += int(r.n);
+        if (r.status === 'superseded') memSuperseded += int(r.n);
+      }
+      const artByType: Record<string, number> = {};
+      let artTotal = 0;
+      for (const r of artifactTypes) {
+        artByType[r.type] = int(r.n);
+        artTotal += int(r.n);
+      }
+      const j = jobs[0] ?? {};
+      const s = storage[0] ?? {};
+      return {
+        period: {
+          start: start.toISOString(),
+          end: end.toISOString(),
+          granularity: q.granularity ?? DEFAULT_GRANULARITY[q.period],
+        },
+        usage: {
+          events: { total: ingested + duplicates, ingested, duplicates, errors: 0, byType },
+          compilations: {
+            total: int(j.total),
+            completed: int(j.completed),
+            failed: int(j.failed),
+            artifactsCreated: int(j.created),
+            artifactsUpdated: int(j.updated),
+            eventsProcessed: int(j.events),
+          },
+          syntheses: { total: int(syntheses[0]?.total), avgTokensUsed: 0, avgCompressionRatio: 0 },
+        },
+        quota: {
+          plan: quota.plan,
+          eventsLimit: quota.eventsLimit,
+          eventsUsed: quota.eventsUsed,
+          eventsRemaining: quota.eventsLimit === null ? null : Math.max(0, quota.eventsLimit - quota.eventsUsed),
+          resetDate: quota.resetDate,
+        },
+        memories: { total: memTotal, active: memActive, superseded: memSuperseded, byKind },
+        artifacts: { total: artTotal, byType: artByType },
+        storage: {
+          events: int(s.events),
+          memories: memTotal,
+          artifacts: artTotal,
+          lineageEdges: int(s.edges),
+          bytes: int(s.event_bytes) + int(s.memory_bytes) + int(s.artifact_bytes),
+        },
+      };
+    },
+  };
+}
+
+export type UsageService = ReturnType<typeof createUsageService>;

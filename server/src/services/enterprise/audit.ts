@@ -1,0 +1,113 @@
+/**
+ * Reads of the audit log and the memory access log of an organization, newest first with opaque
+ * cursors. Writing goes through audit/record.ts, in the transaction of the change it records.
+ */
+import type { AccessLogEntry, AuditEntry } from '@hx-memory/contract';
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import type { Actor } from '../../actor.js';
+import { accessLogs, auditLogs } from '../../db/schema/index.js';
+import { invalid } from '../../errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
+import { assertOrgResolved } from './org-guard.js';
+
+export interface AuditQuery {
+  limit: number;
+  cursor?: string;
+  action?: string;
+  actorId?: string;
+  resourceType?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+function toAuditEntry(row: typeof auditLogs.$inferSelect): AuditEntry {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    actorType: row.actorType,
+    actorId: row.actorId,
+    action: row.action,
+    resourceType: row.resourceType,
+    resourceId: row.resourceId,
+    details: row.details,
+    requestId: row.requestId,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toAccessEntry(row: typeof accessLogs.$inferSelect): AccessLogEntry {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    environment: row.environment,
+    actorType: row.actorType,
+    actorId: row.actorId,
+    apiKeyId: row.apiKeyId,
+    agentId: row.agentId,
+    namespace: row.namespace,
+    operation: row.operation,
+    query: row.query,
+    memoryIds: row.memoryIds,
+    artifactIds: row.artifactIds,
+    requestId: row.requestId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createAuditService(deps: Pick<ServiceDeps, 'database'>) {
+  const { db } = deps.database;
+
+  return {
+    async list(actor: Actor, orgId: string, query: AuditQuery) {
+      assertOrgResolved(actor, orgId);
+      const before = decodeCursor(query.cursor);
+      const start = query.startDate ? new Date(query.startDate) : undefined;
+      const end = query.endDate ? new Date(query.endDate) : undefined;
+      if (start && end && start > end) throw invalid('query.startDate', 'must not be after endDate');
+      const rows = await db
+        .select()
+        .from(auditLogs)
+        .where(
+          and(
+            eq(auditLogs.tenantId, actor.tenantId),
+            eq(auditLogs.organizationId, orgId),
+            query.action ? eq(auditLogs.action, query.action) : undefined,
+            query.actorId ? eq(auditLogs.actorId, query.actorId) : undefined,
+            query.resourceType ? eq(auditLogs.resourceType, query.resourceType) : undefined,
+            start ? gte(auditLogs.createdAt, start) : undefined,
+            end ? lt(auditLogs.createdAt, end) : undefined,
+            // Ids are time-sortable, so "older than the cursor" is "id below it".
+            before ? lt(auditLogs.id, before) : undefined,
+          ),
+        )
+        .orderBy(desc(auditLogs.id))
+        .limit(query.limit + 1);
+      const { items, pagination } = toPage(rows, query.limit);
+      return { entries: items.map(toAuditEntry), pagination };
+    },
+
+    async accessLogs(actor: Actor, orgId: string, query: { limit: number; cursor?: string }) {
+      assertOrgResolved(actor, orgId);
+      const before = decodeCursor(query.cursor);
+      const rows = await db
+        .select()
+        .from(accessLogs)
+        .where(
+          and(
+            eq(accessLogs.tenantId, actor.tenantId),
+            eq(accessLogs.organizationId, orgId),
+            before ? lt(accessLogs.id, before) : undefined,
+          ),
+        )
+        .orderBy(desc(accessLogs.id))
+        .limit(query.limit + 1);
+      const { items, pagination } = toPage(rows, query.limit);
+      return { entries: items.map(toAccessEntry), pagination };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

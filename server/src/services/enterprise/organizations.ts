@@ -1,0 +1,170 @@
+/**
+ * Organizations: create (the creator becomes owner), list the caller's, read and rename; and the
+ * membership lookup the authorizer uses to resolve the caller's role in an organization of its tenant.
+ */
+import type { Organization, Role } from '@hx-memory/contract';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Actor } from '../../actor.js';
+import { recordAudit } from '../../audit/record.js';
+import { organizations, orgMembers, users } from '../../db/schema/index.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
+import { newId } from '../../ids.js';
+import type { ServiceDeps } from '../deps.js';
+import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
+import { assertOrgResolved } from './org-guard.js';
+
+type OrgRow = typeof organizations.$inferSelect;
+
+export function toOrganization(row: OrgRow, role: Role): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    role,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The caller's access to an organization, as a value: the authorizer decides the answer. */
+export type OrgAccess = { result: 'MEMBER'; role: Role } | { result: 'NOT_FOUND' };
+
+export function createOrganizationsService(deps: Pick<ServiceDeps, 'database'>) {
+  const { db } = deps.database;
+
+  async function loadOrg(actor: Actor, orgId: string) {
+    const [row] = await db
+      .select()
+      .from(organizations)
+      .where(and(eq(organizations.id, orgId), eq(organizations.tenantId, actor.tenantId)))
+      .limit(1);
+    if (!row) throw notFound('Organization');
+    return row;
+  }
+
+  return {
+    async create(actor: Actor, input: { name: string; slug: string }) {
+      if (!actor.userId) throw forbidden('Only a signed-in user can create an organization');
+      const userId = actor.userId;
+      const row = await db.transaction(async (tx) => {
+        const [user] = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(and(eq(users.id, userId), eq(users.tenantId, actor.tenantId)))
+          .limit(1);
+        if (!user) throw notFound('User');
+        const [org] = await tx
+          .insert(organizations)
+          .values({ id: newId('org'), tenantId: actor.tenantId, name: input.name, slug: input.slug, createdBy: userId })
+          .onConflictDoNothing()
+          .returning();
+        if (!org) return undefined;
+        const memberId = newId('mbr');
+        await tx.insert(orgMembers).values({
+          id: memberId,
+          tenantId: actor.tenantId,
+          organizationId: org.id,
+          userId,
+          email: user.email,
+          role: 'owner',
+          status: 'active',
+          invitedBy: null,
+          joinedAt: new Date(),
+        });
+        await recordAudit(tx, actor, {
+          action: 'organization.created',
+          resourceType: 'organization',
+          resourceId: org.id,
+          organizationId: org.id,
+          details: { name: org.name, slug: org.slug, ownerMemberId: memberId },
+        });
+        return org;
+      });
+      if (!row) throw conflict(`An organization with slug '${input.slug}' already exists`);
+      return toOrganization(row, 'owner');
+    },
+
+    async list(actor: Actor, query: { limit: number; cursor?: string }) {
+      const after = decodeCursor(query.cursor);
+      if (!actor.userId) return { organizations: [], pagination: { hasMore: false } };
+      const rows = await db
+        .select({ org: organizations, role: orgMembers.role })
+        .from(orgMembers)
+        .innerJoin(organizations, eq(organizations.id, orgMembers.organizationId))
+        .where(
+          and(
+            eq(orgMembers.tenantId, actor.tenantId),
+            eq(organizations.tenantId, actor.tenantId),
+            eq(orgMembers.userId, actor.userId),
+            eq(orgMembers.status, 'active'),
+            after ? gt(organizations.id, after) : undefined,
+          ),
+        )
+        .orderBy(asc(organizations.id))
+        .limit(query.limit + 1);
+      const { items, pagination } = toPage(
+        rows.map((r) => ({ id: r.org.id, ...r })),
+        query.limit,
+      );
+      return { organizations: items.map((r) => toOrganization(r.org, r.role as Role)), pagination };
+    },
+
+    async get(actor: Actor, orgId: string) {
+      assertOrgResolved(actor, orgId);
+      const row = await loadOrg(actor, orgId);
+      return toOrganization(row, actor.role ?? 'viewer');
+    },
+
+    async update(actor: Actor, orgId: string, input: { name: string }) {
+      assertOrgResolved(actor, orgId);
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(organizations)
+          .where(and(eq(organizations.id, orgId), eq(organizations.tenantId, actor.tenantId)))
+          .limit(1);
+        if (!before) return undefined;
+        const [after] = await tx
+          .update(organizations)
+          .set({ name: input.name, updatedAt: new Date() })
+          .where(and(eq(organizations.id, orgId), eq(organizations.tenantId, actor.tenantId)))
+          .returning();
+        await recordAudit(tx, actor, {
+          action: 'organization.updated',
+          resourceType: 'organization',
+          resourceId: orgId,
+          organizationId: orgId,
+          details: { changes: { name: { from: before.name, to: input.name } } },
+        });
+        return after;
+      });
+      if (!row) throw notFound('Organization');
+      return toOrganization(row, actor.role ?? 'viewer');
+    },
+
+    /**
+     * The caller's role in an organization of its own tenant. An organization of another tenant and
+     * one the user is not an active member of look the same (NOT_FOUND), so existence is not revealed.
+     */
+    async accessOf(actor: Actor, orgId: string): Promise<OrgAccess> {
+      if (!actor.userId) return { result: 'NOT_FOUND' };
+      const [row] = await db
+        .select({ role: orgMembers.role })
+        .from(orgMembers)
+        .innerJoin(organizations, eq(organizations.id, orgMembers.organizationId))
+        .where(
+          and(
+            eq(organizations.id, orgId),
+            eq(organizations.tenantId, actor.tenantId),
+            eq(orgMembers.tenantId, actor.tenantId),
+            eq(orgMembers.userId, actor.userId),
+            eq(orgMembers.status, 'active'),
+          ),
+        )
+        .limit(1);
+      return row ? { result: 'MEMBER', role: row.role as Role } : { result: 'NOT_FOUND' };
+    },
+  };
+}
+
+export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
