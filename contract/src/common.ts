@@ -137,4 +137,58 @@ export interface RouteMeta {
   permission?: string;
   /** Body size limit in bytes when it differs from the 1 MiB default. */
   bodyLimit?: number;
+  /**
+   * The server keeps the first answer of an Idempotency-Key for this route (http/idempotency.ts).
+   * The capture routes keep their own, older mechanism (in the same transaction as the events).
+   */
+  idempotent?: boolean;
+}
+
+/** Idempotency-Key request header of the routes that create or start something. */
+export const IdempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe(
+      'Same key and body within 24 h: the first answer again, with Idempotent-Replayed: true; same key, other body: 409 conflict',
+    ),
+});
+
+/** How long the first answer of an Idempotency-Key is kept. */
+export const IDEMPOTENCY_TTL_HOURS = 24;
+
+const IDEMPOTENCY_NOTE = `Send an Idempotency-Key header to make retries safe: the first successful answer is kept ${IDEMPOTENCY_TTL_HOURS} h per tenant, caller, route and key, and the same key with the same request answers it again with the header Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).`;
+
+/**
+ * Marks a route that creates or starts something as idempotent: declares the Idempotency-Key header
+ * and the 409 answer, notes the behaviour in its description and sets `idempotent` in its metadata.
+ */
+type IdempotencyShape = (typeof IdempotencyHeadersSchema)['shape'];
+type WithIdempotencyHeader<R> = R extends { headers: z.ZodObject<infer S extends z.ZodRawShape> }
+  ? z.ZodObject<S & IdempotencyShape>
+  : typeof IdempotencyHeadersSchema;
+
+export function idempotent<
+  const R extends {
+    description?: string;
+    headers?: z.AnyZodObject;
+    metadata: RouteMeta;
+    responses: Record<number, unknown>;
+  },
+>(
+  route: R,
+): Omit<R, 'headers' | 'metadata'> & {
+  headers: WithIdempotencyHeader<R>;
+  responses: { 409: typeof ErrorEnvelopeSchema };
+  metadata: R['metadata'] & { idempotent: true };
+} {
+  return {
+    ...route,
+    description: route.description ? `${route.description} ${IDEMPOTENCY_NOTE}` : IDEMPOTENCY_NOTE,
+    headers: route.headers ? route.headers.merge(IdempotencyHeadersSchema) : IdempotencyHeadersSchema,
+    responses: { ...route.responses, 409: ErrorEnvelopeSchema },
+    metadata: { ...route.metadata, idempotent: true },
+  } as never;
 }

@@ -2,7 +2,7 @@
  * The Hx client: configuration (base URL, credentials, organization, timeouts, retries) and one
  * property per API area, each a thin typed resource derived from the contract.
  */
-import { type ClientConfig, createContractClient } from './core/fetcher.js';
+import { type ClientConfig, type RequestOptions, createContractClient } from './core/fetcher.js';
 import type { ClientCore } from './core/resource.js';
 import { Admin } from './resources/admin.js';
 import { Agents } from './resources/agents.js';
@@ -24,29 +24,52 @@ import { Synthesize } from './resources/synthesize.js';
 import { Teams } from './resources/teams.js';
 import { Usage } from './resources/usage.js';
 import { Vault } from './resources/vault.js';
+import { VERSION } from './version.js';
 
+/** Options of `new Hx(...)`; every one optional. Unknown options are a type error (and a TypeError at run time). */
 export interface HxOptions {
-  /** Default: HX_URL, else http://localhost:8080. */
+  /** Server URL. Default: HX_BASE_URL, else http://localhost:8080. */
   baseUrl?: string;
-  /** hx_live_… or hx_test_… key for the core routes. Default: HX_API_KEY. */
+  /** hx_live_… or hx_test_… key for the core routes (capture, learn, synthesize, ...). Default: HX_API_KEY. */
   apiKey?: string;
-  /** JWT access token for account, enterprise and vault routes. Default: HX_TOKEN. */
+  /** JWT access token for account, organization and vault routes. Default: HX_ACCESS_TOKEN. */
   accessToken?: string;
-  /** OPERATOR_TOKEN of the deployment, for the admin routes. Default: HX_OPERATOR_TOKEN. */
+  /** The deployment's OPERATOR_TOKEN, for the admin routes. Default: HX_OPERATOR_TOKEN. */
   operatorToken?: string;
-  /** Default orgId of org-scoped calls; sent as X-Organization-ID. Default: HX_ORGANIZATION_ID. */
+  /** Default organization of org-scoped calls; sent as X-Organization-ID. Default: HX_ORGANIZATION_ID. */
   organizationId?: string;
-  /** Per attempt. Default 60 000. */
-  timeoutMs?: number;
-  /** Retries of connection errors, timeouts, 408, 409, 429 and 5xx. Default 2. */
+  /** Milliseconds per attempt before APITimeoutError. Default 60 000. */
+  timeout?: number;
+  /** Retries of connection errors, timeouts, 408, 429 and 5xx (with one Idempotency-Key). Default 2. */
   maxRetries?: number;
-  /** A fetch implementation (default: the global fetch). */
-  fetch?: typeof fetch;
+  /** Headers sent with every request (a per-call `headers` option wins). */
   defaultHeaders?: Record<string, string>;
+  /** A fetch implementation. Default: the global fetch (Node 18+). */
+  fetch?: typeof fetch;
+  /** @deprecated Use `timeout`. */
+  timeoutMs?: number;
 }
+
+const OPTION_NAMES = new Set<string>([
+  'baseUrl',
+  'apiKey',
+  'accessToken',
+  'operatorToken',
+  'organizationId',
+  'timeout',
+  'maxRetries',
+  'defaultHeaders',
+  'fetch',
+  'timeoutMs',
+] satisfies (keyof HxOptions)[]);
 
 const env = (name: string): string | undefined =>
   typeof process !== 'undefined' ? process.env?.[name] || undefined : undefined;
+
+function userAgent(): string {
+  const node = typeof process !== 'undefined' ? process.versions?.node : undefined;
+  return `hx-sdk/${VERSION}${node ? ` node/${node}` : ''}`;
+}
 
 export class Hx {
   readonly options: Readonly<HxOptions>;
@@ -74,19 +97,25 @@ export class Hx {
   readonly ops: Ops;
 
   constructor(options: HxOptions = {}) {
+    for (const name of Object.keys(options)) {
+      if (!OPTION_NAMES.has(name))
+        throw new TypeError(`Unknown Hx option "${name}"; known: ${[...OPTION_NAMES].join(', ')}`);
+    }
     this.options = { ...options };
     const fetchImpl = options.fetch ?? globalThis.fetch;
     if (!fetchImpl) throw new Error('No fetch implementation: pass options.fetch (Node 18+ has a global fetch).');
     this.#config = {
-      baseUrl: options.baseUrl ?? env('HX_URL') ?? 'http://localhost:8080',
+      // HX_URL and HX_TOKEN: the names before 0.2, still read.
+      baseUrl: options.baseUrl ?? env('HX_BASE_URL') ?? env('HX_URL') ?? 'http://localhost:8080',
       apiKey: options.apiKey ?? env('HX_API_KEY'),
-      accessToken: options.accessToken ?? env('HX_TOKEN'),
+      accessToken: options.accessToken ?? env('HX_ACCESS_TOKEN') ?? env('HX_TOKEN'),
       operatorToken: options.operatorToken ?? env('HX_OPERATOR_TOKEN'),
       organizationId: options.organizationId ?? env('HX_ORGANIZATION_ID'),
-      timeoutMs: options.timeoutMs ?? 60_000,
+      timeout: options.timeout ?? options.timeoutMs ?? 60_000,
       maxRetries: options.maxRetries ?? 2,
       fetch: fetchImpl,
       defaultHeaders: options.defaultHeaders,
+      userAgent: userAgent(),
     };
     const config = this.#config;
     const core: ClientCore = { client: createContractClient(() => config), config: () => config };
@@ -122,7 +151,7 @@ export class Hx {
   }
 
   /** GET /health: status, version, database and Redis state. */
-  health() {
-    return this.ops.health();
+  health(options?: RequestOptions) {
+    return this.ops.health({}, options);
   }
 }

@@ -1,6 +1,7 @@
 /** @hx-memory/sdk: the typed TypeScript client of the Hx memory platform. */
 export { Hx, type HxOptions } from './client.js';
 export { Hx as default } from './client.js';
+export { VERSION } from './version.js';
 export * from './core/errors.js';
 export { APIPromise, type ResponseInfo } from './core/api-promise.js';
 export { Page, PagePromise } from './core/pagination.js';

@@ -2,7 +2,7 @@
  * The SDK against a real Hx server: account, API keys, health, the core loop (capture, learn,
  * synthesize, artifacts) and an organization, unwrapped data and typed errors from real answers.
  */
-import { AuthenticationError, BadRequestError, ConflictError, Hx, NotFoundError } from '@hx-memory/sdk';
+import { AuthenticationError, ValidationError, ConflictError, Hx, NotFoundError } from '@hx-memory/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer, uniqueEmail } from '../helpers/server.js';
 
@@ -59,10 +59,10 @@ describe('SDK against a real server', () => {
     const { email, hx } = await signedIn();
     const anonymous = new Hx({ baseUrl: server.url, maxRetries: 0 });
     const bad = await anonymous.auth.register({ email: 'not-an-email', password }).catch((e: unknown) => e);
-    expect(bad).toBeInstanceOf(BadRequestError);
-    expect((bad as BadRequestError).code).toBe('validation_error');
-    expect((bad as BadRequestError).details.map((d) => d.field).join()).toMatch(/email/);
-    expect((bad as BadRequestError).requestId).toMatch(/\S/);
+    expect(bad).toBeInstanceOf(ValidationError);
+    expect((bad as ValidationError).code).toBe('validation_error');
+    expect((bad as ValidationError).details.map((d) => d.field).join()).toMatch(/email/);
+    expect((bad as ValidationError).requestId).toMatch(/\S/);
 
     await expect(anonymous.auth.register({ email, password })).rejects.toBeInstanceOf(ConflictError);
     await expect(anonymous.auth.login({ email, password: 'wrong-password' })).rejects.toBeInstanceOf(
@@ -97,7 +97,7 @@ describe('SDK against a real server', () => {
     });
     expect(batch.summary.total).toBe(2);
 
-    const job = await core.learn.learn({ scope: 'full', wait: true }, { timeoutMs: 60_000 });
+    const job = await core.learn.learn({ scope: 'full', wait: true }, { timeout: 60_000 });
     expect(job.jobId).toMatch(/^job_/);
     const finished = await core.learn.getJob({ id: job.jobId });
     expect(['queued', 'running', 'completed']).toContain(finished.status);

@@ -9,15 +9,19 @@ import {
   APIConnectionError,
   APITimeoutError,
   AuthenticationError,
-  BadRequestError,
   ConflictError,
   Hx,
   HxError,
   InternalServerError,
   NotFoundError,
   PayloadTooLargeError,
+  NotImplementedError,
   PermissionDeniedError,
+  QuotaExceededError,
   RateLimitError,
+  ServiceUnavailableError,
+  VERSION,
+  ValidationError,
 } from '@hx-memory/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -101,7 +105,7 @@ describe('retries', () => {
       .apiKeys.list()
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);
-    expect((err as RateLimitError).retryAfterSeconds).toBe(1);
+    expect((err as RateLimitError).retryAfter).toBe(1);
     expect(seen).toHaveLength(2);
     expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(950);
     expect(Date.now() - started).toBeLessThan(4000);
@@ -109,11 +113,36 @@ describe('retries', () => {
 
   it('does not retry quota_exceeded, 400 or 404', async () => {
     handler = (_req, res) => json(res, 429, fail('quota_exceeded'), { 'retry-after': '86400' });
-    await expect(client().apiKeys.list()).rejects.toBeInstanceOf(RateLimitError);
+    const quota = await client()
+      .apiKeys.list()
+      .catch((e: unknown) => e);
+    expect(quota).toBeInstanceOf(QuotaExceededError);
+    expect(quota).not.toBeInstanceOf(RateLimitError);
+    expect((quota as QuotaExceededError).retryAfter).toBe(86400);
     expect(seen).toHaveLength(1);
     seen = [];
     handler = (_req, res) => json(res, 400, fail('validation_error', 'bad', [{ field: 'body.name', message: 'x' }]));
-    await expect(client().apiKeys.create({ name: 'x' })).rejects.toBeInstanceOf(BadRequestError);
+    await expect(client().apiKeys.create({ name: 'x' })).rejects.toBeInstanceOf(ValidationError);
+    expect(seen).toHaveLength(1);
+    seen = [];
+    handler = (_req, res) => json(res, 409, fail('conflict', 'duplicate'));
+    await expect(client().apiKeys.create({ name: 'x' })).rejects.toBeInstanceOf(ConflictError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('retries a 409 marked X-Should-Retry (an Idempotency-Key still in progress) with the same key', async () => {
+    handler = (_req, res, i) =>
+      i === 0
+        ? json(res, 409, fail('conflict', 'in progress'), { 'retry-after': '0', 'x-should-retry': 'true' })
+        : json(res, 201, ok(session));
+    await client().auth.register({ email: 'a@example.com', password: 'long-enough-1' });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]!.headers['idempotency-key']).toBe(seen[0]!.headers['idempotency-key']);
+  });
+
+  it('X-Should-Retry: false stops retries of a 503', async () => {
+    handler = (_req, res) => json(res, 503, fail('internal_error'), { 'x-should-retry': 'false' });
+    await expect(client().apiKeys.list()).rejects.toBeInstanceOf(ServiceUnavailableError);
     expect(seen).toHaveLength(1);
   });
 
@@ -135,31 +164,73 @@ describe('retries', () => {
     expect(calls).toBe(2);
   });
 
-  it('times out each attempt after timeoutMs and throws APITimeoutError', async () => {
+  it('times out each attempt after `timeout` ms and throws APITimeoutError', async () => {
     handler = () => {
       /* never answers */
     };
     const started = Date.now();
-    const err = await client({ timeoutMs: 200, maxRetries: 1 })
+    const err = await client({ timeout: 200, maxRetries: 1 })
       .health()
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(APITimeoutError);
+    expect((err as APITimeoutError).code).toBe('timeout');
     expect(seen).toHaveLength(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
   });
 });
 
+describe('options', () => {
+  it('sends a User-Agent naming the SDK, its version and Node', async () => {
+    handler = (_req, res) => json(res, 200, { status: 'ok' });
+    await client().health();
+    expect(seen[0]!.headers['user-agent']).toBe(`hx-sdk/${VERSION} node/${process.versions.node}`);
+    expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('defaultHeaders and per-call headers are sent; a per-call header wins whatever its case', async () => {
+    handler = (_req, res) => json(res, 200, { status: 'ok' });
+    await client({ defaultHeaders: { 'X-Team': 'a', 'User-Agent': 'mine/1' } }).health({ headers: { 'x-team': 'b' } });
+    expect(seen[0]!.headers['x-team']).toBe('b');
+    expect(seen[0]!.headers['user-agent']).toBe('mine/1');
+  });
+
+  it('refuses unknown options, at compile time and at run time', () => {
+    // @ts-expect-error timeoutSeconds is not an option
+    expect(() => new Hx({ timeoutSeconds: 5 })).toThrow(/Unknown Hx option "timeoutSeconds"/);
+  });
+
+  it('falls back to HX_BASE_URL and HX_API_KEY', async () => {
+    handler = (_req, res) => json(res, 200, ok({ artifacts: [], pagination: { hasMore: false } }));
+    const saved = { url: process.env.HX_BASE_URL, key: process.env.HX_API_KEY };
+    process.env.HX_BASE_URL = baseUrl;
+    process.env.HX_API_KEY = 'hx_test_from_env';
+    try {
+      await new Hx().artifacts.list();
+    } finally {
+      for (const [name, value] of [
+        ['HX_BASE_URL', saved.url],
+        ['HX_API_KEY', saved.key],
+      ] as const)
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+    }
+    expect(seen[0]!.headers.authorization).toBe('Bearer hx_test_from_env');
+  });
+});
+
 describe('errors and auth', () => {
   it.each([
-    [400, 'validation_error', BadRequestError],
+    [400, 'validation_error', ValidationError],
     [401, 'unauthorized', AuthenticationError],
     [403, 'forbidden', PermissionDeniedError],
     [404, 'not_found', NotFoundError],
     [409, 'conflict', ConflictError],
     [413, 'payload_too_large', PayloadTooLargeError],
     [429, 'rate_limited', RateLimitError],
+    [429, 'quota_exceeded', QuotaExceededError],
     [500, 'internal_error', InternalServerError],
-    [501, 'not_implemented', InternalServerError],
+    [501, 'not_implemented', NotImplementedError],
+    [503, 'internal_error', ServiceUnavailableError],
   ] as const)('%i %s -> %o with status, code, message, details and requestId', async (status, code, ErrorClass) => {
     handler = (_req, res) => json(res, status, fail(code, `because ${code}`, [{ field: 'f', message: 'm' }]));
     const err = (await client({ maxRetries: 0 })

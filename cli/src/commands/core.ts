@@ -80,7 +80,7 @@ export function registerCore(program: Command): void {
               sessionId: options.session,
               subjectId: options.subject,
             },
-            { timeoutMs: 10 * 60_000 },
+            { timeout: 10 * 60_000 },
           );
           print(command, job);
         },

@@ -13,6 +13,7 @@ import {
   envelope,
   errors,
   page,
+  idempotent,
 } from '../common.js';
 import { ORG_ERRORS, OrgHeaders, OrgParams } from './organizations.js';
 
@@ -41,7 +42,7 @@ export type Agent = z.infer<typeof AgentSchema>;
 const AgentParams = OrgParams.extend({ agentId: Id });
 
 export const agentsContract = c.router({
-  create: {
+  create: idempotent({
     method: 'POST',
     path: '/organizations/:orgId/agents',
     pathParams: OrgParams,
@@ -57,7 +58,7 @@ export const agentsContract = c.router({
     }),
     responses: { 201: envelope(AgentSchema), ...errors(...ORG_ERRORS, 'conflict') },
     metadata: { auth: 'jwt', permission: 'agent:create' } satisfies RouteMeta,
-  },
+  }),
   list: {
     method: 'GET',
     path: '/organizations/:orgId/agents',

@@ -11,6 +11,7 @@ import {
   envelope,
   errors,
   page,
+  idempotent,
 } from '../common.js';
 
 const c = initContract();
@@ -48,7 +49,7 @@ export const apiKeysContract = c.router({
     },
     metadata: { auth: 'jwt' } satisfies RouteMeta,
   },
-  create: {
+  create: idempotent({
     method: 'POST',
     path: '/api-keys',
     summary: 'Create an API key',
@@ -67,7 +68,7 @@ export const apiKeysContract = c.router({
       ...errors(...AUTHED_ERRORS, 'not_found'),
     },
     metadata: { auth: 'jwt' } satisfies RouteMeta,
-  },
+  }),
   revoke: {
     method: 'DELETE',
     path: '/api-keys/:id',

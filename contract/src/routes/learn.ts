@@ -5,7 +5,7 @@
  */
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { AUTHED_ERRORS, Id, IsoDateTime, type RouteMeta, envelope, errors } from '../common.js';
+import { AUTHED_ERRORS, Id, IsoDateTime, type RouteMeta, envelope, errors, idempotent } from '../common.js';
 
 const c = initContract();
 
@@ -89,7 +89,7 @@ export const LearnJobSchema = z.object({
 export type LearnJob = z.infer<typeof LearnJobSchema>;
 
 export const learnContract = c.router({
-  learn: {
+  learn: idempotent({
     method: 'POST',
     path: '/learn',
     summary: 'Compile memories (start a learn job)',
@@ -102,7 +102,7 @@ export const learnContract = c.router({
       ...errors(...AUTHED_ERRORS, 'forbidden'),
     },
     metadata: { auth: 'apiKey' } satisfies RouteMeta,
-  },
+  }),
   getJob: {
     method: 'GET',
     path: '/learn/jobs/:id',

@@ -15,6 +15,7 @@ import {
   envelope,
   errors,
   page,
+  idempotent,
 } from '../common.js';
 import { ORG_ERRORS, OrgHeaders } from './organizations.js';
 
@@ -103,7 +104,7 @@ export const UpdateLifecyclePolicyBody = z
   });
 
 export const lifecycleContract = c.router({
-  create: {
+  create: idempotent({
     method: 'POST',
     path: '/organizations/:orgId/lifecycle-policies',
     pathParams: OrgParams,
@@ -117,7 +118,7 @@ export const lifecycleContract = c.router({
       ...errors(...ORG_ERRORS),
     },
     metadata: { auth: 'jwt', permission: 'lifecycle:manage' } satisfies RouteMeta,
-  },
+  }),
   list: {
     method: 'GET',
     path: '/organizations/:orgId/lifecycle-policies',
@@ -171,7 +172,7 @@ export const lifecycleContract = c.router({
     responses: { 200: DeletedSchema, ...errors(...ORG_ERRORS) },
     metadata: { auth: 'jwt', permission: 'lifecycle:manage' } satisfies RouteMeta,
   },
-  run: {
+  run: idempotent({
     method: 'POST',
     path: '/organizations/:orgId/lifecycle-policies/run',
     pathParams: OrgParams,
@@ -185,5 +186,5 @@ export const lifecycleContract = c.router({
       ...errors(...ORG_ERRORS),
     },
     metadata: { auth: 'jwt', permission: 'lifecycle:manage' } satisfies RouteMeta,
-  },
+  }),
 });

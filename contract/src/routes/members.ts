@@ -5,7 +5,17 @@
  */
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { DeletedSchema, Id, IsoDateTime, PageQuerySchema, type RouteMeta, envelope, errors, page } from '../common.js';
+import {
+  DeletedSchema,
+  Id,
+  IsoDateTime,
+  PageQuerySchema,
+  type RouteMeta,
+  envelope,
+  errors,
+  page,
+  idempotent,
+} from '../common.js';
 import { RoleSchema } from '../permissions.js';
 import { Email } from './auth.js';
 import { ORG_ERRORS, OrgHeaders, OrgParams } from './organizations.js';
@@ -34,7 +44,7 @@ export type Member = z.infer<typeof MemberSchema>;
 const MemberParams = OrgParams.extend({ memberId: Id });
 
 export const membersContract = c.router({
-  invite: {
+  invite: idempotent({
     method: 'POST',
     path: '/organizations/:orgId/members/invite',
     pathParams: OrgParams,
@@ -58,7 +68,7 @@ export const membersContract = c.router({
       ...errors(...ORG_ERRORS, 'conflict'),
     },
     metadata: { auth: 'jwt', permission: 'member:invite' } satisfies RouteMeta,
-  },
+  }),
   list: {
     method: 'GET',
     path: '/organizations/:orgId/members',

@@ -4,7 +4,17 @@
  */
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { AUTHED_ERRORS, Id, IsoDateTime, PageQuerySchema, type RouteMeta, envelope, errors, page } from '../common.js';
+import {
+  AUTHED_ERRORS,
+  Id,
+  IsoDateTime,
+  PageQuerySchema,
+  type RouteMeta,
+  envelope,
+  errors,
+  page,
+  idempotent,
+} from '../common.js';
 
 const c = initContract();
 
@@ -78,7 +88,7 @@ export const memoriesContract = c.router({
     },
     metadata: { auth: 'apiKey' } satisfies RouteMeta,
   },
-  forgetSubject: {
+  forgetSubject: idempotent({
     method: 'DELETE',
     path: '/subjects/:subjectId',
     pathParams: z.object({ subjectId: ScopeString }),
@@ -102,5 +112,5 @@ export const memoriesContract = c.router({
       ...errors(...AUTHED_ERRORS, 'forbidden'),
     },
     metadata: { auth: 'apiKey' } satisfies RouteMeta,
-  },
+  }),
 });

@@ -4,7 +4,17 @@
  */
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { Description, Id, IsoDateTime, PageQuerySchema, type RouteMeta, envelope, errors, page } from '../common.js';
+import {
+  Description,
+  Id,
+  IsoDateTime,
+  PageQuerySchema,
+  type RouteMeta,
+  envelope,
+  errors,
+  page,
+  idempotent,
+} from '../common.js';
 import { ORG_ERRORS, OrgHeaders } from './organizations.js';
 
 const c = initContract();
@@ -60,7 +70,7 @@ export const UpdateNamespaceBody = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'at least one field to change is required');
 
 export const namespacesContract = c.router({
-  create: {
+  create: idempotent({
     method: 'POST',
     path: '/organizations/:orgId/namespaces',
     pathParams: OrgParams,
@@ -74,7 +84,7 @@ export const namespacesContract = c.router({
       ...errors(...ORG_ERRORS, 'conflict'),
     },
     metadata: { auth: 'jwt', permission: 'namespace:create' } satisfies RouteMeta,
-  },
+  }),
   list: {
     method: 'GET',
     path: '/organizations/:orgId/namespaces',

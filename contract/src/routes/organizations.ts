@@ -15,6 +15,7 @@ import {
   envelope,
   errors,
   page,
+  idempotent,
 } from '../common.js';
 import { RoleSchema } from '../permissions.js';
 
@@ -53,7 +54,7 @@ export const OrganizationSchema = z.object({
 export type Organization = z.infer<typeof OrganizationSchema>;
 
 export const organizationsContract = c.router({
-  create: {
+  create: idempotent({
     method: 'POST',
     path: '/organizations',
     summary: 'Create an organization',
@@ -64,7 +65,7 @@ export const organizationsContract = c.router({
       ...errors(...AUTHED_ERRORS, 'conflict'),
     },
     metadata: { auth: 'jwt' } satisfies RouteMeta,
-  },
+  }),
   list: {
     method: 'GET',
     path: '/organizations',

@@ -15,6 +15,7 @@ import {
   envelope,
   errors,
   page,
+  idempotent,
 } from '../common.js';
 import { ORG_ERRORS, OrgHeaders } from './organizations.js';
 import { RoleSchema } from '../permissions.js';
@@ -90,7 +91,7 @@ export const UpdatePolicyBody = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'at least one field to change is required');
 
 export const policiesContract = c.router({
-  create: {
+  create: idempotent({
     method: 'POST',
     path: '/organizations/:orgId/policies',
     pathParams: OrgParams,
@@ -104,7 +105,7 @@ export const policiesContract = c.router({
       ...errors(...ORG_ERRORS),
     },
     metadata: { auth: 'jwt', permission: 'policy:create' } satisfies RouteMeta,
-  },
+  }),
   list: {
     method: 'GET',
     path: '/organizations/:orgId/policies',

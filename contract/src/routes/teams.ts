@@ -12,6 +12,7 @@ import {
   envelope,
   errors,
   page,
+  idempotent,
 } from '../common.js';
 import { RoleSchema } from '../permissions.js';
 import { MemberStatusSchema } from './members.js';
@@ -46,7 +47,7 @@ export type TeamDetail = z.infer<typeof TeamDetailSchema>;
 const TeamParams = OrgParams.extend({ teamId: Id });
 
 export const teamsContract = c.router({
-  create: {
+  create: idempotent({
     method: 'POST',
     path: '/organizations/:orgId/teams',
     pathParams: OrgParams,
@@ -56,7 +57,7 @@ export const teamsContract = c.router({
     body: z.object({ name: Name, description: Description.optional() }),
     responses: { 201: envelope(TeamSchema), ...errors(...ORG_ERRORS, 'conflict') },
     metadata: { auth: 'jwt', permission: 'team:create' } satisfies RouteMeta,
-  },
+  }),
   list: {
     method: 'GET',
     path: '/organizations/:orgId/teams',

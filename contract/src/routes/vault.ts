@@ -17,6 +17,7 @@ import {
   envelope,
   errors,
   page,
+  idempotent,
 } from '../common.js';
 
 const c = initContract();
@@ -84,7 +85,7 @@ const IdItemParams = z.object({ id: Id, itemId: Id });
 const jwt = { auth: 'jwt' } satisfies RouteMeta;
 
 export const vaultContract = c.router({
-  createVault: {
+  createVault: idempotent({
     method: 'POST',
     path: '/vaults',
     summary: 'Create a vault',
@@ -97,7 +98,7 @@ export const vaultContract = c.router({
     }),
     responses: { 201: envelope(VaultSchema), ...errors(...AUTHED_ERRORS, 'conflict') },
     metadata: jwt,
-  },
+  }),
   listVaults: {
     method: 'GET',
     path: '/vaults',
@@ -119,7 +120,7 @@ export const vaultContract = c.router({
     responses: { 200: DeletedSchema, ...errors(...AUTHED_ERRORS, 'not_found', 'forbidden') },
     metadata: jwt,
   },
-  createItem: {
+  createItem: idempotent({
     method: 'POST',
     path: '/vaults/:vaultId/items',
     pathParams: VaultIdParams,
@@ -133,7 +134,7 @@ export const vaultContract = c.router({
     }),
     responses: { 201: envelope(VaultItemSchema), ...errors(...AUTHED_ERRORS, 'not_found') },
     metadata: jwt,
-  },
+  }),
   listItems: {
     method: 'GET',
     // SPEC.md writes `:id` here, but OpenAPI forbids one path under two parameter names (POST uses

@@ -12,15 +12,21 @@ export interface ClientConfig {
   accessToken?: string;
   operatorToken?: string;
   organizationId?: string;
-  timeoutMs: number;
+  /** Milliseconds per attempt. */
+  timeout: number;
   maxRetries: number;
   fetch: typeof fetch;
   defaultHeaders?: Record<string, string>;
+  userAgent: string;
 }
 
 /** Options of one call; they win over the client's. */
 export interface RequestOptions {
+  /** Milliseconds per attempt (default: the client's `timeout`). */
+  timeout?: number;
+  /** @deprecated Use `timeout`. */
   timeoutMs?: number;
+  /** Retries of this call (default: the client's `maxRetries`). */
   maxRetries?: number;
   /** Used for every retry of this call; generated when absent (POST only). */
   idempotencyKey?: string;
@@ -44,10 +50,14 @@ const RETRY_BASE_DELAY_MS = 500;
 const RETRY_AFTER_CAP_MS = 60_000;
 
 /**
- * 408, 429 and 5xx are retried; quota exhaustion and 501 are final. Hx's 409 means a duplicate or an
- * idempotency key reused with another body: deterministic, so retrying would only delay the error.
+ * The server's X-Should-Retry wins (Hx sends it on the 409 of an Idempotency-Key still in progress).
+ * Else 408, 429 and 5xx are retried; quota exhaustion and 501 are final. Hx's other 409s mean a
+ * duplicate or an Idempotency-Key reused with another body: deterministic, so they are not retried.
  */
-export function isRetryable(status: number, body: unknown): boolean {
+export function isRetryable(status: number, body: unknown, headers?: Headers): boolean {
+  const hint = headers?.get('x-should-retry');
+  if (hint === 'true') return true;
+  if (hint === 'false') return false;
   const code = (body as { error?: { code?: string } } | undefined)?.error?.code;
   if (code === 'quota_exceeded' || status === 501) return false;
   return status === 408 || status === 429 || status >= 500;
@@ -111,6 +121,13 @@ async function parseBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/** Header names are case-insensitive: one spelling, so a caller's `User-Agent` replaces the default. */
+function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value;
+  return out;
+}
+
 /** One logical call: attempts until success, a final error, or the retries are used up. */
 export async function send(
   config: ClientConfig,
@@ -118,13 +135,14 @@ export async function send(
   call: CallContext = {},
 ): Promise<RawResponse> {
   const maxRetries = call.maxRetries ?? config.maxRetries;
-  const timeoutMs = call.timeoutMs ?? config.timeoutMs;
-  const headers: Record<string, string> = {
+  const timeoutMs = call.timeout ?? call.timeoutMs ?? config.timeout;
+  const headers = lowerCaseKeys({
     accept: 'application/json',
-    ...config.defaultHeaders,
-    ...request.headers,
-    ...call.headers,
-  };
+    'user-agent': config.userAgent,
+    ...lowerCaseKeys(config.defaultHeaders),
+    ...lowerCaseKeys(request.headers),
+    ...lowerCaseKeys(call.headers),
+  });
   const token = bearerFor(request.meta, config);
   if (token && !headers.authorization) headers.authorization = `Bearer ${token}`;
   if (call.orgId) headers['x-organization-id'] = call.orgId;
@@ -163,7 +181,7 @@ export async function send(
       call.signal?.removeEventListener('abort', onAbort);
     }
     if (response.status < 400) return { status: response.status, body, headers: response.headers };
-    if (attempt < maxRetries && isRetryable(response.status, body)) {
+    if (attempt < maxRetries && isRetryable(response.status, body, response.headers)) {
       await sleep(retryDelayMs(attempt, response.headers), call.signal);
       continue;
     }

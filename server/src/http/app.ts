@@ -14,6 +14,7 @@ import { newId } from '../ids.js';
 import { createMetrics } from '../metrics.js';
 import { createErrorHandler, sendError } from './error-handler.js';
 import { mountDocs } from './docs.js';
+import { createIdempotency } from './idempotency.js';
 import { flagSuspectBody, guardRequest } from './body-guard.js';
 import { buildRouterImplementation, notImplementedRoutes } from './router.js';
 
@@ -70,7 +71,12 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
     logInitialization: false,
     jsonQuery: false,
     responseValidation: true,
-    globalMiddleware: [createAuthenticator(ctx) as never, createAuthorizer(ctx) as never],
+    // Idempotency after authorization: a replay is only for a caller still allowed to make the call.
+    globalMiddleware: [
+      createAuthenticator(ctx) as never,
+      createAuthorizer(ctx) as never,
+      createIdempotency(ctx) as never,
+    ],
     requestValidationErrorHandler: (err, _req, _res, next) => next(err),
   });
 

@@ -13,3 +13,4 @@ export * from './organizations.js';
 export * from './policies.js';
 export * from './usage.js';
 export * from './vault.js';
+export * from './idempotency.js';

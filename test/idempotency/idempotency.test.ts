@@ -1,0 +1,245 @@
+/**
+ * Idempotency-Key on the routes that create or start something: the first answer replayed for the
+ * same key and request (Idempotent-Replayed), 409 for the same key with another request, concurrent
+ * duplicates answered once, failed requests released, and a retry after a lost answer (through a
+ * proxy that drops the first response) creating nothing twice. Through the real HTTP stack.
+ */
+import { type Server, createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { contract } from '@hx-memory/contract';
+import { Hx } from '@hx-memory/sdk';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestServer, newTenant, registerUser, startTestServer } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const countRows = async (table: string, tenantId: string) => {
+  const [row] = await server.ctx.database.rows<{ n: number }>(
+    sql`select count(*)::int as n from ${sql.identifier(table)} where tenant_id = ${tenantId}`,
+  );
+  return row?.n ?? 0;
+};
+
+describe('Idempotency-Key on creating routes', () => {
+  it('POST /v1/api-keys twice with one key creates one key and replays the first answer', async () => {
+    const user = await registerUser(server, 'idem-keys');
+    const post = () =>
+      server
+        .http()
+        .post('/v1/api-keys')
+        .set('Authorization', `Bearer ${user.accessToken}`)
+        .set('Idempotency-Key', 'create-key-1')
+        .send({ name: 'ci key', environment: 'test' });
+    const first = await post();
+    expect(first.status).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const second = await post();
+    expect(second.status).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.body.data).toEqual(first.body.data);
+    expect(second.body.meta.requestId).toBe(second.headers['x-request-id']);
+    expect(second.body.meta.requestId).not.toBe(first.body.meta.requestId);
+    expect(await countRows('api_keys', user.tenantId)).toBe(1);
+
+    // Neither the Idempotency-Key nor the full API key of the answer is readable in the database.
+    const rows = await server.ctx.database.rows(sql`select * from idempotency_keys where tenant_id = ${user.tenantId}`);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(first.body.data.key);
+    expect(JSON.stringify(rows)).not.toContain('create-key-1');
+  });
+
+  it('POST /v1/learn twice with one key starts one job', async () => {
+    const { apiKey, user } = await newTenant(server, 'idem-learn');
+    await server
+      .http()
+      .post('/v1/capture')
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({ type: 'message', sessionId: 's1', payload: { role: 'user', content: 'I like green tea.' } })
+      .expect(201);
+    const post = () =>
+      server
+        .http()
+        .post('/v1/learn')
+        .set('Authorization', `Bearer ${apiKey}`)
+        .set('Idempotency-Key', 'learn-once')
+        .send({ scope: 'full' });
+    const first = await post();
+    expect([200, 202]).toContain(first.status);
+    const second = await post();
+    expect(second.status).toBe(first.status);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.body.data.jobId).toBe(first.body.data.jobId);
+    expect(await countRows('learn_jobs', user.tenantId)).toBe(1);
+    // Without the header each call is its own job.
+    await server.http().post('/v1/learn').set('Authorization', `Bearer ${apiKey}`).send({ scope: 'full' });
+    expect(await countRows('learn_jobs', user.tenantId)).toBe(2);
+  });
+
+  it('the same key with another body is 409 conflict naming the header', async () => {
+    const user = await registerUser(server, 'idem-409');
+    const post = (name: string) =>
+      server
+        .http()
+        .post('/v1/api-keys')
+        .set('Authorization', `Bearer ${user.accessToken}`)
+        .set('Idempotency-Key', 'reused')
+        .send({ name });
+    expect((await post('one')).status).toBe(201);
+    const other = await post('two');
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('conflict');
+    expect(other.body.error.details).toEqual([expect.objectContaining({ field: 'headers.idempotency-key' })]);
+    expect(await countRows('api_keys', user.tenantId)).toBe(1);
+  });
+
+  it('concurrent duplicates are answered once: one organization, the same answer for all', async () => {
+    const user = await registerUser(server, 'idem-race');
+    const post = () =>
+      server
+        .http()
+        .post('/v1/organizations')
+        .set('Authorization', `Bearer ${user.accessToken}`)
+        .set('Idempotency-Key', 'org-race')
+        .send({ name: 'Race', slug: 'race' });
+    const answers = await Promise.all([post(), post(), post(), post(), post()]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
+    expect(await countRows('organizations', user.tenantId)).toBe(1);
+  });
+
+  it('keys are per caller: another user with the same key gets its own answer', async () => {
+    const a = await registerUser(server, 'idem-a');
+    const b = await registerUser(server, 'idem-b');
+    const post = (token: string) =>
+      server
+        .http()
+        .post('/v1/vaults')
+        .set('Authorization', `Bearer ${token}`)
+        .set('Idempotency-Key', 'shared-key')
+        .send({ name: 'v' });
+    const fromA = await post(a.accessToken);
+    const fromB = await post(b.accessToken);
+    expect(fromA.status).toBe(201);
+    expect(fromB.status).toBe(201);
+    expect(fromB.headers['idempotent-replayed']).toBeUndefined();
+    expect(fromB.body.data.id).not.toBe(fromA.body.data.id);
+  });
+
+  it('an error answer is not kept: the key is free for the corrected request', async () => {
+    const user = await registerUser(server, 'idem-error');
+    const post = (body: Record<string, unknown>) =>
+      server
+        .http()
+        .post('/v1/api-keys')
+        .set('Authorization', `Bearer ${user.accessToken}`)
+        .set('Idempotency-Key', 'after-error')
+        .send(body);
+    expect((await post({ name: '' })).status).toBe(400);
+    expect((await post({ name: 'x', organizationId: 'org_missing' })).status).toBe(404);
+    const fixed = await post({ name: 'x' });
+    expect(fixed.status).toBe(201);
+    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('an over-long key is a validation error', async () => {
+    const user = await registerUser(server, 'idem-long');
+    const res = await server
+      .http()
+      .post('/v1/api-keys')
+      .set('Authorization', `Bearer ${user.accessToken}`)
+      .set('Idempotency-Key', 'k'.repeat(256))
+      .send({ name: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'headers.idempotency-key' })]);
+  });
+
+  it('forgetting a subject twice with one key answers the first counts again', async () => {
+    const { apiKey } = await newTenant(server, 'idem-forget');
+    await server
+      .http()
+      .post('/v1/capture')
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({ type: 'message', sessionId: 's', subjectId: 'u-9', payload: { role: 'user', content: 'hello' } })
+      .expect(201);
+    const forget = () =>
+      server.http().delete('/v1/subjects/u-9').set('Authorization', `Bearer ${apiKey}`).set('Idempotency-Key', 'f1');
+    const first = await forget();
+    expect(first.status).toBe(200);
+    expect(first.body.data.deleted.events).toBe(1);
+    const again = await forget();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.data.deleted.events).toBe(1);
+  });
+
+  it('every POST that creates or starts something is idempotent in the contract', () => {
+    // Reads (synthesize, reveal), sessions (auth) and capture (its own mechanism) are the exceptions.
+    const exceptions = new Set([
+      'auth.register',
+      'auth.login',
+      'auth.refresh',
+      'auth.logout',
+      'capture.capture',
+      'capture.captureBatch',
+      'synthesize.synthesize',
+      'vault.revealItem',
+    ]);
+    const missing: string[] = [];
+    for (const [area, routes] of Object.entries(contract)) {
+      for (const [name, route] of Object.entries(routes as Record<string, { method: string; metadata?: unknown }>)) {
+        const idempotent = (route.metadata as { idempotent?: boolean } | undefined)?.idempotent === true;
+        if (route.method === 'POST' && !idempotent && !exceptions.has(`${area}.${name}`))
+          missing.push(`${area}.${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('a retry after a lost answer', () => {
+  let proxy: Server;
+  let proxyUrl: string;
+  let dropped = 0;
+
+  beforeAll(async () => {
+    // Forwards to the server; drops the connection after the server answered the first POST.
+    proxy = createServer((req, res) => {
+      const target = new URL(req.url ?? '/', server.url);
+      const upstream = httpRequest(target, { method: req.method, headers: req.headers }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          if (req.method === 'POST' && dropped === 0) {
+            dropped += 1;
+            res.socket?.destroy();
+            return;
+          }
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.end(Buffer.concat(chunks));
+        });
+      });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+
+  it('the SDK retries with the same Idempotency-Key and the server creates one API key', async () => {
+    const user = await registerUser(server, 'idem-lost');
+    const hx = new Hx({ baseUrl: proxyUrl, accessToken: user.accessToken, maxRetries: 2 });
+    const { data, response } = await hx.apiKeys.create({ name: 'lost answer' }).withResponse();
+    expect(dropped).toBe(1);
+    expect(response.headers.get('idempotent-replayed')).toBe('true');
+    expect(data.key).toMatch(/^hx_live_/);
+    const keys = await new Hx({ baseUrl: server.url, accessToken: user.accessToken }).apiKeys.list();
+    expect(keys.items.map((k) => k.id)).toEqual([data.id]);
+  });
+});
