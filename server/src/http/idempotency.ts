@@ -14,7 +14,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { type SealedAnswer, openAnswer, sealAnswer, storedScope } from '../idempotency/seal.js';
 import { type IdempotencyScope, type IdempotencyStore, createIdempotencyStore } from '../idempotency/store.js';
-import { canonicalJson, sha256 } from '../services/capture-normalize.js';
+import { canonicalJson, sha256 } from '../services/core/capture/normalize.js';
 import { meta } from './respond.js';
 
 const HEADER = 'idempotency-key';
