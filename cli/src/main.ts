@@ -5,6 +5,7 @@ import { registerAccount } from './commands/account.js';
 import { registerCore } from './commands/core.js';
 import { registerImport } from './commands/import-events.js';
 import { registerKeys } from './commands/keys.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerOrgs } from './commands/orgs.js';
 import { registerServe } from './commands/serve.js';
 import { registerVault } from './commands/vault.js';
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerCore(program);
   registerImport(program);
   registerVault(program);
+  registerMcp(program);
   return program;
 }
 

@@ -142,7 +142,7 @@ const PROBE_PATHS = new Set(['/health', '/metrics']);
  * its caller (API key, user, the operator, or the IP when there is no valid credential) and set the
  * X-RateLimit-* headers, errors included. Over the limit: 429 rate_limited with Retry-After.
  */
-export function createGatekeeper(ctx: AppContext) {
+export function createGatekeeper(ctx: AppContext, otherRoutes: ReadonlyMap<string, RouteMeta> = new Map()) {
   const authenticate = createAuthenticate(ctx);
   const store = createLimiterStore({ redis: ctx.redis, prefix: ctx.config.RATE_LIMIT_PREFIX });
   const limiter = createRequestLimiter(store, ctx.logger, {
@@ -162,9 +162,11 @@ export function createGatekeeper(ctx: AppContext) {
 
   async function gate(req: Request, res: Response): Promise<unknown> {
     const route = matchRoute(req.method, req.path);
+    // Paths served outside the contract (e.g. /mcp) authenticate as their entry in otherRoutes says.
+    const other = route ? undefined : otherRoutes.get(req.path.replace(/(.)\/+$/, '$1'));
     let authError: unknown;
     try {
-      if (route) await authenticate(req, route.metadata as RouteMeta | undefined);
+      if (route || other) await authenticate(req, route ? (route.metadata as RouteMeta | undefined) : other);
     } catch (err) {
       authError = err;
     }

@@ -15,6 +15,7 @@ import { createMetrics } from '../metrics.js';
 import { createErrorHandler, sendError } from './error-handler.js';
 import { mountDocs } from './docs.js';
 import { createIdempotency } from './idempotency.js';
+import { MCP_PATH, MCP_ROUTE, mountMcp } from './mcp.js';
 import { flagSuspectBody, guardRequest } from './body-guard.js';
 import { buildRouterImplementation, notImplementedRoutes } from './router.js';
 
@@ -45,7 +46,7 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
 
   // Authentication and rate limits before the body is parsed (auth/authenticate.ts), on every path:
   // /health, /metrics, /docs, 404s, 400 malformed JSON and 413 all carry X-RateLimit-*.
-  app.use(createGatekeeper(ctx));
+  app.use(createGatekeeper(ctx, new Map([[MCP_PATH, MCP_ROUTE]])));
 
   // One parser per body limit: the route's `bodyLimit` metadata, else 1 MiB.
   const parsers = new Map<number, ReturnType<typeof express.json>>();
@@ -65,6 +66,7 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
   app.use(guardRequest);
 
   mountDocs(app, ctx);
+  mountMcp(app, ctx);
 
   const impl = buildRouterImplementation(ctx, metrics);
   createExpressEndpoints(contract, impl as never, app, {

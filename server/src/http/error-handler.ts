@@ -50,6 +50,9 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (err instanceof AppError) {
       if (err.headers) for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
+      // RFC 9110: a 401 names its scheme; MCP clients read it to tell a bad key from a broken server.
+      if (err.status === 401 && !res.hasHeader('WWW-Authenticate'))
+        res.setHeader('WWW-Authenticate', 'Bearer realm="hx"');
       return sendError(req, res, err.status, err.code, err.message, err.details);
     }
     if (err instanceof RequestValidationError) {

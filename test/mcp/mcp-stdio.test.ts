@@ -1,0 +1,83 @@
+/**
+ * `hx mcp` over stdio with the MCP SDK's client spawning the CLI: the memory loop, configuration by
+ * HX_BASE_URL / HX_API_KEY, a clear refusal without a key, and API errors as tool errors.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTenant, type TestServer, startTestServer } from '../helpers/server.js';
+import { callError, exerciseMemoryLoop, newClient, stdioTransport, TOOL_NAMES } from './mcp-client.js';
+
+let server: TestServer;
+let home: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  home = mkdtempSync(join(tmpdir(), 'hx-mcp-'));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+// Each test spawns tsx on the CLI's source, which takes seconds on a busy machine.
+const SPAWN_TIMEOUT = { timeout: 120_000 };
+
+const baseEnv = () => ({ HOME: home, XDG_CONFIG_HOME: join(home, 'config') });
+
+describe('hx mcp (stdio)', () => {
+  it(
+    'serves the tools and passes the memory loop, configured by HX_BASE_URL and HX_API_KEY',
+    SPAWN_TIMEOUT,
+    async () => {
+      const { apiKey } = await newTenant(server, 'mcp-stdio');
+      const client = newClient();
+      await client.connect(stdioTransport({ ...baseEnv(), HX_BASE_URL: server.url, HX_API_KEY: apiKey }));
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
+      await exerciseMemoryLoop(client, 'stdio');
+      await client.close();
+    },
+  );
+
+  it('answers a revoked key and an unreachable server as tool errors', SPAWN_TIMEOUT, async () => {
+    const unreachable = newClient();
+    await unreachable.connect(
+      stdioTransport({
+        ...baseEnv(),
+        HX_URL: 'http://127.0.0.1:1',
+        HX_API_KEY: 'hx_live_x',
+        HX_MCP_TIMEOUT_MS: '5000',
+      }),
+    );
+    expect(await callError(unreachable, 'recall', { query: 'anything' })).toMatch(
+      /^Error (connection_error|timeout): /,
+    );
+    await unreachable.close();
+
+    const wrong = newClient();
+    await wrong.connect(
+      stdioTransport({
+        ...baseEnv(),
+        HX_URL: server.url,
+        HX_API_KEY: 'hx_live_notarealkey000000000000000000000000000000',
+      }),
+    );
+    expect(await callError(wrong, 'remember', { text: 'hello' })).toMatch(/^Error unauthorized: API key is invalid/);
+    await wrong.close();
+  });
+
+  it('refuses to start without an API key, saying how to give one', SPAWN_TIMEOUT, async () => {
+    const run = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(
+        join(process.cwd(), 'node_modules/.bin/tsx'),
+        [join(process.cwd(), 'cli/src/main.ts'), 'mcp'],
+        { env: { PATH: process.env.PATH ?? '', ...baseEnv(), HX_URL: server.url }, timeout: 60_000 },
+        (error, _stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
+      );
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('hx mcp needs an API key: set HX_API_KEY');
+  });
+});
