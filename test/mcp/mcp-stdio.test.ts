@@ -41,7 +41,7 @@ describe('hx mcp (stdio)', () => {
     },
   );
 
-  it('answers a revoked key and an unreachable server as tool errors', SPAWN_TIMEOUT, async () => {
+  it('answers an unreachable server and an invalid key as tool errors', SPAWN_TIMEOUT, async () => {
     const unreachable = newClient();
     await unreachable.connect(
       stdioTransport({
