@@ -31,7 +31,7 @@ export function registerMcp(program: Command): void {
       if (!Number.isInteger(timeoutMs) || timeoutMs < 1000) {
         throw new Error('--timeout (HX_MCP_TIMEOUT_MS) must be a whole number of milliseconds, at least 1000');
       }
-      const hx = new Hx({ baseUrl: settings.url, apiKey: settings.apiKey, timeoutMs });
+      const hx = new Hx({ baseUrl: settings.url, apiKey: settings.apiKey, timeout: timeoutMs });
       await serveStdio({ hx, limits: { timeoutMs }, version: program.version() });
       process.stderr.write(`hx mcp: serving ${settings.url} over stdio\n`);
     });
