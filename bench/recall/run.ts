@@ -7,6 +7,7 @@
  * Usage: pnpm bench:recall [--limit N] [--driver pglite|postgres] [--no-learn] (LOCOMO_PATH overrides the data file;
  * postgres runs on a fresh database of PG_URL, created and dropped by the run).
  */
+import { appendFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchClient, startBenchServer } from '../lib/bench-server.js';
@@ -19,8 +20,11 @@ const DATA = process.env.LOCOMO_PATH ?? path.resolve(here, '../../../shared/benc
 const KS = [5, 10, 20] as const;
 const CATEGORY = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' } as Record<number, string>;
 const MAX_TOKENS = Number(process.env.RECALL_MAX_TOKENS ?? 4000);
+/** RECALL_DUMP=file writes one JSON line per question (evidence, first 50 turns cited) for error analysis. */
+const DUMP = process.env.RECALL_DUMP;
 
 interface Entry {
+  kind?: string;
   provenance: Array<{ sourceType: string; sourceId: string }>;
 }
 
@@ -98,6 +102,7 @@ async function main() {
   const client = await startBenchServer(
     fresh ? { DATABASE_URL: fresh.url, REDIS_URL, RATE_LIMIT_PREFIX: `hx:bench:${fresh.name}` } : {},
   );
+  if (DUMP) writeFileSync(DUMP, '');
   const started = performance.now();
   type Row = { category: number; recall: number[]; baseline: number[]; tokens: number; ms: number };
   const rows: Row[] = [];
@@ -130,6 +135,11 @@ async function main() {
             const top = new Set(ranked.slice(0, k));
             return q.evidence.filter((e) => top.has(e)).length / q.evidence.length;
           });
+        if (DUMP)
+          appendFileSync(
+            DUMP,
+            `${JSON.stringify({ conv: conv.sampleId, question: q.question, category: q.category, evidence: q.evidence, cited: cited.slice(0, 50), kinds: res.data.entries.slice(0, 12).map((e) => `${e.kind}/${e.provenance.filter((p) => p.sourceType === 'event').length}`) })}\n`,
+          );
         rows.push({
           category: q.category,
           recall: recallOf(cited),

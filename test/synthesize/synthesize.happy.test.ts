@@ -67,6 +67,13 @@ describe('POST /v1/synthesize', () => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 
+  it('ranks first what happened on the day the question names', async () => {
+    // Both Caroline turns match "Caroline"; only the date tells which one the question is about.
+    const res = await synth({ query: 'What did Caroline say on 25 May, 2023?', namespace: 'convo' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.entries[0].provenance).toEqual([{ sourceType: 'event', sourceId: eventIds[2] }]);
+  });
+
   it('matches any term of a question (OR semantics), not all of them', async () => {
     const res = await synth({ query: 'What does Melanie paint, and has she ever been skydiving?', namespace: 'convo' });
     expect(res.status).toBe(200);

@@ -2,7 +2,7 @@
  * Hybrid retrieval for synthesize: lexical candidates from events, memories and artifacts (GIN
  * full-text with OR semantics), scored with BM25 from the scope's term statistics, a pseudo-relevance
  * feedback pass (RM3), trigram lookups for names the stemmer does not know, fused by reciprocal rank
- * and weighted by speaker, recency, confidence and kind priors; turns next to a strong turn in its
+ * and weighted by speaker, session (two-level retrieval), time named, recency, confidence and kind priors; turns next to a strong turn in its
  * session (a question and its answer) get a share of its score.
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
@@ -12,6 +12,8 @@ import { type CandidateRow, fetchCandidates, fetchNeighbours, fetchTrigramMatche
 import { analyzeQuery, parseTsvector, type QueryTerms, termFrequency, tsvectorLength } from './query-terms.js';
 import type { RetrievalScope, Source } from './scope.js';
 import { kindPrior, sectionOf } from './sections.js';
+import { inRange, queryTimeRange } from './query-time.js';
+import { scoreSessions } from './sessions.js';
 import { countDocuments, DF_CAP, documentFrequencies } from './term-stats.js';
 
 export interface RankedItem {
@@ -46,6 +48,10 @@ const NEIGHBOUR_SHARE = 0.3;
 const TRIGRAM_LIMIT = 20;
 /** Best events whose neighbours are looked up. */
 const NEIGHBOUR_ANCHORS = 20;
+/** Weight of a turn's session score (relative to the best session's) on the turn's own score: two-level retrieval. */
+const SESSION_WEIGHT = 1;
+/** Boost of a turn or memory dated inside the time the query names ("on 13 October, 2023", "in May 2023"). */
+const TIME_BOOST = 1;
 
 interface SourceRun {
   source: Source;
@@ -230,6 +236,23 @@ function speakerMatches(speaker: string | null, terms: QueryTerms): boolean {
   });
 }
 
+/** Sessions scored from their matching turns, relative to the best session (1). */
+function rankSessions(runs: SourceRun[], terms: QueryTerms): Map<string, number> {
+  const run = runs.find((r) => r.source === 'event');
+  if (!run) return new Map();
+  const idfOf = new Map<string, number>();
+  for (const lexeme of terms.lexemes.keys()) idfOf.set(lexeme, idf(run.total, run.df.get(lexeme) ?? 0));
+  const turns = [...run.rows.values()].map((r) => ({
+    sessionId: r.row.session_id,
+    tfOf: (l: string) => r.doc.tfOf(l),
+  }));
+  const scores = scoreSessions(turns, terms.lexemes, idfOf);
+  let best = 0;
+  for (const v of scores.values()) best = Math.max(best, v);
+  if (best > 0) for (const [session, v] of scores) scores.set(session, v / best);
+  return scores;
+}
+
 export async function retrieve(
   database: Database,
   scope: RetrievalScope,
@@ -271,6 +294,8 @@ export async function retrieve(
   const items: RankedItem[] = [];
   let bestBase = 0;
   for (const list of base.values()) bestBase = Math.max(bestBase, list[0]?.[1] ?? 0);
+  const timeRange = queryTimeRange(query, now);
+  const sessionScore = rankSessions(runs, terms);
   for (const run of runs) {
     const fused = new Map<string, number>();
     const baseList = base.get(run.source) ?? [];
@@ -287,7 +312,10 @@ export async function retrieve(
       if (!options.sections.has(section)) continue;
       let score = f * (0.5 + 0.5 * sourceStrength);
       if (run.source === 'event' && speakerMatches(r.row.speaker, terms)) score *= 1 + SPEAKER_BOOST;
+      if (run.source === 'event' && r.row.session_id)
+        score *= 1 + SESSION_WEIGHT * (sessionScore.get(r.row.session_id) ?? 0);
       const when = toDate(r.row.occurred_at) ?? toDate(r.row.updated_at);
+      if (timeRange && when && run.source !== 'artifact' && inRange(timeRange, when)) score *= 1 + TIME_BOOST;
       const recency = when ? Math.exp(-daysBetween(now, when) / 365) : 0.5;
       score *= 0.9 + 0.1 * recency;
       score *= 0.6 + 0.4 * Math.min(1, Math.max(0, Number(r.row.confidence)));

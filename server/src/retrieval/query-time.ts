@@ -1,0 +1,39 @@
+/**
+ * The time a query asks about ("on 13 October, 2023", "in May 2023", "last year"), resolved against
+ * the time of the read (asOf or now) to a half-open interval, so results dated inside it can be
+ * boosted. Uses the same resolver learn applies to statements (chrono-node behind a keyword gate).
+ */
+import { resolveDate } from '../compiler/resolve-dates.js';
+
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The interval a query's time expression names, or null when it names none. */
+export function queryTimeRange(query: string, reference: Date): TimeRange | null {
+  const resolved = resolveDate(query, reference, true);
+  if (!resolved) return null;
+  const d = resolved.date;
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  switch (resolved.granularity) {
+    case 'day': {
+      // A day is read with a day's slack either side: time zones, and "yesterday" told the day after.
+      const start = Date.UTC(y, m, d.getUTCDate());
+      return { from: new Date(start - DAY_MS), to: new Date(start + 2 * DAY_MS) };
+    }
+    case 'week':
+      return { from: new Date(d.getTime() - 4 * DAY_MS), to: new Date(d.getTime() + 4 * DAY_MS) };
+    case 'month':
+      return { from: new Date(Date.UTC(y, m, 1)), to: new Date(Date.UTC(y, m + 1, 1)) };
+    default:
+      return { from: new Date(Date.UTC(y, 0, 1)), to: new Date(Date.UTC(y + 1, 0, 1)) };
+  }
+}
+
+export function inRange(range: TimeRange, when: Date): boolean {
+  return when.getTime() >= range.from.getTime() && when.getTime() < range.to.getTime();
+}
