@@ -129,6 +129,31 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     await client.close();
   });
 
+  it('leaves the same audit and access-log rows as any client, naming the MCP client', async () => {
+    const { user } = await newTenant(server, 'mcp-audit');
+    const bound = await namespaceBoundKey(server, user);
+    const client = await connectHttp(server, bound.key);
+    await callOk(client, 'remember', { text: 'Ship the audit report on Friday.', subjectId: 'carol' });
+    expect(await callOk(client, 'recall', { query: 'When is the audit report due?' })).toContain('Friday');
+    await callOk(client, 'forget', { subjectId: 'carol' });
+    await client.close();
+    const auth = { Authorization: `Bearer ${user.accessToken}` };
+    const audit = await server.http().get(`/v1/organizations/${bound.orgId}/audit`).set(auth);
+    expect(audit.status).toBe(200);
+    const forget = audit.body.data.entries.find((e: { action: string }) => e.action === 'subject.forget');
+    expect(forget).toMatchObject({ actorType: 'api_key', resourceId: 'carol' });
+    expect(forget.userAgent).toMatch(/^hx-mcp-http \(/);
+    const reads = await server.http().get(`/v1/organizations/${bound.orgId}/access-logs`).set(auth);
+    expect(reads.status).toBe(200);
+    expect(reads.body.data.entries).toContainEqual(
+      expect.objectContaining({
+        actorType: 'api_key',
+        operation: 'synthesize',
+        query: 'When is the audit report due?',
+      }),
+    );
+  });
+
   it('answers malformed input and API errors as tool errors, never a crash', async () => {
     const { apiKey } = await newTenant(server, 'mcp-err');
     const client = await connectHttp(server, apiKey);
