@@ -16,7 +16,8 @@ afterAll(async () => {
 });
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-const AWS_KEY = 'AKIAIOSFODNN7EXAMPLE';
+// Synthetic credentials in real formats (AKIAIOSFODNN7EXAMPLE is AWS's documentation example, not a secret).
+const AWS_KEY = 'AKIAQ3VZ7T2XKM4PLR6W';
 const PG_URL = 'postgres://app:Sup3rS3cretPw@db.internal:5432/prod';
 const REF = /vault:\/\/(vlt_[0-9A-Z]+)\/(vit_[0-9A-Z]+)/g;
 
@@ -98,7 +99,7 @@ describe('capture redaction', () => {
     expect(clean.status).toBe(201);
     expect((await server.http().get('/v1/vaults').set(auth(jwt))).body.data.vaults).toEqual([]);
 
-    const gh = `ghp_${'Zz9Yy8Xx7Ww6'.repeat(3)}`;
+    const gh = 'ghp_R8sK2mWq9ZtL4vXn7PcB1hJd6FyG3aNe0uTo';
     const batch = await server
       .http()
       .post('/v1/capture/batch')

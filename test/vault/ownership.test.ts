@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const auth = (user: { accessToken: string }) => ({ Authorization: `Bearer ${user.accessToken}` });
-const AWS_KEY = 'AKIAIOSFODNN7EXAMPLE';
+const AWS_KEY = 'AKIAQ3VZ7T2XKM4PLR6W';
 const REF = /vault:\/\/(vlt_\w+)\/(vit_\w+)/;
 
 interface VaultFixture {
@@ -155,7 +155,7 @@ describe('vault ownership: an invited member', () => {
 
   it('cannot read a secret redacted from a capture made with their own API key (it lands in the system vault)', async () => {
     const t = await tenantWithMember();
-    const mine = await captureSecret(t.member, 'ghp_abcdefghijklmnopqrstuvwxyz0123456789');
+    const mine = await captureSecret(t.member, 'ghp_R8sK2mWq9ZtL4vXn7PcB1hJd6FyG3aNe0uTo');
     expect(mine.vaultId).toBe(t.system.vaultId);
     await expectAllNotFound(t.member, mine);
     const owner = await server.http().get(`/v1/vaults/${mine.vaultId}/items/${mine.itemId}`).set(auth(t.owner));

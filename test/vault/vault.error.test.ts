@@ -88,7 +88,7 @@ describe('vault errors', () => {
       .http()
       .post('/v1/capture')
       .set(auth(apiKey))
-      .send({ type: 'message', sessionId: 's1', payload: { role: 'user', content: 'key AKIAIOSFODNN7EXAMPLE' } })
+      .send({ type: 'message', sessionId: 's1', payload: { role: 'user', content: 'key AKIAQ3VZ7T2XKM4PLR6W' } })
       .expect(201);
     const system = (await server.http().get('/v1/vaults').set(auth(jwt))).body.data.vaults.find(
       (v: { system: boolean }) => v.system,

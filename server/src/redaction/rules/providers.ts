@@ -1,0 +1,443 @@
+/**
+ * Vendor token formats: prefixes, lengths and charsets as the vendors issue them (formats read from
+ * gitleaks' and secretlint's public rule sets and vendor docs; the rules are written here). Each has
+ * keywords for the prefilter and an entropy floor suited to its charset.
+ */
+import { type SecretRule, tokenRule } from './rule.js';
+
+const b64urlDecode = (s: string) => Buffer.from(s.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
+
+/** A JWT's header is base64url JSON naming an algorithm. */
+export function isJwtShape(token: string): boolean {
+  const [header] = token.split('.');
+  try {
+    const json = JSON.parse(b64urlDecode(header!)) as unknown;
+    return typeof json === 'object' && json !== null && ('alg' in json || 'typ' in json || 'kid' in json);
+  } catch {
+    return false;
+  }
+}
+
+export const PROVIDER_RULES: readonly SecretRule[] = [
+  tokenRule(
+    'aws_access_key_id',
+    'api_key',
+    ['akia', 'asia', 'abia', 'acca', 'a3t'],
+    /(?<![A-Z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])/g,
+    3.0,
+  ),
+  tokenRule(
+    'github_token',
+    'token',
+    ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
+    /(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{36,251}(?![A-Za-z0-9_])/g,
+    3.0,
+  ),
+  tokenRule(
+    'github_fine_grained_pat',
+    'token',
+    ['github_pat_'],
+    /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}(?![A-Za-z0-9_])/g,
+    3.0,
+  ),
+  tokenRule(
+    'gitlab_token',
+    'token',
+    [
+      'glpat-',
+      'gldt-',
+      'glrt-',
+      'glptt-',
+      'glcbt-',
+      'gloas-',
+      'glft-',
+      'glimt-',
+      'glagent-',
+      'glsoat-',
+      'glffct-',
+      'gr1348941',
+    ],
+    /(?<![A-Za-z0-9_-])(?:gl(?:pat|dt|rt|ptt|cbt|oas|ft|imt|agent|soat|ffct)-|GR1348941)[A-Za-z0-9_.-]{20,300}(?![A-Za-z0-9_-])/g,
+    3.0,
+  ),
+  tokenRule(
+    'slack_token',
+    'token',
+    ['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxs-', 'xoxo-', 'xoxe-', 'xoxe.'],
+    /(?<![A-Za-z0-9])xox(?:[abposr]|e\.xox[bp]|e)-[A-Za-z0-9-]{10,250}(?![A-Za-z0-9-])/g,
+    2.8,
+  ),
+  tokenRule(
+    'slack_app_token',
+    'token',
+    ['xapp-'],
+    /(?<![A-Za-z0-9])xapp-\d-[A-Z0-9]{6,16}-\d{6,16}-[a-f0-9]{32,80}(?![A-Za-z0-9])/gi,
+    3.0,
+  ),
+  tokenRule(
+    'slack_webhook',
+    'token',
+    ['hooks.slack.com'],
+    /(?:https?:\/\/)?hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,120}/g,
+    3.0,
+  ),
+  tokenRule(
+    'discord_bot_token',
+    'token',
+    [],
+    /(?<![A-Za-z0-9_.-])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_.-])/g,
+    3.5,
+    {
+      gate: /[MNO][A-Za-z0-9_-]{23,27}\./,
+      // The first part is the bot's numeric user id in base64.
+      validate: (s) => /^\d{17,20}$/.test(b64urlDecode(s.split('.')[0]!)),
+    },
+  ),
+  tokenRule(
+    'discord_webhook',
+    'token',
+    ['discord'],
+    /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/(?:v\d+\/)?webhooks\/\d{17,20}\/[A-Za-z0-9_-]{60,72}/g,
+    3.0,
+    { allowFiller: true },
+  ),
+  tokenRule(
+    'stripe_secret_key',
+    'api_key',
+    ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_'],
+    /(?<![A-Za-z0-9_])[sr]k_(?:live|test|prod)_[A-Za-z0-9]{20,247}(?![A-Za-z0-9_])/g,
+    3.0,
+  ),
+  tokenRule('stripe_webhook_secret', 'token', ['whsec_'], /(?<![A-Za-z0-9_])whsec_[A-Za-z0-9+/]{32,64}={0,2}/g, 3.5),
+  tokenRule(
+    'anthropic_api_key',
+    'api_key',
+    ['sk-ant-'],
+    /(?<![A-Za-z0-9_-])sk-ant-[a-z]{2,8}\d{0,3}-[A-Za-z0-9_-]{32,200}(?![A-Za-z0-9_-])/g,
+    3.5,
+  ),
+  tokenRule(
+    'openai_api_key',
+    'api_key',
+    ['sk-'],
+    /(?<![A-Za-z0-9_-])sk-(?!ant-)(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_-]{32,250}(?![A-Za-z0-9_-])/g,
+    3.5,
+    {
+      // A long random run, not a hyphenated file or package name (`sk-learn-...`), not a file name.
+      validate: (s, m, text) => {
+        const body = s.replace(/^sk-(?:(?:proj|svcacct|admin|None)-)?/, '');
+        if (/^\.[A-Za-z0-9]{1,5}\b/.test(text.slice(m.index + s.length))) return false;
+        const longest = Math.max(...body.split(/[-_]/).map((p) => p.length));
+        return longest >= 20 && /\d/.test(body) && /[A-Za-z]/.test(body);
+      },
+    },
+  ),
+  tokenRule('google_api_key', 'api_key', ['aiza'], /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])/g, 3.5),
+  tokenRule(
+    'google_oauth_client_secret',
+    'token',
+    ['gocspx-'],
+    /(?<![A-Za-z0-9_-])GOCSPX-[A-Za-z0-9_-]{28}(?![A-Za-z0-9_-])/g,
+    3.5,
+  ),
+  tokenRule('google_oauth_token', 'token', ['ya29.'], /(?<![A-Za-z0-9_.-])ya29\.[A-Za-z0-9_-]{30,2048}/g, 3.5),
+  tokenRule('azure_storage_account_key', 'api_key', ['accountkey'], /AccountKey=([A-Za-z0-9+/]{86}==)/dgi, 4.0, {
+    group: 1,
+  }),
+  tokenRule(
+    'azure_shared_access_key',
+    'api_key',
+    ['sharedaccesskey='],
+    /SharedAccessKey=([A-Za-z0-9+/]{42,44}={0,2})/dgi,
+    4.0,
+    { group: 1 },
+  ),
+  tokenRule(
+    'azure_sas_signature',
+    'token',
+    ['sig='],
+    /[?&;]sig=((?:[A-Za-z0-9+/]|%[0-9A-Fa-f]{2}){30,120}(?:=|%3[Dd]){0,2})/dg,
+    3.5,
+    {
+      group: 1,
+      // A SAS carries a version, expiry or permissions beside its signature.
+      validate: (_s, m, text) =>
+        /[?&;](?:sv|se|sp|sr|spr|st|skoid)=/.test(text.slice(Math.max(0, m.index - 400), m.index + 400)),
+    },
+  ),
+  tokenRule(
+    'azure_ad_client_secret',
+    'token',
+    ['q~'],
+    /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
+    3.5,
+  ),
+  tokenRule('twilio_api_key', 'api_key', ['sk'], /(?<![A-Za-z0-9_])SK[0-9a-f]{32}(?![A-Za-z0-9_])/g, 3.0),
+  tokenRule(
+    'sendgrid_api_key',
+    'api_key',
+    ['sg.'],
+    /(?<![A-Za-z0-9_])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g,
+    3.5,
+  ),
+  tokenRule('mailgun_api_key', 'api_key', ['key-'], /(?<![A-Za-z0-9_-])key-[0-9a-f]{32}(?![A-Za-z0-9_-])/g, 3.0),
+  tokenRule('mailchimp_api_key', 'api_key', ['-us'], /(?<![A-Za-z0-9_-])[0-9a-f]{32}-us\d{1,2}(?![A-Za-z0-9_-])/g, 3.0),
+  tokenRule('npm_token', 'token', ['npm_'], /(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9_])/g, 3.0),
+  tokenRule('pypi_token', 'token', ['pypi-age'], /(?<![A-Za-z0-9_-])pypi-AgE[A-Za-z0-9_-]{60,400}/g, 3.5),
+  tokenRule('huggingface_token', 'token', ['hf_'], /(?<![A-Za-z0-9_])hf_[A-Za-z]{34}(?![A-Za-z0-9_])/g, 3.5),
+  tokenRule(
+    'huggingface_org_token',
+    'token',
+    ['api_org_'],
+    /(?<![A-Za-z0-9_])api_org_[A-Za-z]{34}(?![A-Za-z0-9_])/g,
+    3.5,
+  ),
+  tokenRule(
+    'shopify_token',
+    'token',
+    ['shpat_', 'shpca_', 'shppa_', 'shpss_'],
+    /(?<![A-Za-z0-9_])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![A-Za-z0-9_])/g,
+    3.0,
+  ),
+  tokenRule(
+    'grafana_service_account_token',
+    'token',
+    ['glsa_'],
+    /(?<![A-Za-z0-9_])glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}(?![A-Za-z0-9_])/g,
+    3.5,
+  ),
+  tokenRule('grafana_cloud_token', 'token', ['glc_'], /(?<![A-Za-z0-9_])glc_[A-Za-z0-9+/]{32,400}={0,2}/g, 3.5),
+  tokenRule('grafana_api_key', 'api_key', ['eyjrijoi'], /(?<![A-Za-z0-9_])eyJrIjoi[A-Za-z0-9]{60,400}={0,2}/g, 3.5),
+  tokenRule(
+    'digitalocean_token',
+    'token',
+    ['dop_v1_', 'doo_v1_', 'dor_v1_'],
+    /(?<![A-Za-z0-9_])do[opr]_v1_[a-f0-9]{64}(?![A-Za-z0-9_])/g,
+    3.0,
+  ),
+  tokenRule(
+    'docker_hub_token',
+    'token',
+    ['dckr_pat_', 'dckr_oat_'],
+    /(?<![A-Za-z0-9_])dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,}/g,
+    3.5,
+  ),
+  tokenRule(
+    'jwt',
+    'token',
+    ['eyj'],
+    /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])/g,
+    3.5,
+    { validate: (s) => isJwtShape(s) },
+  ),
+  tokenRule(
+    'hx_api_key',
+    'api_key',
+    ['hx_live_', 'hx_test_'],
+    /(?<![A-Za-z0-9_])hx_(?:live|test)_[A-Za-z0-9]{32,}(?![A-Za-z0-9_])/g,
+    3.5,
+  ),
+  tokenRule(
+    'age_secret_key',
+    'private_key',
+    ['age-secret-key-1'],
+    /AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}/g,
+    3.5,
+  ),
+  tokenRule('databricks_token', 'token', ['dapi'], /(?<![A-Za-z0-9_])dapi[a-f0-9]{32}(?:-\d)?(?![A-Za-z0-9_])/g, 3.0),
+  tokenRule(
+    'postman_api_key',
+    'api_key',
+    ['pmak-'],
+    /(?<![A-Za-z0-9_])PMAK-[a-f0-9]{24}-[a-f0-9]{34}(?![A-Za-z0-9_])/gi,
+    3.0,
+  ),
+  tokenRule(
+    'linear_api_key',
+    'api_key',
+    ['lin_api_'],
+    /(?<![A-Za-z0-9_])lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9_])/g,
+    3.5,
+  ),
+  tokenRule(
+    'notion_token',
+    'token',
+    ['ntn_', 'secret_'],
+    /(?<![A-Za-z0-9_])(?:ntn_\d{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})(?![A-Za-z0-9_])/g,
+    3.5,
+  ),
+  tokenRule('atlassian_api_token', 'token', ['atatt3'], /(?<![A-Za-z0-9_])ATATT3[A-Za-z0-9_=-]{150,250}/g, 3.5),
+  tokenRule(
+    'new_relic_key',
+    'api_key',
+    ['nrak-', 'nrii-', 'nrjs-'],
+    /(?<![A-Za-z0-9_])(?:NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_-]{32}|NRJS-[a-f0-9]{19})(?![A-Za-z0-9_])/g,
+    3.0,
+  ),
+  tokenRule(
+    'sentry_token',
+    'token',
+    ['sntrys_', 'sntryu_'],
+    /(?<![A-Za-z0-9_])sntry[su]_[A-Za-z0-9+/=_]{40,400}/g,
+    3.5,
+  ),
+  tokenRule(
+    'hashicorp_vault_token',
+    'token',
+    ['hvs.', 'hvb.', 'hvr.'],
+    /(?<![A-Za-z0-9_.])hv[sbr]\.[A-Za-z0-9_-]{24,300}(?![A-Za-z0-9_-])/g,
+    3.5,
+  ),
+  tokenRule(
+    'terraform_cloud_token',
+    'token',
+    ['atlasv1'],
+    /(?<![A-Za-z0-9_])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])/g,
+    3.5,
+  ),
+  tokenRule(
+    'doppler_token',
+    'token',
+    ['dp.pt.', 'dp.st.', 'dp.sa.', 'dp.ct.', 'dp.scim.', 'dp.audit.'],
+    /(?<![A-Za-z0-9_])dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}(?![A-Za-z0-9_])/g,
+    3.5,
+  ),
+  tokenRule('pulumi_token', 'token', ['pul-'], /(?<![A-Za-z0-9_-])pul-[a-f0-9]{40}(?![A-Za-z0-9_])/g, 3.0),
+  tokenRule(
+    'rubygems_api_key',
+    'api_key',
+    ['rubygems_'],
+    /(?<![A-Za-z0-9_])rubygems_[a-f0-9]{48}(?![A-Za-z0-9_])/g,
+    3.0,
+  ),
+  tokenRule(
+    'telegram_bot_token',
+    'token',
+    [':aa'],
+    /(?<![A-Za-z0-9_])\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g,
+    3.5,
+  ),
+  tokenRule(
+    'square_token',
+    'token',
+    ['sq0atp-', 'sq0csp-', 'eaaa'],
+    /(?<![A-Za-z0-9_-])(?:sq0atp-[A-Za-z0-9_-]{22}|sq0csp-[A-Za-z0-9_-]{43}|EAAA[A-Za-z0-9_-]{60})(?![A-Za-z0-9_-])/g,
+    3.5,
+  ),
+  tokenRule('supabase_token', 'token', ['sbp_'], /(?<![A-Za-z0-9_])sbp_[a-f0-9]{40}(?![A-Za-z0-9_])/g, 3.0),
+  tokenRule('replicate_token', 'token', ['r8_'], /(?<![A-Za-z0-9_])r8_[A-Za-z0-9]{37}(?![A-Za-z0-9_])/g, 3.5),
+  tokenRule('groq_api_key', 'api_key', ['gsk_'], /(?<![A-Za-z0-9_])gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9_])/g, 3.5),
+  tokenRule('perplexity_api_key', 'api_key', ['pplx-'], /(?<![A-Za-z0-9_-])pplx-[A-Za-z0-9]{48}(?![A-Za-z0-9_])/g, 3.5),
+  tokenRule(
+    'langsmith_api_key',
+    'api_key',
+    ['lsv2_'],
+    /(?<![A-Za-z0-9_])lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}(?![A-Za-z0-9_])/g,
+    3.0,
+  ),
+  tokenRule(
+    'tailscale_key',
+    'api_key',
+    ['tskey-'],
+    /(?<![A-Za-z0-9_-])tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,20}-[A-Za-z0-9]{20,60}(?![A-Za-z0-9_-])/g,
+    3.5,
+  ),
+  tokenRule(
+    'planetscale_token',
+    'token',
+    ['pscale_tkn_', 'pscale_pw_', 'pscale_oauth_'],
+    /(?<![A-Za-z0-9_])pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_=.-]{32,64}(?![A-Za-z0-9_=.-])/g,
+    3.5,
+  ),
+  tokenRule(
+    'fly_io_token',
+    'token',
+    ['fo1_', 'fm2_', 'fm1'],
+    /(?<![A-Za-z0-9_])(?:fo1_[A-Za-z0-9_-]{43}|fm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3})/g,
+    4.0,
+  ),
+  tokenRule('buildkite_token', 'token', ['bkua_'], /(?<![A-Za-z0-9_])bkua_[a-f0-9]{40}(?![A-Za-z0-9_])/g, 3.0),
+  tokenRule(
+    'onepassword_token',
+    'token',
+    ['ops_eyj', 'a3-'],
+    /(?<![A-Za-z0-9_-])(?:ops_eyJ[A-Za-z0-9+/]{250,}={0,3}|A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5})/g,
+    3.5,
+  ),
+  tokenRule('alibaba_access_key_id', 'api_key', ['ltai'], /(?<![A-Za-z0-9_])LTAI[A-Za-z0-9]{20}(?![A-Za-z0-9_])/g, 3.0),
+  tokenRule(
+    'mapbox_secret_token',
+    'token',
+    ['sk.eyj'],
+    /(?<![A-Za-z0-9_.])sk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}/g,
+    3.5,
+  ),
+  tokenRule(
+    'firebase_cloud_messaging_key',
+    'api_key',
+    [':apa91b'],
+    /(?<![A-Za-z0-9_-])AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{120,}/g,
+    3.5,
+  ),
+  tokenRule(
+    'facebook_access_token',
+    'token',
+    ['eaac', 'eaag', 'eaam'],
+    /(?<![A-Za-z0-9_])EAA[CGM][A-Za-z0-9]{90,}(?![A-Za-z0-9_])/g,
+    4.0,
+  ),
+  tokenRule('heroku_api_key', 'api_key', ['hrku-'], /(?<![A-Za-z0-9_-])HRKU-[A-Za-z0-9_-]{58,}(?![A-Za-z0-9_-])/g, 3.5),
+  tokenRule(
+    'cloudflare_origin_ca_key',
+    'api_key',
+    ['v1.0-'],
+    /(?<![A-Za-z0-9_.-])v1\.0-[a-f0-9]{24}-[a-f0-9]{146}(?![A-Za-z0-9_])/g,
+    3.0,
+  ),
+  tokenRule(
+    'dynatrace_token',
+    'token',
+    ['dt0c01.'],
+    /(?<![A-Za-z0-9_])dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}(?![A-Za-z0-9_])/gi,
+    3.5,
+  ),
+  tokenRule(
+    'brevo_api_key',
+    'api_key',
+    ['xkeysib-', 'xsmtpsib-'],
+    /(?<![A-Za-z0-9_-])x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}(?![A-Za-z0-9_-])/g,
+    3.0,
+  ),
+  tokenRule(
+    'openshift_token',
+    'token',
+    ['sha256~'],
+    /(?<![A-Za-z0-9_])sha256~[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g,
+    3.5,
+  ),
+  tokenRule('artifactory_api_key', 'api_key', ['akcp'], /(?<![A-Za-z0-9_])AKCp[A-Za-z0-9]{69}(?![A-Za-z0-9_])/g, 4.0),
+  tokenRule('prefect_api_key', 'api_key', ['pnu_'], /(?<![A-Za-z0-9_])pnu_[A-Za-z0-9]{36}(?![A-Za-z0-9_])/g, 3.5),
+  tokenRule(
+    'airtable_pat',
+    'token',
+    ['pat'],
+    /(?<![A-Za-z0-9_])pat[A-Za-z0-9]{14}\.[a-f0-9]{64}(?![A-Za-z0-9_])/g,
+    3.5,
+  ),
+  tokenRule(
+    'twitter_bearer_token',
+    'token',
+    ['aaaaaaaaaaaaaaaaaaaaa'],
+    /(?<![A-Za-z0-9_])A{20,24}[A-Za-z0-9%]{60,120}(?![A-Za-z0-9_%])/g,
+    3.0,
+    { allowFiller: true },
+  ),
+  tokenRule(
+    'teams_webhook',
+    'token',
+    ['webhook.office.com', 'logic.azure.com'],
+    /https:\/\/[a-z0-9-]+\.(?:webhook\.office\.com\/webhookb2\/[A-Za-z0-9@/-]{60,300}|logic\.azure\.com(?::443)?\/workflows\/[^\s"'<>]*sig=[A-Za-z0-9_%-]{20,})/g,
+    3.0,
+  ),
+  tokenRule('django_insecure_secret_key', 'token', ['django-insecure-'], /django-insecure-[^\s'"`]{30,}/g, 3.5),
+];
