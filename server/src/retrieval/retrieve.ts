@@ -41,7 +41,7 @@ const RM3_WEIGHT = 0.6;
 const RM3_DOCS = 8;
 const RM3_TERMS = 10;
 /** Boost of a turn spoken by a person the query names. */
-const SPEAKER_BOOST = 0.5;
+const SPEAKER_BOOST = 1;
 /** Share of a turn's score lent to the turns just before and after it (questions and their answers). */
 const NEIGHBOUR_SHARE = 0.3;
 /** Trigram matches fetched per unknown query word and source. */
