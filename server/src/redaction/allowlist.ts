@@ -17,6 +17,9 @@ const PLACEHOLDER_VALUE = new RegExp(
     String.raw`^\$\(.*\)?$`,
     String.raw`^\$[A-Za-z_][A-Za-z0-9_]*$`,
     String.raw`^%[A-Za-z_][A-Za-z0-9_]*%$`,
+    // format strings and bind parameters: %(password)s, :password, @password, ?password
+    String.raw`^%\(\w+\)[sdr]$`,
+    String.raw`^[:@?][A-Za-z_]\w*$`,
     String.raw`^\{\{.*\}\}$`,
     String.raw`^\{[A-Za-z_][\w.]*\}$`,
     String.raw`^#\{.*\}$`,

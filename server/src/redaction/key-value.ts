@@ -148,6 +148,9 @@ export function isTokenValue(raw: string, strict = false): boolean {
 
 export function isSecretValue(kind: SecretNameKind, value: string, quoted: boolean): boolean {
   if (kind === 'password') return isPasswordValue(value, quoted);
+  // `auth: admin:Sup3rS3cret`, `credentials: "ci:..."`: a user and a password.
+  const pair = /^[\w.@-]{1,64}:(?!\/\/)([^\s:]{6,})$/.exec(value.trim());
+  if (pair && isPasswordValue(pair[1]!, quoted)) return true;
   return isTokenValue(value, kind === 'weak');
 }
 

@@ -767,6 +767,37 @@ for (let i = 0; i < 2; i++) {
   add('secret_in_prose', 'chat', [wifi], `the guest wifi password is ${wifi}`);
 }
 
+// A second hand-written batch, from reviewing misses after the first version (values are made up).
+{
+  const cases: Array<[string, string | { payload: unknown }, string[]]> = [
+    ['password_assignment', 'DB_PASS=hunter2hunter', ['hunter2hunter']],
+    ['password_assignment', 'db_password: s3cr3t', ['s3cr3t']],
+    ['password_assignment', "password: 'correct-horse-battery-staple'", ['correct-horse-battery-staple']],
+    ['password_field', { payload: { password: 'hunter22' } }, ['hunter22']],
+    ['secret_field', { payload: { secret: 'N0tSoS3cret!' } }, ['N0tSoS3cret!']],
+    ['secret_in_prose', 'ssh -p 22 user@host with password Winter2024!', ['Winter2024!']],
+    ['password_assignment', 'login: admin / password: P@ssw0rd!', ['P@ssw0rd!']],
+    ['password_assignment', 'user=admin pass=Adm1n!2024', ['Adm1n!2024']],
+    ['password_assignment', 'jdbc:mysql://db:3306/app?user=root&password=R00tPa55!', ['R00tPa55!']],
+    ['secret_in_prose', 'wifi: Network "Home5G" password "Blue-Otter-77"', ['Blue-Otter-77']],
+    ['secret_in_prose', 'The password for the admin account is Xy7#kL9$mP2', ['Xy7#kL9$mP2']],
+    ['cli_secret_flag', 'mysql --user=root --password=R3allyS3cret db', ['R3allyS3cret']],
+    ['secret_assignment', 'Basic auth: admin:Sup3rS3cret', ['admin:Sup3rS3cret']],
+    ['secret_assignment', 'credentials: "ci-bot:Gh7$kq2LmZ"', ['ci-bot:Gh7$kq2LmZ']],
+  ];
+  for (const [rule, body, secrets] of cases) add(rule, 'review', secrets, body);
+  const refresh = `1//0g${from(B64URL, 60)}`;
+  add('secret_assignment', 'review', [refresh], `grant_type=refresh_token&refresh_token=${refresh}`);
+  const access = alnum(40);
+  add('secret_assignment', 'review', [access], `https://app.acme.dev/#access_token=${access}&token_type=Bearer`);
+  const authToken = hex(32);
+  add('secret_assignment', 'review', [authToken], `X-Auth-Token: ${authToken}`);
+  const base = hex(128);
+  add('secret_assignment', 'review', [base], `secret_key_base: ${base}`);
+  const hf = `hf_${from(UPPER + LOWER, 35)}`;
+  add('huggingface_token', 'review', [hf], `HUGGING_FACE_HUB_TOKEN=${hf}`);
+}
+
 // ---------- negatives ----------
 const negatives: Array<{ id: string; category: string } & ({ text: string } | { payload: unknown })> = [];
 const neg = (category: string, body: string | { payload: unknown }) => {
@@ -1110,6 +1141,40 @@ const CLIENT_NEGATIVES: Array<string | { payload: unknown }> = [
   'firebase login:ci prints a token; store it as FIREBASE_TOKEN in CI secrets',
 ];
 for (const c of CLIENT_NEGATIVES) neg('client-style', c);
+
+const REVIEW_NEGATIVES = [
+  'password: "%(password)s"',
+  'WHERE password = :password AND user = :user',
+  'PWD=/home/maria/projects\nOLDPWD=/tmp',
+  'password: hashedPassword,',
+  'api_key=API_KEY',
+  'password=$(openssl rand -base64 32)',
+  'secret: crypto.randomBytes(32).toString("hex")',
+  'auth: basic',
+  'token_type_hint: refresh_token',
+  'ssh_key: ~/.ssh/id_ed25519',
+  'auth: https://auth.acme.dev',
+  'Please reset your password by clicking the link below.',
+  'Your verification code is 482913',
+  'md5(password) is not a secure hash',
+  'const PASSWORD_MIN_LENGTH = 12;',
+  'passwordless login via magic link',
+  'token: <%= ENV["TOKEN"] %>',
+  'SECRET_KEY_BASE=<%= Rails.application.credentials.secret_key_base %>',
+  'pass the token to the next function',
+  'npm install jsonwebtoken bcrypt passport',
+  'curl -X POST https://api.example.com/login -d \'{"username":"user","password":"pass"}\'',
+  'kubectl get secret db-password -o jsonpath="{.data.password}" | base64 -d',
+  'password = input("Enter password: ")',
+  'token = jwt.encode(payload, SECRET_KEY, algorithm="HS256")',
+  'auth_header = f"Bearer {self.token}"',
+  'The API key format is sk-... followed by 48 characters.',
+  'access_key_id: AKIA****************',
+  'version: "3.8"\nsecrets:\n  db_password:\n    file: ./db_password.txt',
+  'pin: 1234',
+  'AWS region eu-west-1, account 123456789012',
+];
+for (const c of REVIEW_NEGATIVES) neg('review', c);
 
 const write = (file: string, rows: unknown[]) =>
   writeFileSync(new URL(file, import.meta.url), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);

@@ -21,7 +21,12 @@ type Span = readonly [number, number, string?] | undefined;
 /** Span of the named group `v` (bare value) or `q` (quoted value), whichever matched. */
 function valueSpan(m: RegExpExecArray): readonly [number, number] | undefined {
   const g = m.indices?.groups;
-  return g?.q ?? g?.v;
+  if (g) return g.q ?? g.v;
+  // Without the \`d\` flag (it costs on every match): the value group ends the match, or its closing quote does.
+  const end = m.index + m[0].length;
+  const { q, v, open } = m.groups ?? {};
+  if (q !== undefined) return [end - (open?.length ?? 1) - q.length, end - (open?.length ?? 1)];
+  return v !== undefined ? [end - v.length, end] : undefined;
 }
 
 const trimBare = (text: string, [start, end]: readonly [number, number]): readonly [number, number] => {
@@ -54,7 +59,7 @@ const NAME_CORE = String.raw`(?:pass|pwd|pw(?![a-z])|secret|token|key|auth|cred|
 
 /** `name <sep> value` with the value quoted (passphrases keep their spaces) or bare. */
 const ASSIGNMENT =
-  /(?<![\w$@.-])(?=(?<name>@?[A-Za-z_$][\w$.-]{0,80}))\k<name>[\\"'\]]{0,4}[ \t]{0,3}(?<sep>:=|=>|=(?![=~])|:(?![:/\\])|\((?=\s*\\?["'\x60]))[ \t]{0,6}(?:(?<open>\\?["'\x60])(?<q>.*?)\k<open>|(?<v>[^\s"'\x60<>([{][^\s"'\x60<>]*))/dgi;
+  /(?<![\w$@.-])(?=(?<name>@?[A-Za-z_$][\w$.-]{0,80}))\k<name>[\\"'\]]{0,4}[ \t]{0,3}(?<sep>:=|=>|=(?![=~])|:(?![:/\\])|\((?=\s*\\?["'\x60]))[ \t]{0,6}(?:(?<open>\\?["'\x60])(?<q>.*?)\k<open>|(?<v>[^\s"'\x60<>([{][^\s"'\x60<>]*))/g;
 
 function assignmentSecret(m: RegExpExecArray, text: string): Span {
   const name = m.groups!.name!;
@@ -130,7 +135,7 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
     'connection_string',
     ['://'],
     // scheme://user:password@host...; the whole URL is the secret (the password alone means little without it).
-    /(?<![\w+.-])[a-zA-Z][a-zA-Z0-9+.-]{1,30}:\/\/(?<user>[^\s:@/'"`<>]*):(?<pw>[^\s'"`<>]+)@[^\s'"`<>@]+/dg,
+    /(?<![\w+.-])[a-zA-Z][a-zA-Z0-9+.-]{1,30}:\/\/(?<user>[^\s:@/'"`<>]*):(?<pw>[^\s'"`<>]+)@[^\s'"`<>@]+/g,
     (m) => {
       const pw = m.groups!.pw!;
       if (pw.length < 3 || isPlaceholder(pw) || isCodeReference(pw) || pw === 'vault' || /^\$|^%24/.test(pw))
@@ -144,7 +149,7 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
     'aws_secret_access_key',
     'api_key',
     ['aws', 'secretaccesskey', 'secret_access_key'],
-    /(?:aws[\w.-]{0,20}?secret|secret_?access_?key)[\w.-]{0,20}["']?\s*[:=]\s*["']?(?<v>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/dgi,
+    /(?:aws[\w.-]{0,20}?secret|secret_?access_?key)[\w.-]{0,20}["']?\s*[:=]\s*["']?(?<v>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
     (m, text) => {
       const span = valueSpan(m)!;
       const v = text.slice(span[0], span[1]);
@@ -169,7 +174,7 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
     'authorization_header',
     'token',
     ['authorization', 'auth'],
-    /\b(?:proxy-)?authori[sz]ation["']?\s*[:=]\s*["']?(?<scheme>Basic|Bearer|Token|Bot|ApiKey|Api-Key|SSWS|GenieKey|JWT|Splunk|OAuth|Key|Client-ID|token|Digest)\s+(?<v>[A-Za-z0-9._~+/=:%-]{6,})/dgi,
+    /\b(?:proxy-)?authori[sz]ation["']?\s*[:=]\s*["']?(?<scheme>Basic|Bearer|Token|Bot|ApiKey|Api-Key|SSWS|GenieKey|JWT|Splunk|OAuth|Key|Client-ID|token|Digest)\s+(?<v>[A-Za-z0-9._~+/=:%-]{6,})/gi,
     (m, text) => {
       const span = valueSpan(m)!;
       const v = text.slice(span[0], span[1]);
@@ -178,7 +183,7 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
       return isTokenValue(v) || (v.length >= 8 && entropy(v) >= 3 && shape(v).classes >= 2) ? span : undefined;
     },
   ),
-  contextRule('bearer_token', 'token', ['bearer'], /\bbearer\s+(?<v>[A-Za-z0-9._~+/-]{16,}=*)/dgi, (m, text) => {
+  contextRule('bearer_token', 'token', ['bearer'], /\bbearer\s+(?<v>[A-Za-z0-9._~+/-]{16,}=*)/gi, (m, text) => {
     const span = valueSpan(m)!;
     return isTokenValue(text.slice(span[0], span[1])) ? span : undefined;
   }),
@@ -196,7 +201,7 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
   cliPassword(
     'sshpass_password',
     ['sshpass'],
-    new RegExp(String.raw`\bsshpass\s+(?:-[a-oq-zA-Z]\S*\s+)*-p\s*${CLI_VALUE}`, 'dg'),
+    new RegExp(String.raw`\bsshpass\s+(?:-[a-oq-zA-Z]\S*\s+)*-p\s*${CLI_VALUE}`, 'g'),
   ),
   cliPassword(
     'mysql_password',
@@ -204,7 +209,7 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
     // `-pSecret` only: with a space mysql prompts and the next word is the database.
     new RegExp(
       String.raw`\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p${CLI_VALUE}`,
-      'dg',
+      'g',
     ),
   ),
   cliPassword(
@@ -212,40 +217,40 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
     ['login'],
     new RegExp(
       String.raw`\b(?:docker|podman|helm|oras|skopeo|buildah|nerdctl|az|cf|oc)\s+(?:registry\s+)?login\b[^\n|;&]*?\s(?:-p|--password)(?:\s+|=)${CLI_VALUE}`,
-      'dg',
+      'g',
     ),
   ),
   cliPassword(
     'redis_cli_password',
     ['redis-cli'],
-    new RegExp(String.raw`\bredis-cli\b[^\n|;&]*?\s(?:-a|--pass)\s+${CLI_VALUE}`, 'dg'),
+    new RegExp(String.raw`\bredis-cli\b[^\n|;&]*?\s(?:-a|--pass)\s+${CLI_VALUE}`, 'g'),
   ),
   cliPassword(
     'mongo_cli_password',
     ['mongo'],
     new RegExp(
       String.raw`\bmongo(?:sh|dump|restore|import|export)?\b[^\n|;&]*?\s(?:-p|--password)(?:\s+|=)${CLI_VALUE}`,
-      'dg',
+      'g',
     ),
   ),
   cliPassword(
     'sqlcmd_password',
     ['sqlcmd', 'bcp', 'osql'],
-    new RegExp(String.raw`\b(?:sqlcmd|bcp|osql|isql)\b[^\n|;&]*?\s-P\s*${CLI_VALUE}`, 'dg'),
+    new RegExp(String.raw`\b(?:sqlcmd|bcp|osql|isql)\b[^\n|;&]*?\s-P\s*${CLI_VALUE}`, 'g'),
   ),
   cliPassword(
     'ldap_bind_password',
     ['ldap'],
-    new RegExp(String.raw`\bldap[a-z]{3,8}\b[^\n|;&]*?\s-w\s+${CLI_VALUE}`, 'dg'),
+    new RegExp(String.raw`\bldap[a-z]{3,8}\b[^\n|;&]*?\s-w\s+${CLI_VALUE}`, 'g'),
   ),
-  cliPassword('smb_credentials', ['-u'], /\s-U\s+["']?[^\s%"']+%(?<v>[^\s"']+)/dg),
-  cliPassword('openssl_passphrase', ['pass:'], /-(?:pass(?:in|out)?|passphrase|k)\s+["']?pass:(?<v>[^\s"']+)/dg),
-  cliPassword('htpasswd_password', ['htpasswd'], /\bhtpasswd\s+-\w*b\w*\s+(?:\S+\s+){2}(?<v>[^\s"']+)/dg),
+  cliPassword('smb_credentials', ['-u'], /\s-U\s+["']?[^\s%"']+%(?<v>[^\s"']+)/g),
+  cliPassword('openssl_passphrase', ['pass:'], /-(?:pass(?:in|out)?|passphrase|k)\s+["']?pass:(?<v>[^\s"']+)/g),
+  cliPassword('htpasswd_password', ['htpasswd'], /\bhtpasswd\s+-\w*b\w*\s+(?:\S+\s+){2}(?<v>[^\s"']+)/g),
   contextRule(
     'curl_user_credentials',
     'password',
     ['curl', 'wget', 'http'],
-    /\b(?:curl|wget|http|https)\b(?:[^\n]|\\\n)*?\s(?:-u|--user)(?:\s+|=)(?:(?<open>["'])[^"':\s]*:(?<q>.+?)\k<open>|[^\s"':]+:(?<v>[^\s"']+))/dg,
+    /\b(?:curl|wget|http|https)\b(?:[^\n]|\\\n)*?\s(?:-u|--user)(?:\s+|=)(?:(?<open>["'])[^"':\s]*:(?<q>.+?)\k<open>|[^\s"':]+:(?<v>[^\s"']+))/g,
     (m, text) => {
       const span = valueSpan(m);
       return span && isCliSecret(text.slice(span[0], span[1])) ? span : undefined;
@@ -257,7 +262,7 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
     SECRET_NAME_KEYWORDS,
     new RegExp(
       String.raw`(?<=^|[\s"'])--?(?<name>(?=[A-Za-z])[\w.-]{0,40}?${NAME_CORE}[\w.-]{0,40})(?:=|\s+)${CLI_VALUE}`,
-      'dgi',
+      'gi',
     ),
     (m, text) => {
       const kind = secretNameKind(m.groups!.name!);
@@ -276,7 +281,7 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
     // define('DB_PASSWORD', '...'), setenv("API_KEY", "..."), config.set('token', '...')
     new RegExp(
       String.raw`(?<q1>["'])(?<name>[\w.\-]{0,40}?${NAME_CORE}[\w.\-]{0,40})\k<q1>\s*,\s*(?<open>["'])(?<q>[^"'\n]{1,300})\k<open>`,
-      'dgi',
+      'gi',
     ),
     (m, text) => {
       const kind = secretNameKind(m.groups!.name!);
@@ -310,7 +315,7 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
     'netrc_password',
     'password',
     ['machine'],
-    /\bmachine\s+\S+\s+(?:login\s+\S+\s+)?password\s+(?<v>\S+)/dg,
+    /\bmachine\s+\S+\s+(?:login\s+\S+\s+)?password\s+(?<v>\S+)/g,
     (m, text) => {
       const span = valueSpan(m)!;
       return isCliSecret(text.slice(span[0], span[1])) ? span : undefined;
@@ -321,7 +326,7 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
     'password',
     ['pass', 'pwd', 'key', 'secret', 'token', 'pin'],
     // "my password is Tr0ub4dor&3", "the API key was 9f2c...", "set the token to ...".
-    /\b(?<name>pass(?:word|phrase|code)?|pwd|pin|api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|credentials?)(?:\s+(?:for|of|on|at|to)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+)?[\w.@-]{1,40}(?:\s+[\w.@-]{1,40})?(?:\s+(?:is|was|are|now)\s+|\s*:\s*)|\s+(?:is|was|are|to|now)\s+)(?:now\s+|still\s+|set\s+to\s+)?[`"'“]?(?<v>[^\s`"'”]{6,200})/dgi,
+    /\b(?<name>pass(?:word|phrase|code)?|pwd|pin|api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|credentials?)(?:\s+(?:for|of|on|at|to)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+)?[\w.@-]{1,40}(?:\s+[\w.@-]{1,40})?(?:\s+(?:is|was|are|now)\s+|\s*:\s*)|\s+(?:is|was|are|to|now)\s+|(?<bare>[ \t]+))(?:now\s+|still\s+|set\s+to\s+)?[`"'“]?(?<v>[^\s`"'”]{6,200})/gi,
     (m, text) => {
       let [start, end] = valueSpan(m)!;
       while (end > start && /[.,;:!?)]/.test(text[end - 1]!)) end--;
@@ -330,6 +335,12 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
       // A sentence goes on with words; a secret has digits, symbols or mixed case.
       if (s.classes < 2 || /^[A-Z][a-z]+$/.test(value)) return undefined;
       const name = m.groups!.name!.toLowerCase();
+      // "with password Winter2024!": no connector, so only a value that cannot be a word.
+      if (
+        m.groups!.bare !== undefined &&
+        (s.classes < 3 || !s.digit || value.length < 8 || /[=&/]/.test(value) || !/^(?:pass|pwd)/.test(name))
+      )
+        return undefined;
       const ok = /^(?:pass|pwd|pin)/.test(name) ? isPasswordValue(value, false) : isTokenValue(value);
       return ok ? [start, end] : undefined;
     },
