@@ -12,6 +12,7 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { createApp } from './http/app.js';
+import { answerClientErrors } from './http/client-error.js';
 import { createLogger } from './logger.js';
 import { createServices } from './services/index.js';
 import { VERSION } from './version.js';
@@ -84,6 +85,7 @@ export async function startServer(overrides: Record<string, string | undefined> 
     s.once('error', reject);
   });
   server.requestTimeout = config.REQUEST_TIMEOUT_MS;
+  answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   let closing: Promise<void> | undefined;

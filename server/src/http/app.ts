@@ -17,6 +17,7 @@ import { mountDocs } from './docs.js';
 import { createIdempotency } from './idempotency.js';
 import { MCP_PATH, MCP_ROUTE, mountMcp } from './mcp.js';
 import { flagSuspectBody, guardRequest } from './body-guard.js';
+import { securityHeaders } from './security-headers.js';
 import { buildRouterImplementation, notImplementedRoutes } from './router.js';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -29,6 +30,7 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
   app.set('etag', false);
   if (ctx.config.TRUST_PROXY) app.set('trust proxy', ctx.config.TRUST_PROXY);
 
+  app.use(securityHeaders);
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : newId('req');
