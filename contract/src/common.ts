@@ -132,9 +132,19 @@ export const AUTHED_ERRORS = [
 export type AuthKind = 'none' | 'apiKey' | 'jwt' | 'any' | 'operator';
 
 /** Route metadata the server enforces: which token the route takes and the permission it needs. */
+/**
+ * What an API key may do on a core route: `read` (synthesize, lists, gets, usage), `write` (capture,
+ * learn), `delete` (forget a subject, delete a memory). A key holds a subset, never more than its
+ * creator's role allows (docs/decisions/access-control.md).
+ */
+export const KEY_SCOPES = ['read', 'write', 'delete'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
 export interface RouteMeta {
   auth: AuthKind;
   permission?: string;
+  /** Core routes: the scope an API key needs. */
+  scope?: KeyScope;
   /** Body size limit in bytes when it differs from the 1 MiB default. */
   bodyLimit?: number;
   /**

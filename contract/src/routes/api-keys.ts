@@ -6,6 +6,7 @@ import {
   DeletedSchema,
   Id,
   IsoDateTime,
+  KEY_SCOPES,
   PageQuerySchema,
   type RouteMeta,
   envelope,
@@ -19,6 +20,8 @@ const c = initContract();
 export const EnvironmentSchema = z.enum(['live', 'test']);
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
+export const KeyScopeSchema = z.enum(KEY_SCOPES);
+
 export const ApiKeySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -27,6 +30,7 @@ export const ApiKeySchema = z.object({
   organizationId: z.string().nullable(),
   namespaceId: z.string().nullable(),
   agentId: z.string().nullable(),
+  scopes: z.array(KeyScopeSchema).describe('What the key may do on the core routes: read, write, delete'),
   createdAt: IsoDateTime,
   lastUsedAt: IsoDateTime.nullable(),
   expiresAt: IsoDateTime.nullable(),
@@ -54,7 +58,7 @@ export const apiKeysContract = c.router({
     path: '/api-keys',
     summary: 'Create an API key',
     description:
-      'The full key (hx_live_ or hx_test_ + 40 base62 characters) is in the answer once; only its SHA-256 hash is stored.',
+      'The full key (hx_live_ or hx_test_ + 40 base62 characters) is in the answer once; only its SHA-256 hash is stored. A key never grants more than its creator holds: a tenant-wide key (no organizationId, namespaceId or agentId) only for the tenant owner; any other user binds the key to an organization they are an active member of (directly or through a namespace or agent of it), and `scopes` may not exceed their role there (owner, admin: read, write, delete; manager, developer: read, write; analyst, viewer: read). Omitted scopes default to everything the creator may grant. Beyond that: 403 forbidden naming the field. The key is revoked when its creator leaves the organization or is demoted below its scopes.',
     body: z.object({
       name: z.string().trim().min(1).max(200),
       environment: EnvironmentSchema.default('live'),
@@ -62,10 +66,17 @@ export const apiKeysContract = c.router({
       organizationId: Id.optional(),
       namespaceId: Id.optional(),
       agentId: Id.optional(),
+      scopes: z
+        .array(KeyScopeSchema)
+        .min(1)
+        .max(3)
+        .refine((v) => new Set(v).size === v.length, 'must not repeat a scope')
+        .optional()
+        .describe('Default: every scope the creator may grant'),
     }),
     responses: {
       201: envelope(ApiKeySchema.extend({ key: z.string().describe('Shown once') })),
-      ...errors(...AUTHED_ERRORS, 'not_found'),
+      ...errors(...AUTHED_ERRORS, 'forbidden', 'not_found'),
     },
     metadata: { auth: 'jwt' } satisfies RouteMeta,
   }),

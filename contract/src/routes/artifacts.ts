@@ -57,7 +57,7 @@ export const artifactsContract = c.router({
       200: page('artifacts', ArtifactSchema),
       ...errors(...AUTHED_ERRORS, 'forbidden'),
     },
-    metadata: { auth: 'apiKey' } satisfies RouteMeta,
+    metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
   },
   get: {
     method: 'GET',
@@ -66,8 +66,8 @@ export const artifactsContract = c.router({
     summary: 'Get an artifact',
     responses: {
       200: envelope(ArtifactSchema),
-      ...errors(...AUTHED_ERRORS, 'not_found'),
+      ...errors(...AUTHED_ERRORS, 'forbidden', 'not_found'),
     },
-    metadata: { auth: 'apiKey' } satisfies RouteMeta,
+    metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
   },
 });

@@ -5,6 +5,7 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import {
+  AUTHED_ERRORS,
   INSTANT_RANGE_MESSAGE,
   IsoDateTime,
   MAX_INSTANT_MS,
@@ -18,12 +19,19 @@ import { ORG_ERRORS, OrgHeaders, OrgParams } from './organizations.js';
 
 const c = initContract();
 
+export const AUDIT_OUTCOMES = ['success', 'denied', 'failed'] as const;
+export const AuditOutcomeSchema = z.enum(AUDIT_OUTCOMES);
+export type AuditOutcome = z.infer<typeof AuditOutcomeSchema>;
+
 export const AuditEntrySchema = z.object({
   id: z.string(),
   organizationId: z.string().nullable(),
   actorType: z.string().describe('user, api_key, operator'),
   actorId: z.string(),
-  action: z.string().describe('e.g. team.created, member.role_updated'),
+  action: z.string().describe('e.g. team.created, member.role_updated, auth.login, access.denied'),
+  outcome: AuditOutcomeSchema.describe(
+    'success: the change or credential event happened; denied: the request was refused (403, refresh-token reuse); failed: a credential check failed (wrong password)',
+  ),
   resourceType: z.string(),
   resourceId: z.string().nullable(),
   details: z.record(z.unknown()),
@@ -92,6 +100,8 @@ export const AuditQuerySchema = PageQuerySchema.extend({
   action: Filter.optional().describe('Exact action, e.g. member.invited'),
   actorId: Filter.optional(),
   resourceType: Filter.optional(),
+  resourceId: Filter.optional(),
+  outcome: AuditOutcomeSchema.optional(),
   startDate: auditBound('start')
     .optional()
     .describe(
@@ -104,7 +114,23 @@ export const AuditQuerySchema = PageQuerySchema.extend({
     ),
 });
 
+export const TenantAuditQuerySchema = AuditQuerySchema.extend({
+  organizationId: Filter.optional().describe(
+    'Only entries of this organization; `none` for entries no organization owns (account, API key, vault and operator events)',
+  ),
+});
+
 export const auditContract = c.router({
+  tenantList: {
+    method: 'GET',
+    path: '/audit',
+    summary: 'Audit log of the whole tenant (tenant owner)',
+    description:
+      'Every audit entry of the tenant, with or without an organization: registrations, logins, API keys, vaults (readable after the vault is deleted), operator actions, denied requests and every organization change. Only the tenant owner; any other user gets 403. Newest first; filters combine with AND.',
+    query: TenantAuditQuerySchema,
+    responses: { 200: page('entries', AuditEntrySchema), ...errors(...AUTHED_ERRORS, 'forbidden') },
+    metadata: { auth: 'jwt' } satisfies RouteMeta,
+  },
   list: {
     method: 'GET',
     path: '/organizations/:orgId/audit',

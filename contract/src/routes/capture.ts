@@ -111,7 +111,7 @@ export const captureContract = c.router({
       200: envelope(CaptureResultSchema),
       ...CAPTURE_ERRORS,
     },
-    metadata: { auth: 'apiKey' } satisfies RouteMeta,
+    metadata: { auth: 'apiKey', scope: 'write' } satisfies RouteMeta,
   },
   captureBatch: {
     method: 'POST',
@@ -125,6 +125,6 @@ export const captureContract = c.router({
       200: envelope(BatchCaptureResultSchema),
       ...CAPTURE_ERRORS,
     },
-    metadata: { auth: 'apiKey', bodyLimit: CAPTURE_BODY_LIMIT } satisfies RouteMeta,
+    metadata: { auth: 'apiKey', scope: 'write', bodyLimit: CAPTURE_BODY_LIMIT } satisfies RouteMeta,
   },
 });

@@ -101,7 +101,7 @@ export const learnContract = c.router({
       200: envelope(LearnJobSchema),
       ...errors(...AUTHED_ERRORS, 'forbidden'),
     },
-    metadata: { auth: 'apiKey' } satisfies RouteMeta,
+    metadata: { auth: 'apiKey', scope: 'write' } satisfies RouteMeta,
   }),
   getJob: {
     method: 'GET',
@@ -111,8 +111,8 @@ export const learnContract = c.router({
     description: 'queued -> running -> completed | failed, with its counts and the error when it failed.',
     responses: {
       200: envelope(LearnJobSchema),
-      ...errors(...AUTHED_ERRORS, 'not_found'),
+      ...errors(...AUTHED_ERRORS, 'forbidden', 'not_found'),
     },
-    metadata: { auth: 'apiKey' } satisfies RouteMeta,
+    metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
   },
 });

@@ -64,15 +64,15 @@ export const memoriesContract = c.router({
       200: page('memories', MemorySchema),
       ...errors(...AUTHED_ERRORS, 'forbidden'),
     },
-    metadata: { auth: 'apiKey' } satisfies RouteMeta,
+    metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
   },
   get: {
     method: 'GET',
     path: '/memories/:id',
     pathParams: z.object({ id: Id }),
     summary: 'Get a memory',
-    responses: { 200: envelope(MemorySchema), ...errors(...AUTHED_ERRORS, 'not_found') },
-    metadata: { auth: 'apiKey' } satisfies RouteMeta,
+    responses: { 200: envelope(MemorySchema), ...errors(...AUTHED_ERRORS, 'forbidden', 'not_found') },
+    metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
   },
   delete: {
     method: 'DELETE',
@@ -84,9 +84,9 @@ export const memoriesContract = c.router({
       'Erases its content and keeps a tombstone, so compiling the same events again does not bring it back. Artifacts built from it are marked deprecated until the next learn rebuilds them.',
     responses: {
       200: envelope(z.object({ id: z.string(), deleted: z.literal(true), artifactsDeprecated: z.number().int() })),
-      ...errors(...AUTHED_ERRORS, 'not_found'),
+      ...errors(...AUTHED_ERRORS, 'forbidden', 'not_found'),
     },
-    metadata: { auth: 'apiKey' } satisfies RouteMeta,
+    metadata: { auth: 'apiKey', scope: 'delete' } satisfies RouteMeta,
   },
   forgetSubject: idempotent({
     method: 'DELETE',
@@ -111,6 +111,6 @@ export const memoriesContract = c.router({
       ),
       ...errors(...AUTHED_ERRORS, 'forbidden'),
     },
-    metadata: { auth: 'apiKey' } satisfies RouteMeta,
+    metadata: { auth: 'apiKey', scope: 'delete' } satisfies RouteMeta,
   }),
 });

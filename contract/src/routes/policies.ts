@@ -26,20 +26,27 @@ export const POLICY_EFFECTS = ['allow', 'deny'] as const;
 export const PolicyEffectSchema = z.enum(POLICY_EFFECTS);
 export type PolicyEffect = z.infer<typeof PolicyEffectSchema>;
 
-/** Kinds a resource pattern may name; a typo would otherwise make a policy silently match nothing. */
-export const POLICY_RESOURCE_KINDS = ['namespace', 'memory', 'artifact', 'event', 'agent', 'vault', '*'] as const;
+/**
+ * Kinds a resource pattern may name: only kinds the server enforces. Access to memories, artifacts
+ * and events is decided by the namespace that holds them, so a policy names the namespace; any other
+ * kind would be accepted and never enforced (a silent hole), so it is refused with 400.
+ */
+export const POLICY_RESOURCE_KINDS = ['namespace', '*'] as const;
 export const POLICY_ACTIONS = ['read', 'write', 'delete', '*'] as const;
 export const PolicyActionSchema = z.enum(POLICY_ACTIONS);
 export type PolicyAction = z.infer<typeof PolicyActionSchema>;
 
 /** `<kind>:<id-or-*>`, e.g. `namespace:*`, `namespace:support`, `namespace:ns_01J...`. */
 export const RESOURCE_PATTERN =
-  /^(namespace|memory|artifact|event|agent|vault|\*):(\*|[A-Za-z0-9][A-Za-z0-9_.-]{0,127})$/;
+  /^(namespace|\*):(\*|[A-Za-z0-9][A-Za-z0-9_.-]{0,127})$/;
 export const ResourcePatternSchema = z
   .string()
   .trim()
   .max(200)
-  .regex(RESOURCE_PATTERN, `must be <kind>:<id-or-*> with kind one of ${POLICY_RESOURCE_KINDS.join(', ')}`);
+  .regex(
+    RESOURCE_PATTERN,
+    `must be <kind>:<id-or-*> with kind one of ${POLICY_RESOURCE_KINDS.join(', ')} (access to memories, artifacts, events, agents and vaults is decided by namespace, role and ownership; policies on them would never apply)`,
+  );
 
 export const PolicyConditionsSchema = z
   .object({

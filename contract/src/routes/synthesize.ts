@@ -99,6 +99,6 @@ export const synthesizeContract = c.router({
       200: envelope(SynthesizeResultSchema),
       ...errors(...AUTHED_ERRORS, 'forbidden'),
     },
-    metadata: { auth: 'apiKey' } satisfies RouteMeta,
+    metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
   },
 });

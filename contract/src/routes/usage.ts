@@ -63,7 +63,7 @@ export const usageContract = c.router({
     summary: 'Get usage metrics',
     description:
       "Events, compilations and syntheses of the period for the key's tenant and environment, the monthly quota, and stored totals.",
-    responses: { 200: envelope(UsageMetricsSchema), ...errors(...AUTHED_ERRORS) },
-    metadata: { auth: 'apiKey' } satisfies RouteMeta,
+    responses: { 200: envelope(UsageMetricsSchema), ...errors(...AUTHED_ERRORS, 'forbidden') },
+    metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
   },
 });

@@ -3,6 +3,7 @@
  * records, so the change and its audit entry commit or roll back together. Never pass secret values
  * in `details`.
  */
+import type { AuditOutcome } from '@hx-memory/contract';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Actor } from '../actor.js';
@@ -12,6 +13,8 @@ import { newId } from '../ids.js';
 
 export interface AuditEntry {
   action: string;
+  /** success (default): it happened; denied: refused; failed: a credential check failed. */
+  outcome?: AuditOutcome;
   resourceType: string;
   resourceId?: string | null;
   organizationId?: string | null;
@@ -32,6 +35,7 @@ export async function recordAudit(q: Queryable, actor: Actor, entry: AuditEntry)
     organizationId: entry.organizationId ?? actor.organizationId ?? null,
     ...actorIdentity(actor),
     action: entry.action,
+    outcome: entry.outcome ?? 'success',
     resourceType: entry.resourceType,
     resourceId: entry.resourceId ?? null,
     details: entry.details ?? {},

@@ -6,7 +6,7 @@
  * (/health and /metrics included) carries the X-RateLimit-* headers.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { RouteMeta } from '@hx-memory/contract';
+import type { KeyScope, RouteMeta } from '@hx-memory/contract';
 import type { NextFunction, Request, Response } from 'express';
 import type { Plan } from '../config.js';
 import type { Actor } from '../actor.js';
@@ -62,6 +62,7 @@ function createAuthenticate(ctx: AppContext) {
       organizationId: key.organizationId ?? undefined,
       namespaceId: key.namespaceId ?? undefined,
       agentId: key.agentId ?? undefined,
+      scopes: key.scopes as KeyScope[],
       plan,
       requestId: req.hx.requestId,
       ip: req.ip,

@@ -19,7 +19,15 @@ function isPermission(value: string): value is Permission {
 
 export function createAuthorizer(ctx: AppContext) {
   async function authorize(req: Request): Promise<void> {
-    const permission = routeMeta(req)?.permission;
+    const meta = routeMeta(req);
+    // Core routes: the key must hold the route's scope (read / write / delete).
+    const actor0 = req.hx.actor;
+    if (meta?.scope && actor0?.kind === 'apiKey' && !(actor0.scopes ?? []).includes(meta.scope)) {
+      throw forbidden(
+        `This API key lacks the '${meta.scope}' scope (it has: ${(actor0.scopes ?? []).join(', ') || 'none'})`,
+      );
+    }
+    const permission = meta?.permission;
     const orgId = req.params?.orgId;
     if (!permission || orgId === undefined) return;
     // A typo in a contract's metadata must fail closed, not open.
@@ -38,6 +46,8 @@ export function createAuthorizer(ctx: AppContext) {
 
     const access = await ctx.services.organizations.accessOf(actor, orgId);
     if (access.result === 'NOT_FOUND') throw notFound('Organization');
+    // Known from here on, so a refusal below is audited in the organization it happened in.
+    actor.organizationId = orgId;
     if (!roleHasPermission(access.role, permission)) {
       throw forbidden(`Your role '${access.role}' lacks the permission '${permission}' in this organization`);
     }

@@ -7,6 +7,7 @@ import type { AppRoute } from '@ts-rest/core';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { createAuthenticator, createGatekeeper } from '../auth/authenticate.js';
+import { createDenialRecorder } from '../audit/denials.js';
 import { createAuthorizer } from '../auth/authorize.js';
 import { allowedMethods, matchRoute } from '../auth/route-match.js';
 import type { AppContext } from '../context.js';
@@ -98,7 +99,7 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
     }
     return sendError(req, res, 404, 'not_found', `No route ${req.method} ${req.path}`);
   });
-  app.use(createErrorHandler(ctx.logger));
+  app.use(createErrorHandler(ctx.logger, createDenialRecorder(ctx.db, ctx.logger)));
 
   return { app, notImplemented: notImplementedRoutes(impl) };
 }

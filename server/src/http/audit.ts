@@ -9,6 +9,7 @@ import { ok } from './respond.js';
 export function createAuditHandlers(ctx: AppContext): AreaHandlers<'audit'> {
   const { audit } = ctx.services;
   return {
+    tenantList: async ({ query, req }) => ok(req, await audit.listTenant(actorOf(req), query)),
     list: async ({ params, query, req }) => ok(req, await audit.list(actorOf(req), params.orgId, query)),
     accessLogs: async ({ params, query, req }) => ok(req, await audit.accessLogs(actorOf(req), params.orgId, query)),
   };

@@ -46,9 +46,14 @@ export function validationDetails(err: RequestValidationError): ErrorDetail[] {
   ];
 }
 
-export function createErrorHandler(logger: Logger): ErrorRequestHandler {
+/** `onDenied` sees every 403 of an authenticated caller (audit/denials.ts). */
+export function createErrorHandler(
+  logger: Logger,
+  onDenied?: (req: Parameters<ErrorRequestHandler>[1], err: AppError) => void,
+): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (err instanceof AppError) {
+      if (err.code === 'forbidden') onDenied?.(req, err);
       if (err.headers) for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
       // RFC 9110: a 401 names its scheme; MCP clients read it to tell a bad key from a broken server.
       if (err.status === 401 && !res.hasHeader('WWW-Authenticate'))

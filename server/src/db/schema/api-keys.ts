@@ -1,4 +1,5 @@
 /** API keys: only the SHA-256 hash (lookup) and a display prefix are stored. */
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, ts } from './columns.js';
 
@@ -15,6 +16,8 @@ export const apiKeys = pgTable(
     organizationId: text('organization_id'),
     namespaceId: text('namespace_id'),
     agentId: text('agent_id'),
+    /** read / write / delete on core routes; keys made before scopes existed hold all three. */
+    scopes: text('scopes').array().notNull().default(sql`'{read,write,delete}'::text[]`),
     expiresAt: ts('expires_at'),
     lastUsedAt: ts('last_used_at'),
     revokedAt: ts('revoked_at'),

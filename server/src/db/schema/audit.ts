@@ -11,6 +11,7 @@ export const auditLogs = pgTable(
     actorType: text('actor_type').notNull(),
     actorId: text('actor_id').notNull(),
     action: text('action').notNull(),
+    outcome: text('outcome').notNull().default('success').$type<'success' | 'denied' | 'failed'>(),
     resourceType: text('resource_type').notNull(),
     resourceId: text('resource_id'),
     details: jsonb('details').notNull().default({}).$type<Record<string, unknown>>(),

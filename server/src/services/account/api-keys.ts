@@ -4,7 +4,7 @@
  * answer 404 (services/ownership.ts).
  * Verification returns an outcome value, not an exception; the auth middleware decides the answer.
  */
-import type { ApiKey, Environment } from '@hx-memory/contract';
+import type { ApiKey, Environment, KeyScope } from '@hx-memory/contract';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { generateApiKey, hashApiKey } from '../../auth/api-key-tokens.js';
 import type { Actor } from '../../actor.js';
@@ -35,6 +35,7 @@ export function toApiKey(row: KeyRow): ApiKey {
     organizationId: row.organizationId,
     namespaceId: row.namespaceId,
     agentId: row.agentId,
+    scopes: row.scopes as KeyScope[],
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: iso(row.lastUsedAt),
     expiresAt: iso(row.expiresAt),

@@ -1,0 +1,45 @@
+/**
+ * Every refused request (403) of an authenticated caller leaves an audit entry with outcome `denied`:
+ * who tried what, on which resource, and why it was refused. Written from the one error handler, so
+ * no refusal path (role check, key scope, namespace policy, ownership) can forget it. The answer does
+ * not wait for the row; a failed write is logged, never turned into a different answer.
+ */
+import type { AppRoute } from '@ts-rest/core';
+import type { Request } from 'express';
+import type { Db } from '../db/client.js';
+import type { AppError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { recordAudit } from './record.js';
+
+/** `POST /v1/organizations/:orgId/teams` -> `teams`; the id param following it, when there is one. */
+function targetOf(template: string, params: Record<string, string>) {
+  const segments = template.split('/').filter(Boolean);
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const seg = segments[i] as string;
+    if (seg.startsWith(':') || seg === 'v1') continue;
+    const next = segments[i + 1];
+    return { resourceType: seg, resourceId: next?.startsWith(':') ? (params[next.slice(1)] ?? null) : null };
+  }
+  return { resourceType: 'route', resourceId: null };
+}
+
+export function createDenialRecorder(db: Db, logger: Logger) {
+  return function recordDenial(req: Request, err: AppError): void {
+    const actor = req.hx?.actor;
+    // Operators and anonymous callers belong to no tenant; their refusals are in the request log.
+    if (!actor || !actor.tenantId) return;
+    const route = (req as Request & { tsRestRoute?: AppRoute }).tsRestRoute;
+    const template = route?.path ?? req.path;
+    const { resourceType, resourceId } = targetOf(template, req.params ?? {});
+    recordAudit(db, actor, {
+      action: 'access.denied',
+      outcome: 'denied',
+      resourceType,
+      resourceId,
+      organizationId: actor.organizationId ?? null,
+      details: { method: req.method, route: template, reason: err.message },
+    }).catch((e: unknown) =>
+      logger.warn({ err: (e as Error).message, requestId: actor.requestId }, 'could not audit a denied request'),
+    );
+  };
+}

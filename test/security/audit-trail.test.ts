@@ -1,0 +1,180 @@
+/**
+ * The audit trail a security review reads (issue 8, finding 4): refused requests, every credential
+ * event and operator actions leave entries with an outcome, actor, action, resource, request id, ip
+ * and user agent; the tenant owner reads the entries no organization owns through GET /v1/audit, and
+ * a vault's audit stays readable there after the vault is deleted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestServer, type TestUser, registerUser, startTestServer } from '../helpers/server.js';
+import { addMember, bearer, createOrg } from '../organizations/org-fixtures.js';
+
+const OPERATOR_TOKEN = 'operator-token-for-audit-tests-0123456789';
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ OPERATOR_TOKEN });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+interface Entry {
+  action: string;
+  outcome: string;
+  actorType: string;
+  actorId: string;
+  resourceType: string;
+  resourceId: string | null;
+  organizationId: string | null;
+  requestId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  details: Record<string, unknown>;
+}
+
+async function tenantAudit(owner: TestUser, query = ''): Promise<Entry[]> {
+  const res = await server.http().get(`/v1/audit?limit=100${query}`).set('Authorization', bearer(owner));
+  if (res.status !== 200) throw new Error(`audit failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.entries;
+}
+
+describe('credential events', () => {
+  it('register, login success and failure, refresh reuse and logout are in the tenant audit', async () => {
+    const owner = await registerUser(server, 'cred');
+    const agent = 'audit-test/1.0';
+    const bad = await server
+      .http()
+      .post('/v1/auth/login')
+      .set('User-Agent', agent)
+      .send({ email: owner.email, password: 'wrong-password-123' });
+    expect(bad.status).toBe(401);
+    const good = await server
+      .http()
+      .post('/v1/auth/login')
+      .set('User-Agent', agent)
+      .send({ email: owner.email, password: owner.password });
+    expect(good.status).toBe(200);
+    const refreshToken = good.body.data.tokens.refreshToken;
+    const rotated = await server.http().post('/v1/auth/refresh').send({ refreshToken });
+    expect(rotated.status).toBe(200);
+    const reused = await server.http().post('/v1/auth/refresh').send({ refreshToken });
+    expect(reused.status).toBe(401);
+    const logout = await server
+      .http()
+      .post('/v1/auth/logout')
+      .set('Authorization', bearer(owner))
+      .send({ refreshToken: owner.refreshToken });
+    expect(logout.status).toBeLessThan(300);
+
+    const entries = await tenantAudit(owner);
+    const find = (action: string, outcome: string) => entries.find((e) => e.action === action && e.outcome === outcome);
+    expect(find('auth.registered', 'success')).toBeTruthy();
+    const failed = find('auth.login', 'failed');
+    expect(failed?.userAgent).toBe(agent);
+    expect(failed?.ip).toBeTruthy();
+    expect(failed?.requestId).toBe(bad.body.meta.requestId);
+    expect(JSON.stringify(failed)).not.toContain('wrong-password-123');
+    expect(find('auth.login', 'success')?.requestId).toBe(good.body.meta.requestId);
+    expect(find('auth.refresh_reuse_detected', 'denied')).toBeTruthy();
+    expect(find('auth.logout', 'success')).toBeTruthy();
+  });
+
+  it('API key creation and revocation are audited without the secret', async () => {
+    const owner = await registerUser(server, 'keys');
+    const created = await server
+      .http()
+      .post('/v1/api-keys')
+      .set('Authorization', bearer(owner))
+      .send({ name: 'ci', environment: 'test' });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    expect((await server.http().delete(`/v1/api-keys/${id}`).set('Authorization', bearer(owner))).status).toBe(200);
+    const entries = await tenantAudit(owner, `&resourceId=${id}`);
+    expect(entries.map((e) => e.action).sort()).toEqual(['api_key.created', 'api_key.revoked']);
+    expect(entries.every((e) => e.resourceType === 'api_key' && e.actorId === owner.userId)).toBe(true);
+    expect(JSON.stringify(entries)).not.toContain(created.body.data.key);
+  });
+
+  it('operator actions are audited in the tenant they changed', async () => {
+    const owner = await registerUser(server, 'op');
+    const res = await server
+      .http()
+      .patch(`/v1/admin/tenants/${owner.tenantId}`)
+      .set('Authorization', `Bearer ${OPERATOR_TOKEN}`)
+      .send({ plan: 'pro' });
+    expect(res.status).toBe(200);
+    const entries = await tenantAudit(owner, '&organizationId=none');
+    const entry = entries.find((e) => e.actorType === 'operator');
+    expect(entry?.action).toMatch(/^admin\./);
+    expect(entry?.resourceId).toBe(owner.tenantId);
+    expect(JSON.stringify(entry)).not.toContain(OPERATOR_TOKEN);
+  });
+});
+
+describe('denied requests', () => {
+  it('a refused role check writes a denied entry in the organization audit', async () => {
+    const org = await createOrg(server);
+    const viewer = await addMember(server, org, 'viewer');
+    const res = await server
+      .http()
+      .post(`/v1/organizations/${org.id}/namespaces`)
+      .set('Authorization', bearer(viewer))
+      .send({ name: 'nope' });
+    expect(res.status).toBe(403);
+    // The denial is written off the answer's path: give it a moment to commit.
+    let denied: Entry | undefined;
+    for (let i = 0; i < 50 && !denied; i++) {
+      const list = await server
+        .http()
+        .get(`/v1/organizations/${org.id}/audit?outcome=denied`)
+        .set('Authorization', bearer(org.owner));
+      denied = list.body.data.entries.find((e: Entry) => e.actorId === viewer.userId);
+      if (!denied) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(denied).toMatchObject({ action: 'access.denied', outcome: 'denied', resourceType: 'namespaces' });
+    expect(denied?.requestId).toBe(res.body.meta.requestId);
+  });
+
+  it('a key lacking a scope is audited as denied in the tenant audit', async () => {
+    const owner = await registerUser(server, 'scope');
+    const key = await server
+      .http()
+      .post('/v1/api-keys')
+      .set('Authorization', bearer(owner))
+      .send({ name: 'ro', environment: 'live', scopes: ['read'] });
+    const res = await server
+      .http()
+      .delete('/v1/subjects/someone')
+      .set('Authorization', `Bearer ${key.body.data.key}`);
+    expect(res.status).toBe(403);
+    let found: Entry | undefined;
+    for (let i = 0; i < 50 && !found; i++) {
+      found = (await tenantAudit(owner, '&outcome=denied')).find((e) => e.actorType === 'api_key');
+      if (!found) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(found).toMatchObject({ resourceType: 'subjects', resourceId: 'someone', actorId: key.body.data.id });
+  });
+});
+
+describe('GET /v1/audit', () => {
+  it('is the tenant owner’s only', async () => {
+    const org = await createOrg(server);
+    const admin = await addMember(server, org, 'admin');
+    const res = await server.http().get('/v1/audit').set('Authorization', bearer(admin));
+    expect(res.status).toBe(403);
+    // Another tenant's owner sees none of this tenant's entries.
+    const stranger = await registerUser(server, 'stranger');
+    const theirs = await tenantAudit(stranger);
+    expect(theirs.some((e) => e.organizationId === org.id)).toBe(false);
+  });
+
+  it("keeps a vault's audit readable after the vault is deleted", async () => {
+    const owner = await registerUser(server, 'vault');
+    const vault = await server.http().post('/v1/vaults').set('Authorization', bearer(owner)).send({ name: 'v' });
+    expect(vault.status).toBe(201);
+    const id = vault.body.data.id;
+    expect((await server.http().delete(`/v1/vaults/${id}`).set('Authorization', bearer(owner))).status).toBe(200);
+    expect((await server.http().get(`/v1/vaults/${id}/audit`).set('Authorization', bearer(owner))).status).toBe(404);
+    const entries = await tenantAudit(owner, `&resourceType=vault&resourceId=${id}`);
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['vault.created', 'vault.deleted']));
+  });
+});
