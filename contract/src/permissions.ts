@@ -74,3 +74,16 @@ export const MANAGER_GRANTABLE_ROLES: readonly Role[] = ['manager', 'developer',
 export function roleHasPermission(role: Role, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
 }
+
+/**
+ * The most an API key may do on the core routes when its creator holds this role in the key's
+ * organization: keys never grant more than their creator (docs/decisions/access-control.md).
+ */
+export const ROLE_KEY_SCOPES: Record<Role, readonly ('read' | 'write' | 'delete')[]> = {
+  owner: ['read', 'write', 'delete'],
+  admin: ['read', 'write', 'delete'],
+  manager: ['read', 'write'],
+  developer: ['read', 'write'],
+  analyst: ['read'],
+  viewer: ['read'],
+};

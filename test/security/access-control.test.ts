@@ -95,7 +95,10 @@ describe('keys are bounded by their creator', () => {
     const key = res.body.data.key as string;
     const read = await server.http().post('/v1/synthesize').set('Authorization', withKey(key)).send({ query: 'x' });
     expect(read.status).toBe(200);
-    const erase = await server.http().delete(`/v1/subjects/${unique('subj')}`).set('Authorization', withKey(key));
+    const erase = await server
+      .http()
+      .delete(`/v1/subjects/${unique('subj')}`)
+      .set('Authorization', withKey(key));
     expect(erase.status).toBe(403);
     expect(erase.body.error.message).toMatch(/delete/);
     const write = await server
@@ -213,7 +216,13 @@ describe('namespace policies hold for every key (finding 2)', () => {
       .http()
       .post(`/v1/organizations/${org.id}/policies`)
       .set('Authorization', bearer(org.owner))
-      .send({ name: 'write legal', effect: 'allow', resource: `namespace:${vaulted.id}`, action: 'write', priority: 1 });
+      .send({
+        name: 'write legal',
+        effect: 'allow',
+        resource: `namespace:${vaulted.id}`,
+        action: 'write',
+        priority: 1,
+      });
     expect(allowWrite.status).toBe(201);
     await capture(ownerKey, 'Quokka settlement terms are sealed', { namespace: vaulted.name });
     await capture(ownerKey, 'Quokka lunch is on Friday');
@@ -246,16 +255,19 @@ describe('namespace policies hold for every key (finding 2)', () => {
 });
 
 describe('policy kinds that are not enforced are refused (finding 3)', () => {
-  it.each(['artifact:*', 'memory:*', 'event:*', 'vault:*', 'agent:*'])('%s answers 400 naming resource', async (resource) => {
-    const org = await createOrg(server);
-    const res = await server
-      .http()
-      .post(`/v1/organizations/${org.id}/policies`)
-      .set('Authorization', bearer(org.owner))
-      .send({ name: 'p', effect: 'deny', resource, action: '*', priority: 1 });
-    expect(res.status).toBe(400);
-    expect(res.body.error.details.map((d: { field: string }) => d.field)).toContain('resource');
-  });
+  it.each(['artifact:*', 'memory:*', 'event:*', 'vault:*', 'agent:*'])(
+    '%s answers 400 naming resource',
+    async (resource) => {
+      const org = await createOrg(server);
+      const res = await server
+        .http()
+        .post(`/v1/organizations/${org.id}/policies`)
+        .set('Authorization', bearer(org.owner))
+        .send({ name: 'p', effect: 'deny', resource, action: '*', priority: 1 });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.map((d: { field: string }) => d.field)).toContain('resource');
+    },
+  );
 
   it('namespace:* and *:* are accepted', async () => {
     const org = await createOrg(server);

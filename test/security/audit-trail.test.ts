@@ -141,10 +141,7 @@ describe('denied requests', () => {
       .post('/v1/api-keys')
       .set('Authorization', bearer(owner))
       .send({ name: 'ro', environment: 'live', scopes: ['read'] });
-    const res = await server
-      .http()
-      .delete('/v1/subjects/someone')
-      .set('Authorization', `Bearer ${key.body.data.key}`);
+    const res = await server.http().delete('/v1/subjects/someone').set('Authorization', `Bearer ${key.body.data.key}`);
     expect(res.status).toBe(403);
     let found: Entry | undefined;
     for (let i = 0; i < 50 && !found; i++) {

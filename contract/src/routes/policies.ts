@@ -37,8 +37,7 @@ export const PolicyActionSchema = z.enum(POLICY_ACTIONS);
 export type PolicyAction = z.infer<typeof PolicyActionSchema>;
 
 /** `<kind>:<id-or-*>`, e.g. `namespace:*`, `namespace:support`, `namespace:ns_01J...`. */
-export const RESOURCE_PATTERN =
-  /^(namespace|\*):(\*|[A-Za-z0-9][A-Za-z0-9_.-]{0,127})$/;
+export const RESOURCE_PATTERN = /^(namespace|\*):(\*|[A-Za-z0-9][A-Za-z0-9_.-]{0,127})$/;
 export const ResourcePatternSchema = z
   .string()
   .trim()

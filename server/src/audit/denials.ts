@@ -11,16 +11,30 @@ import type { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { recordAudit } from './record.js';
 
-/** `POST /v1/organizations/:orgId/teams` -> `teams`; the id param following it, when there is one. */
-function targetOf(template: string, params: Record<string, string>) {
+/**
+ * `/v1/organizations/:orgId/teams/:teamId` on `/v1/organizations/org_1/teams/team_2` -> `teams`,
+ * `team_2`: the last literal segment and the id that follows it. Read from the path itself, since a
+ * refusal in the global middleware comes before Express has parsed any params.
+ */
+function targetOf(template: string, path: string) {
   const segments = template.split('/').filter(Boolean);
+  const actual = path.split('/').filter(Boolean);
   for (let i = segments.length - 1; i >= 0; i--) {
     const seg = segments[i] as string;
     if (seg.startsWith(':') || seg === 'v1') continue;
     const next = segments[i + 1];
-    return { resourceType: seg, resourceId: next?.startsWith(':') ? (params[next.slice(1)] ?? null) : null };
+    const value = next?.startsWith(':') ? actual[i + 1] : undefined;
+    return { resourceType: seg, resourceId: value === undefined ? null : safeDecode(value) };
   }
   return { resourceType: 'route', resourceId: null };
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 export function createDenialRecorder(db: Db, logger: Logger) {
@@ -30,7 +44,7 @@ export function createDenialRecorder(db: Db, logger: Logger) {
     if (!actor || !actor.tenantId) return;
     const route = (req as Request & { tsRestRoute?: AppRoute }).tsRestRoute;
     const template = route?.path ?? req.path;
-    const { resourceType, resourceId } = targetOf(template, req.params ?? {});
+    const { resourceType, resourceId } = targetOf(template, req.path);
     recordAudit(db, actor, {
       action: 'access.denied',
       outcome: 'denied',

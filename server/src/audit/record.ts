@@ -21,13 +21,22 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-function actorIdentity(actor: Actor) {
+/** What an audit row needs of whoever acted. */
+export type AuditActor = Pick<
+  Actor,
+  'kind' | 'tenantId' | 'userId' | 'apiKeyId' | 'organizationId' | 'requestId' | 'ip' | 'userAgent'
+>;
+
+/** Where a request came from, for entries written before any actor exists (login, refresh, logout). */
+export type RequestOrigin = Pick<Actor, 'requestId' | 'ip' | 'userAgent'>;
+
+function actorIdentity(actor: AuditActor) {
   if (actor.kind === 'apiKey') return { actorType: 'api_key', actorId: actor.apiKeyId ?? 'unknown' };
   if (actor.kind === 'user') return { actorType: 'user', actorId: actor.userId ?? 'unknown' };
   return { actorType: actor.kind, actorId: actor.kind };
 }
 
-export async function recordAudit(q: Queryable, actor: Actor, entry: AuditEntry): Promise<string> {
+export async function recordAudit(q: Queryable, actor: AuditActor, entry: AuditEntry): Promise<string> {
   const id = newId('aud');
   await q.insert(auditLogs).values({
     id,
@@ -44,6 +53,20 @@ export async function recordAudit(q: Queryable, actor: Actor, entry: AuditEntry)
     userAgent: actor.userAgent ?? null,
   });
   return id;
+}
+
+/** An account event (login, refresh, logout, registration) in the tenant of the user it concerns. */
+export function recordAccountEvent(
+  q: Queryable,
+  origin: RequestOrigin,
+  user: { id: string; tenantId: string },
+  entry: Omit<AuditEntry, 'resourceType' | 'resourceId'>,
+): Promise<string> {
+  return recordAudit(
+    q,
+    { kind: 'user', tenantId: user.tenantId, userId: user.id, ...origin },
+    { resourceType: 'user', resourceId: user.id, ...entry },
+  );
 }
 
 export interface AccessEntry {

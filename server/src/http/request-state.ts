@@ -22,3 +22,8 @@ export function actorOf(req: { hx: RequestState }): Actor {
   if (!actor) throw unauthorized('Authentication required');
   return actor;
 }
+
+/** Where an unauthenticated request came from, for the audit of account events. */
+export function originOf(req: { hx: RequestState; ip?: string; headers: { 'user-agent'?: string } }) {
+  return { requestId: req.hx.requestId, ip: req.ip, userAgent: req.headers['user-agent'] };
+}

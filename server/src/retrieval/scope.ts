@@ -9,6 +9,8 @@ export interface RetrievalScope {
   environment: string;
   /** Undefined: every namespace of the tenant (only for keys not bound to a namespace). */
   namespace?: string;
+  /** With no namespace: ids and names of namespaces left out (denied to the reader by policy). */
+  excludeNamespaces?: readonly string[];
   sessionId?: string;
   subjectId?: string;
   agentId?: string;
@@ -35,6 +37,9 @@ export function tsvectorOf(_source: Source): SQL {
 export function scopeConditions(source: Source, scope: RetrievalScope): SQL {
   const parts: SQL[] = [sql`d.tenant_id = ${scope.tenantId}`, sql`d.environment = ${scope.environment}`];
   if (scope.namespace !== undefined) parts.push(sql`d.namespace = ${scope.namespace}`);
+  else if (scope.excludeNamespaces?.length) {
+    parts.push(sql`d.namespace <> all(${sql.param([...scope.excludeNamespaces])}::text[])`);
+  }
   if (scope.sessionId !== undefined) parts.push(sql`d.session_id = ${scope.sessionId}`);
   if (scope.subjectId !== undefined) parts.push(sql`d.subject_id = ${scope.subjectId}`);
   if (scope.agentId !== undefined && source !== 'artifact') parts.push(sql`d.agent_id = ${scope.agentId}`);
@@ -67,7 +72,7 @@ export function scopeKey(source: Source, scope: RetrievalScope): string {
     source,
     scope.tenantId,
     scope.environment,
-    scope.namespace ?? '*',
+    scope.namespace ?? (scope.excludeNamespaces?.length ? `-${[...scope.excludeNamespaces].sort().join(',')}` : '*'),
     scope.sessionId ?? '*',
     scope.subjectId ?? '*',
     scope.agentId ?? '*',

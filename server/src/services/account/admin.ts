@@ -5,6 +5,7 @@
 import { PLAN_LIMITS, type PlanName, type Tenant } from '@hx-memory/contract';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Actor } from '../../actor.js';
+import { recordAudit } from '../../audit/record.js';
 import { refreshTokens, tenantEventUsage, tenants, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
@@ -70,12 +71,27 @@ export function createAdminService(deps: Pick<ServiceDeps, 'database' | 'logger'
 
     async setPlan(actor: Actor, tenantId: string, plan: PlanName) {
       requireOperator(actor);
-      const [row] = await db
-        .update(tenants)
-        .set({ plan, updatedAt: new Date() })
-        .where(eq(tenants.id, tenantId))
-        .returning();
-      if (!row) throw notFound('Tenant');
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select({ plan: tenants.plan }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+        const [updated] = await tx
+          .update(tenants)
+          .set({ plan, updatedAt: new Date() })
+          .where(eq(tenants.id, tenantId))
+          .returning();
+        if (!updated) throw notFound('Tenant');
+        // Operator actions land in the audit of the tenant they changed (its owner reads GET /v1/audit).
+        await recordAudit(
+          tx,
+          { ...actor, tenantId },
+          {
+            action: 'admin.plan_changed',
+            resourceType: 'tenant',
+            resourceId: tenantId,
+            details: { changes: { plan: { from: before?.plan ?? null, to: plan } } },
+          },
+        );
+        return updated;
+      });
       deps.logger.info({ tenantId, plan, requestId: actor.requestId }, 'tenant plan changed by operator');
       return toTenant(row);
     },
@@ -88,8 +104,17 @@ export function createAdminService(deps: Pick<ServiceDeps, 'database' | 'logger'
           .update(users)
           .set({ deletedAt: now, updatedAt: now })
           .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-          .returning({ id: users.id });
+          .returning({ id: users.id, tenantId: users.tenantId });
         if (!row) throw notFound('User');
+        await recordAudit(
+          tx,
+          { ...actor, tenantId: row.tenantId },
+          {
+            action: 'admin.user_deleted',
+            resourceType: 'user',
+            resourceId: row.id,
+          },
+        );
         await tx
           .update(refreshTokens)
           .set({ revokedAt: now })

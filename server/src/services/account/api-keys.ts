@@ -13,7 +13,9 @@ import { invalid, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { ServiceDeps } from '../deps.js';
 import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
+import { chooseScopes, grantableScopes } from './key-grants.js';
 import { managedBy } from './ownership.js';
+import { recordAudit } from '../../audit/record.js';
 
 type KeyRow = typeof apiKeys.$inferSelect;
 
@@ -103,30 +105,43 @@ export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logge
         organizationId?: string;
         namespaceId?: string;
         agentId?: string;
+        scopes?: KeyScope[];
       },
     ) {
       if (input.expiresAt && new Date(input.expiresAt).getTime() <= Date.now()) {
         throw invalid('expiresAt', 'must be in the future');
       }
       const binding = await resolveBinding(actor.tenantId, input);
+      const scopes = chooseScopes(input.scopes, await grantableScopes(db, actor, binding.organizationId));
       const { key, prefix, hash } = generateApiKey(input.environment);
-      const [row] = await db
-        .insert(apiKeys)
-        .values({
-          id: newId('key'),
-          tenantId: actor.tenantId,
-          createdBy: actor.userId ?? 'unknown',
-          name: input.name,
-          prefix,
-          hash,
-          environment: input.environment,
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(apiKeys)
+          .values({
+            id: newId('key'),
+            tenantId: actor.tenantId,
+            createdBy: actor.userId ?? 'unknown',
+            name: input.name,
+            prefix,
+            hash,
+            environment: input.environment,
+            organizationId: binding.organizationId,
+            namespaceId: binding.namespaceId,
+            agentId: binding.agentId,
+            scopes,
+            expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+          })
+          .returning();
+        await recordAudit(tx, actor, {
+          action: 'api_key.created',
+          resourceType: 'api_key',
+          resourceId: created!.id,
           organizationId: binding.organizationId,
-          namespaceId: binding.namespaceId,
-          agentId: binding.agentId,
-          expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-        })
-        .returning();
-      return { ...toApiKey(row!), key };
+          details: { name: input.name, prefix, environment: input.environment, scopes, ...binding },
+        });
+        return created!;
+      });
+      return { ...toApiKey(row), key };
     },
 
     /** Newest first; keyset pagination on the time-sortable id. */
@@ -150,11 +165,23 @@ export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logge
 
     async revoke(actor: Actor, id: string) {
       const mine = and(eq(apiKeys.id, id), eq(apiKeys.tenantId, actor.tenantId), managedBy(actor, apiKeys.createdBy));
-      const rows = await db
-        .update(apiKeys)
-        .set({ revokedAt: new Date() })
-        .where(and(mine, isNull(apiKeys.revokedAt)))
-        .returning({ id: apiKeys.id });
+      const rows = await db.transaction(async (tx) => {
+        const done = await tx
+          .update(apiKeys)
+          .set({ revokedAt: new Date() })
+          .where(and(mine, isNull(apiKeys.revokedAt)))
+          .returning({ id: apiKeys.id, organizationId: apiKeys.organizationId, prefix: apiKeys.prefix });
+        for (const k of done) {
+          await recordAudit(tx, actor, {
+            action: 'api_key.revoked',
+            resourceType: 'api_key',
+            resourceId: k.id,
+            organizationId: k.organizationId,
+            details: { prefix: k.prefix },
+          });
+        }
+        return done;
+      });
       if (rows.length === 0) {
         // Already revoked keys the actor manages answer the same success; others are not revealed.
         const [existing] = await db.select({ id: apiKeys.id }).from(apiKeys).where(mine).limit(1);

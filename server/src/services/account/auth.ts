@@ -8,6 +8,7 @@ import { createExternalIdp, peekIssuer } from '../../auth/external-idp.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { createLoginThrottle } from '../../limits/login-throttle.js';
 import type { Actor } from '../../actor.js';
+import { type RequestOrigin, recordAccountEvent } from '../../audit/record.js';
 import { conflict, unauthorized } from '../../errors.js';
 import { tenants, users } from '../../db/schema/index.js';
 import { newId } from '../../ids.js';
@@ -76,10 +77,17 @@ export function createAuthService(deps: Pick<ServiceDeps, 'database' | 'config' 
   }
 
   return {
-    async register(input: { email: string; password: string; name?: string; inviteToken?: string }) {
+    async register(
+      input: { email: string; password: string; name?: string; inviteToken?: string },
+      origin: RequestOrigin,
+    ) {
       if (input.inviteToken) {
         // Joins the inviting tenant as the invited member (services/invitations.ts).
         const invited = await acceptInvitation(deps, { ...input, inviteToken: input.inviteToken });
+        await recordAccountEvent(db, origin, invited, {
+          action: 'auth.registered',
+          details: { email: invited.email, invited: true },
+        });
         return { user: toUser(invited), tokens: await issueTokens(invited) };
       }
       if (await findUserByEmail(input.email)) throw conflict('An account with this e-mail already exists');
@@ -95,30 +103,44 @@ export function createAuthService(deps: Pick<ServiceDeps, 'database' | 'config' 
           .onConflictDoNothing()
           .returning();
         if (!row) throw conflict('An account with this e-mail already exists');
+        await recordAccountEvent(tx, origin, row, {
+          action: 'auth.registered',
+          details: { email: row.email, tenantCreated: true },
+        });
         return row;
       });
       return { user: toUser(user), tokens: await issueTokens(user) };
     },
 
-    async login(input: { email: string; password: string }, ip = 'unknown') {
+    async login(input: { email: string; password: string }, origin: RequestOrigin) {
+      const ip = origin.ip ?? 'unknown';
       await throttle.check(input.email, ip);
       const user = await findUserByEmail(input.email);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
       if (!user || !ok) {
         await throttle.fail(input.email, ip);
+        // An unknown e-mail belongs to no tenant: nothing to audit it in (the request log has it).
+        if (user) {
+          await recordAccountEvent(db, origin, user, {
+            action: 'auth.login',
+            outcome: 'failed',
+            details: { reason: 'wrong password' },
+          });
+        }
         throw unauthorized('Invalid e-mail or password');
       }
       await throttle.succeed(input.email);
+      await recordAccountEvent(db, origin, user, { action: 'auth.login', details: { method: 'password' } });
       return { user: toUser(user), tokens: await issueTokens(user) };
     },
 
-    async refresh(refreshToken: string) {
-      const { user, next } = await refresh.rotate(refreshToken);
+    async refresh(refreshToken: string, origin: RequestOrigin) {
+      const { user, next } = await refresh.rotate(refreshToken, origin);
       return { user: toUser(user), tokens: await issueTokens(user, next) };
     },
 
-    async logout(refreshToken: string) {
-      await refresh.revokeFamilyOf(refreshToken);
+    async logout(refreshToken: string, origin: RequestOrigin) {
+      await refresh.revokeFamilyOf(refreshToken, origin);
     },
 
     /** Verifies an access JWT and resolves its user; deleted users' tokens stop working at once. */

@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { type RequestOrigin, recordAccountEvent } from '../../audit/record.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import { unauthorized } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -35,12 +36,28 @@ export function createRefreshTokens(deps: Pick<ServiceDeps, 'database' | 'config
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   }
 
+  /** A used token presented again means it leaked: the whole session goes, and the attempt is audited. */
+  async function reuseDetected(row: typeof refreshTokens.$inferSelect, origin: RequestOrigin): Promise<never> {
+    await revokeFamily(row.familyId);
+    await recordAccountEvent(
+      db,
+      origin,
+      { id: row.userId, tenantId: row.tenantId },
+      {
+        action: 'auth.refresh_reuse_detected',
+        outcome: 'denied',
+        details: { familyId: row.familyId },
+      },
+    );
+    throw unauthorized('Refresh token was already used; its session has been revoked');
+  }
+
   return {
     issue(user: { id: string; tenantId: string }) {
       return insert(user, newId('rt'));
     },
 
-    async rotate(token: string) {
+    async rotate(token: string, origin: RequestOrigin) {
       const [row] = await db
         .select()
         .from(refreshTokens)
@@ -48,10 +65,7 @@ export function createRefreshTokens(deps: Pick<ServiceDeps, 'database' | 'config
         .limit(1);
       if (!row) throw unauthorized('Refresh token is invalid');
       if (row.revokedAt) throw unauthorized('Refresh token has been revoked');
-      if (row.usedAt) {
-        await revokeFamily(row.familyId);
-        throw unauthorized('Refresh token was already used; its session has been revoked');
-      }
+      if (row.usedAt) await reuseDetected(row, origin);
       if (row.expiresAt.getTime() < Date.now()) throw unauthorized('Refresh token has expired');
       // Claim the token atomically so two concurrent refreshes cannot both succeed.
       const claimed = await db
@@ -59,10 +73,7 @@ export function createRefreshTokens(deps: Pick<ServiceDeps, 'database' | 'config
         .set({ usedAt: new Date() })
         .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
         .returning({ id: refreshTokens.id });
-      if (claimed.length === 0) {
-        await revokeFamily(row.familyId);
-        throw unauthorized('Refresh token was already used; its session has been revoked');
-      }
+      if (claimed.length === 0) await reuseDetected(row, origin);
       const [user] = await db
         .select()
         .from(users)
@@ -72,7 +83,7 @@ export function createRefreshTokens(deps: Pick<ServiceDeps, 'database' | 'config
       return { user, next: await insert(user, row.familyId) };
     },
 
-    async revokeFamilyOf(token: string) {
+    async revokeFamilyOf(token: string, origin: RequestOrigin) {
       const [row] = await db
         .select()
         .from(refreshTokens)
@@ -80,6 +91,15 @@ export function createRefreshTokens(deps: Pick<ServiceDeps, 'database' | 'config
         .limit(1);
       if (!row) throw unauthorized('Refresh token is invalid');
       await revokeFamily(row.familyId);
+      await recordAccountEvent(
+        db,
+        origin,
+        { id: row.userId, tenantId: row.tenantId },
+        {
+          action: 'auth.logout',
+          details: { familyId: row.familyId },
+        },
+      );
     },
   };
 }

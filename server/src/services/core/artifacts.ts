@@ -8,7 +8,12 @@ import { recordAccess } from '../../audit/record.js';
 import type { Actor } from '../../actor.js';
 import { artifacts } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../errors.js';
-import { type NamespaceAccessChecker, resolveReadNamespace } from './namespace-scope.js';
+import {
+  type NamespaceAccessChecker,
+  mayAccessNamespace,
+  namespaceCondition,
+  resolveNamespaceFilter,
+} from './namespace-scope.js';
 import type { ServiceDeps } from '../deps.js';
 
 type Row = typeof artifacts.$inferSelect;
@@ -82,11 +87,11 @@ export function createArtifactsService(
 
   return {
     async list(actor: Actor, q: ArtifactListQuery) {
-      const namespace = await resolveReadNamespace(services.policies, actor, q.namespace, 'query.namespace');
+      const scope = await resolveNamespaceFilter(services.policies, actor, q.namespace, 'read', 'query.namespace');
       const filters: (SQL | undefined)[] = [
         eq(artifacts.tenantId, actor.tenantId),
         eq(artifacts.environment, actor.environment),
-        namespace ? eq(artifacts.namespace, namespace) : undefined,
+        namespaceCondition(artifacts.namespace, scope),
         q.type ? eq(artifacts.type, q.type) : undefined,
         q.status ? eq(artifacts.status, q.status) : undefined,
         q.subjectId ? eq(artifacts.subjectId, q.subjectId) : undefined,
@@ -125,7 +130,7 @@ export function createArtifactsService(
       if (items.length > 0) {
         await recordAccess(db, actor, {
           operation: 'artifacts.list',
-          namespace: namespace ?? null,
+          namespace: scope.namespace ?? null,
           memoryIds: [],
           artifactIds: items.map((r) => r.id),
         });
@@ -152,7 +157,9 @@ export function createArtifactsService(
           ),
         )
         .limit(1);
-      if (!row || (actor.namespaceId && row.namespace !== actor.namespaceId)) throw notFound('Artifact');
+      if (!row || !(await mayAccessNamespace(services.policies, actor, row.namespace, 'read'))) {
+        throw notFound('Artifact');
+      }
       await recordAccess(db, actor, {
         operation: 'artifacts.get',
         namespace: row.namespace,

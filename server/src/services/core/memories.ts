@@ -10,7 +10,12 @@ import type { Actor } from '../../actor.js';
 import type { Tx } from '../../db/client.js';
 import { artifactVersions, artifacts, events, lineageEdges, memories } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
-import { type NamespaceAccessChecker, resolveReadNamespace } from './namespace-scope.js';
+import {
+  type NamespaceAccessChecker,
+  mayAccessNamespace,
+  namespaceCondition,
+  resolveNamespaceFilter,
+} from './namespace-scope.js';
 import type { ServiceDeps } from '../deps.js';
 import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
 import { tombstoneKey } from './learn/apply.js';
@@ -85,7 +90,7 @@ export function createMemoriesService(
 
   return {
     async list(actor: Actor, q: MemoryListQuery) {
-      const namespace = await resolveReadNamespace(services.policies, actor, q.namespace, 'query.namespace');
+      const scope = await resolveNamespaceFilter(services.policies, actor, q.namespace, 'read', 'query.namespace');
       const after = decodeCursor(q.cursor);
       const rows = await db
         .select()
@@ -95,7 +100,7 @@ export function createMemoriesService(
             eq(memories.tenantId, actor.tenantId),
             eq(memories.environment, actor.environment),
             q.status ? eq(memories.status, q.status) : ne(memories.status, 'deleted'),
-            namespace ? eq(memories.namespace, namespace) : undefined,
+            namespaceCondition(memories.namespace, scope),
             q.kind ? eq(memories.kind, q.kind) : undefined,
             q.subjectId ? eq(memories.subjectId, q.subjectId) : undefined,
             q.sessionId ? eq(memories.sessionId, q.sessionId) : undefined,
@@ -108,7 +113,7 @@ export function createMemoriesService(
       if (items.length > 0) {
         await recordAccess(db, actor, {
           operation: 'memories.list',
-          namespace: namespace ?? null,
+          namespace: scope.namespace ?? null,
           memoryIds: items.map((r) => r.id),
         });
       }
@@ -128,7 +133,9 @@ export function createMemoriesService(
           ),
         )
         .limit(1);
-      if (!row || (actor.namespaceId && row.namespace !== actor.namespaceId)) throw notFound('Memory');
+      if (!row || !(await mayAccessNamespace(services.policies, actor, row.namespace, 'read'))) {
+        throw notFound('Memory');
+      }
       await recordAccess(db, actor, { operation: 'memories.get', namespace: row.namespace, memoryIds: [row.id] });
       return toMemory(row);
     },
@@ -147,7 +154,9 @@ export function createMemoriesService(
             ),
           )
           .limit(1);
-        if (!row || (actor.namespaceId && row.namespace !== actor.namespaceId)) throw notFound('Memory');
+        if (!row || !(await mayAccessNamespace(services.policies, actor, row.namespace, 'delete'))) {
+          throw notFound('Memory');
+        }
         // A tombstone without content: the dedupe key is hashed so a re-compile does not revive it.
         await tx
           .update(memories)
@@ -184,25 +193,29 @@ export function createMemoriesService(
     },
 
     async forgetSubject(actor: Actor, subjectId: string, requestedNamespace?: string) {
-      const namespace = await resolveReadNamespace(services.policies, actor, requestedNamespace, 'query.namespace');
+      const scope = await resolveNamespaceFilter(
+        services.policies,
+        actor,
+        requestedNamespace,
+        'delete',
+        'query.namespace',
+      );
+      const inScope = (column: string) => {
+        const condition = namespaceCondition(sql.raw(column), scope);
+        return condition ? sql` and ${condition}` : sql``;
+      };
       const t = actor.tenantId;
       const env = actor.environment;
       return db.transaction(async (tx) => {
-        const eventScope: SQL = sql`tenant_id = ${t} and environment = ${env} and subject_id = ${subjectId}${
-          namespace ? sql` and namespace = ${namespace}` : sql``
-        }`;
+        const eventScope: SQL = sql`tenant_id = ${t} and environment = ${env} and subject_id = ${subjectId}${inScope('namespace')}`;
         const subjectEvents = sql`select id from ${events} where ${eventScope}`;
         const eventIds = (await database.rows<{ id: string }>(subjectEvents, tx)).map((r) => r.id);
         // Memories about the subject or compiled from its events (captured_from edges).
-        const memoryQuery = sql`select id from ${memories} where tenant_id = ${t} and environment = ${env}${
-          namespace ? sql` and namespace = ${namespace}` : sql``
-        } and (subject_id = ${subjectId} or id in (
+        const memoryQuery = sql`select id from ${memories} where tenant_id = ${t} and environment = ${env}${inScope('namespace')} and (subject_id = ${subjectId} or id in (
             select to_id from ${lineageEdges} where tenant_id = ${t} and type = 'captured_from' and from_id in (${subjectEvents})))`;
         const memoryIds = (await database.rows<{ id: string }>(memoryQuery, tx)).map((r) => r.id);
         // Artifacts about the subject or built from those memories (compiled_into edges).
-        const artifactQuery = sql`select id from ${artifacts} where tenant_id = ${t} and environment = ${env}${
-          namespace ? sql` and namespace = ${namespace}` : sql``
-        } and (subject_id = ${subjectId} or id in (
+        const artifactQuery = sql`select id from ${artifacts} where tenant_id = ${t} and environment = ${env}${inScope('namespace')} and (subject_id = ${subjectId} or id in (
             select to_id from ${lineageEdges} where tenant_id = ${t} and type = 'compiled_into' and from_id in (${memoryQuery})))`;
         const artifactIds = (await database.rows<{ id: string }>(artifactQuery, tx)).map((r) => r.id);
 
@@ -225,7 +238,7 @@ export function createMemoriesService(
           action: 'subject.forget',
           resourceType: 'subject',
           resourceId: subjectId,
-          details: { namespace: namespace ?? null, environment: env, ...deleted },
+          details: { namespace: scope.namespace ?? null, excluded: scope.exclude.length, environment: env, ...deleted },
         });
         return { subjectId, deleted };
       });

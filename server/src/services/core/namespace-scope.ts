@@ -4,13 +4,23 @@
  * namespace per call or fall back to the default one. Kept in one place so capture, learn, artifacts,
  * memories and synthesize agree.
  */
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { denialMessage, type PoliciesService } from '../enterprise/policies/policies.js';
 
-/** The one policies call core reads and writes make. */
-export type NamespaceAccessChecker = Pick<PoliciesService, 'checkNamespaceAccess'>;
+/** The policies calls core reads and writes make. */
+export type NamespaceAccessChecker = Pick<PoliciesService, 'checkNamespaceAccess' | 'deniedNamespaces'>;
+
+/**
+ * Which namespaces a read or delete covers: the one named (or the key's), after the access check;
+ * or, when none is named, every namespace but `exclude` (ids and names the policies deny the actor).
+ */
+export interface NamespaceFilter {
+  namespace?: string;
+  exclude: string[];
+}
 
 export const DEFAULT_NAMESPACE = 'default';
 
@@ -18,7 +28,7 @@ async function check(
   policies: NamespaceAccessChecker,
   actor: Actor,
   namespace: string,
-  action: 'read' | 'write',
+  action: 'read' | 'write' | 'delete',
   field: string,
   q?: Queryable,
 ): Promise<void> {
@@ -48,33 +58,39 @@ export async function resolveWriteNamespace(
   return actor.namespaceId ?? namespace;
 }
 
-/** The namespace filter of a read (undefined = every namespace), after the read check. */
-export async function resolveReadNamespace(
+/**
+ * The namespaces a read (or a delete) that may name none covers. A named namespace, or the key's, is
+ * checked and refused with 403 as before; with none named, the ones the actor may not access are
+ * left out, for every kind of actor, so an unbound key cannot read around a deny policy.
+ */
+export async function resolveNamespaceFilter(
   policies: NamespaceAccessChecker,
   actor: Actor,
   requested: string | undefined,
+  action: 'read' | 'delete' = 'read',
   field = 'namespace',
-): Promise<string | undefined> {
-  if (requested === undefined && !actor.namespaceId) return undefined;
+): Promise<NamespaceFilter> {
+  if (requested === undefined && !actor.namespaceId) {
+    return { exclude: await policies.deniedNamespaces(actor, action) };
+  }
   const namespace = requested ?? (actor.namespaceId as string);
-  await check(policies, actor, namespace, 'read', field);
-  return actor.namespaceId ?? namespace;
+  await check(policies, actor, namespace, action, field);
+  return { namespace: actor.namespaceId ?? namespace, exclude: [] };
 }
 
-/**
- * Binding-only form of resolveReadNamespace (no policy lookup), kept for callers that cannot await:
- * a bound key reads its namespace (by id), a different requested one is 403.
- */
-export function readNamespace(actor: Actor, requested: string | undefined, field = 'namespace'): string | undefined {
-  if (actor.namespaceId) {
-    if (requested !== undefined && requested !== actor.namespaceId) {
-      throw new AppError(
-        'forbidden',
-        `This API key is bound to namespace ${actor.namespaceId}; it cannot read ${requested}`,
-        [{ field, message: `must be the key's namespace (${actor.namespaceId}) or absent` }],
-      );
-    }
-    return actor.namespaceId;
-  }
-  return requested;
+/** The filter as a condition on a table's namespace column (undefined: no condition). */
+export function namespaceCondition(column: SQLWrapper, filter: NamespaceFilter): SQL | undefined {
+  if (filter.namespace !== undefined) return sql`${column} = ${filter.namespace}`;
+  if (filter.exclude.length > 0) return sql`${column} <> all(${sql.param(filter.exclude)}::text[])`;
+  return undefined;
+}
+
+/** Whether the actor may `action` the namespace a stored row is in (single-item reads and deletes). */
+export async function mayAccessNamespace(
+  policies: NamespaceAccessChecker,
+  actor: Actor,
+  namespace: string,
+  action: 'read' | 'delete',
+): Promise<boolean> {
+  return (await policies.checkNamespaceAccess(actor, namespace, action)).allowed;
 }

@@ -19,7 +19,7 @@ import { type PackInput, packContext } from '../../retrieval/pack-context.js';
 import { type RankedItem, retrieve } from '../../retrieval/retrieve.js';
 import type { RetrievalScope } from '../../retrieval/scope.js';
 import { wantedSections } from '../../retrieval/sections.js';
-import { type NamespaceAccessChecker, resolveReadNamespace } from './namespace-scope.js';
+import { type NamespaceAccessChecker, resolveNamespaceFilter } from './namespace-scope.js';
 import type { ServiceDeps } from '../deps.js';
 
 /** Entries diversified and offered to the packer; more would never fit a sane budget. */
@@ -76,13 +76,18 @@ export function createSynthesizeService(
       const options = body.options ?? {};
       const limit = options.maxTokens ?? SYNTHESIZE_MAX_TOKENS_DEFAULT;
       const includeProvenance = options.includeProvenance ?? true;
-      // The namespace read is what resolveReadNamespace answers when it allows the read; its checks
-      // (binding, access policies) run alongside retrieval, which returns nothing until they pass.
-      const allowed = resolveReadNamespace(services.policies, actor, body.namespace);
+      // A named namespace is checked alongside retrieval, which returns nothing until the check passes;
+      // with none named, the namespaces the actor may not read are left out of retrieval itself.
+      const named = body.namespace !== undefined || actor.namespaceId !== undefined;
+      const filter = named ? undefined : await resolveNamespaceFilter(services.policies, actor, undefined);
+      const allowed = named
+        ? resolveNamespaceFilter(services.policies, actor, body.namespace).then((f) => f.namespace)
+        : Promise.resolve(undefined);
       const scope: RetrievalScope = {
         tenantId: actor.tenantId,
         environment: actor.environment,
         namespace: actor.namespaceId ?? body.namespace,
+        excludeNamespaces: filter?.exclude,
         sessionId: body.sessionId,
         subjectId: body.subjectId,
         agentId: body.agentId ?? undefined,

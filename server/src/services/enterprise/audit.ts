@@ -110,7 +110,12 @@ export function createAuditService(deps: Pick<ServiceDeps, 'database'>) {
         throw forbidden('Only the tenant owner reads the tenant-wide audit log; use an organization audit log');
       }
       const org = query.organizationId;
-      const scope = org === undefined ? undefined : org === 'none' ? isNull(auditLogs.organizationId) : eq(auditLogs.organizationId, org);
+      const scope =
+        org === undefined
+          ? undefined
+          : org === 'none'
+            ? isNull(auditLogs.organizationId)
+            : eq(auditLogs.organizationId, org);
       return listEntries(actor.tenantId, scope, query);
     },
 

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { MANAGER_GRANTABLE_ROLES, type Role, roleHasPermission } from '@hx-memory/contract';
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '../../../audit/record.js';
+import { revokeKeysBeyondRole } from '../../account/key-grants.js';
 import type { Actor } from '../../../actor.js';
 import type { Tx } from '../../../db/client.js';
 import { invitations, orgMembers, teamMembers, teams, users } from '../../../db/schema/index.js';
@@ -269,6 +270,9 @@ export function createMembersService(deps: Pick<ServiceDeps, 'database'>) {
           organizationId: orgId,
           details: { email: member.email, changes: { role: { from, to: input.role } } },
         });
+        if (member.userId) {
+          await revokeKeysBeyondRole(tx, actor, { userId: member.userId, organizationId: orgId, role: input.role });
+        }
         const [shaped] = await toMembers(tx, actor.tenantId, [updated]);
         return shaped!;
       });
@@ -303,6 +307,8 @@ export function createMembersService(deps: Pick<ServiceDeps, 'database'>) {
           organizationId: orgId,
           details: { email: member.email, role, previousStatus: member.status },
         });
+        if (member.userId)
+          await revokeKeysBeyondRole(tx, actor, { userId: member.userId, organizationId: orgId, role: null });
         return { id: member.id, deleted: true as const };
       });
     },

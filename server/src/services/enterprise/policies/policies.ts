@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gt, lt, or } from 'drizzle-orm';
 import { recordAudit } from '../../../audit/record.js';
 import type { Actor } from '../../../actor.js';
 import type { Queryable } from '../../../db/client.js';
-import { accessPolicies, agents, orgMembers, teamMembers, teams } from '../../../db/schema/index.js';
+import { accessPolicies, agents, namespaces, orgMembers, teamMembers, teams } from '../../../db/schema/index.js';
 import { forbidden, invalid, notFound } from '../../../errors.js';
 import { newId } from '../../../ids.js';
 import { orgScope } from '../org-scope.js';
@@ -155,10 +155,58 @@ export function createPoliciesService(
     return { role, teamIds: [...teamIds], agentId: actor.agentId };
   }
 
+  /**
+   * Every identifier (id and name) of the tenant's namespaces the actor may not `action`, for reads and
+   * deletes that name no namespace: they cover everything else, so these are left out (never an error,
+   * never a leak). Only organizations with a policy or a restricted namespace are evaluated.
+   */
+  async function deniedNamespaces(
+    actor: Actor,
+    action: 'read' | 'write' | 'delete',
+    q: Queryable = db,
+  ): Promise<string[]> {
+    const [spaces, rules] = await Promise.all([
+      q
+        .select({
+          id: namespaces.id,
+          name: namespaces.name,
+          organizationId: namespaces.organizationId,
+          sensitivity: namespaces.sensitivity,
+        })
+        .from(namespaces)
+        .where(eq(namespaces.tenantId, actor.tenantId)),
+      q.select().from(accessPolicies).where(eq(accessPolicies.tenantId, actor.tenantId)),
+    ]);
+    const rulesByOrg = new Map<string, PolicyRule[]>();
+    for (const row of rules) {
+      const list = rulesByOrg.get(row.organizationId) ?? [];
+      list.push(toRule(row));
+      rulesByOrg.set(row.organizationId, list);
+    }
+    const subjects = new Map<string, Awaited<ReturnType<typeof subjectOf>>>();
+    const denied: string[] = [];
+    for (const ns of spaces) {
+      const orgRules = rulesByOrg.get(ns.organizationId) ?? [];
+      if (orgRules.length === 0 && ns.sensitivity !== 'restricted') continue;
+      let subject = subjects.get(ns.organizationId);
+      if (!subject) {
+        subject = await subjectOf(q, actor, ns.organizationId);
+        subjects.set(ns.organizationId, subject);
+      }
+      const decision = evaluate(orgRules, {
+        resource: { kind: 'namespace', ids: [ns.id, ns.name], sensitivity: ns.sensitivity },
+        action,
+        subject,
+      });
+      if (!decision.allowed) denied.push(ns.id, ns.name);
+    }
+    return denied;
+  }
+
   async function checkNamespaceAccess(
     actor: Actor,
     namespace: string,
-    action: 'read' | 'write',
+    action: 'read' | 'write' | 'delete',
     q: Queryable = db,
   ): Promise<NamespaceAccess> {
     // A key bound to a namespace acts only there (DESIGN.md §4); any other namespace is refused.
@@ -312,6 +360,7 @@ export function createPoliciesService(
      * `q` (the transaction) when calling from inside `db.transaction`.
      */
     checkNamespaceAccess,
+    deniedNamespaces,
 
     /** checkNamespaceAccess that throws 403 forbidden on a denial, naming why. */
     async assertNamespaceAccess(actor: Actor, namespace: string, action: 'read' | 'write', q: Queryable = db) {
