@@ -17,8 +17,13 @@ afterAll(async () => {
 
 const auth = (user: { accessToken: string }) => ({ Authorization: `Bearer ${user.accessToken}` });
 
-async function createKey(user: TestUser, name: string) {
-  const res = await server.http().post('/v1/api-keys').set(auth(user)).send({ name, environment: 'live' });
+/** Members bind their keys to their organization: only the tenant owner makes tenant-wide keys. */
+async function createKey(user: TestUser, name: string, organizationId?: string) {
+  const res = await server
+    .http()
+    .post('/v1/api-keys')
+    .set(auth(user))
+    .send({ name, environment: 'live', ...(organizationId ? { organizationId } : {}) });
   expect(res.status).toBe(201);
   return { id: res.body.data.id as string, key: res.body.data.key as string };
 }
@@ -39,7 +44,7 @@ async function tenantWithMember(role = 'developer') {
   const owner = org.owner;
   const member = await addMember(server, org, role);
   const ownerKeys = [await createKey(owner, 'owner-1'), await createKey(owner, 'owner-2')];
-  const memberKey = await createKey(member, 'member-1');
+  const memberKey = await createKey(member, 'member-1', org.id);
   return { org, owner, member, ownerKeys, memberKey };
 }
 
@@ -71,7 +76,7 @@ describe('api key ownership: an invited member', () => {
 
   it('manages their own keys: create, list, revoke (idempotent), and the key stops working', async () => {
     const t = await tenantWithMember();
-    const second = await createKey(t.member, 'member-2');
+    const second = await createKey(t.member, 'member-2', t.org.id);
     expect(await listedIds(t.member)).toEqual([t.memberKey.id, second.id].sort());
     expect((await capture(second.key)).status).toBe(201);
     expect((await revoke(t.member, second.id)).status).toBe(200);

@@ -1,9 +1,11 @@
 /**
- * Every org-scoped route of the enterprise layer (organizations, teams, members, agents, audit) with
+ * Every org-scoped route of the enterprise layer (organizations, teams, members, agents, namespaces,
+ * policies, lineage, lifecycle, audit) with
  * the roles DESIGN.md §4 allows, and a way to build a request that succeeds when allowed. Written out
  * by hand (not read from the contract's matrix) so a wrong matrix fails the tests.
  */
 import { type TestServer, uniqueEmail } from '../helpers/server.js';
+import { insertMemory } from '../policies/enterprise-fixtures.js';
 import { bearer, type TestOrg } from '../organizations/org-fixtures.js';
 
 export const ALL_ROLES = ['owner', 'admin', 'manager', 'developer', 'analyst', 'viewer'] as const;
@@ -20,6 +22,10 @@ export interface OrgResources {
   teamId: string;
   memberId: string;
   agentId: string;
+  namespaceId: string;
+  policyId: string;
+  lifecyclePolicyId: string;
+  memoryId: string;
 }
 
 export interface RouteCase {
@@ -56,11 +62,43 @@ export async function makeResources(server: TestServer, org: TestOrg): Promise<O
     path: `${base}/agents`,
     body: { name: unique('agent'), framework: 'langgraph', teamId: team.id },
   });
-  return { teamId: team.id, memberId: invited.member.id, agentId: agent.id };
+  const namespace = await send(server, org, {
+    method: 'post',
+    path: `${base}/namespaces`,
+    body: { name: unique('ns').replace(/\W+/g, '-') },
+  });
+  const policy = await send(server, org, {
+    method: 'post',
+    path: `${base}/policies`,
+    body: {
+      name: unique('policy'),
+      effect: 'allow',
+      resource: `namespace:${namespace.id}`,
+      action: 'read',
+      priority: 1,
+    },
+  });
+  const lifecycle = await send(server, org, {
+    method: 'post',
+    path: `${base}/lifecycle-policies`,
+    body: { name: unique('retention'), scope: `namespace:${namespace.id}`, deleteAfterDays: 3650 },
+  });
+  const memoryId = await insertMemory(server, org.owner.tenantId, { content: 'rbac lineage probe' });
+  return {
+    teamId: team.id,
+    memberId: invited.member.id,
+    agentId: agent.id,
+    namespaceId: namespace.id,
+    policyId: policy.id,
+    lifecyclePolicyId: lifecycle.id,
+    memoryId,
+  };
 }
 
 const ANY: readonly RoleName[] = ALL_ROLES;
 const OAM: readonly RoleName[] = ['owner', 'admin', 'manager'];
+const OA: readonly RoleName[] = ['owner', 'admin'];
+const READERS: readonly RoleName[] = ['owner', 'admin', 'manager', 'developer', 'analyst'];
 
 export const ROUTES: RouteCase[] = [
   { name: 'GET org', allowed: ANY, build: (o) => ({ method: 'get', path: `/v1/organizations/${o}` }) },
@@ -156,5 +194,116 @@ export const ROUTES: RouteCase[] = [
     name: 'GET access-logs',
     allowed: ['owner', 'admin', 'manager', 'analyst'],
     build: (o) => ({ method: 'get', path: `/v1/organizations/${o}/access-logs` }),
+  },
+  {
+    name: 'POST namespaces',
+    allowed: OAM,
+    build: (o) => ({
+      method: 'post',
+      path: `/v1/organizations/${o}/namespaces`,
+      body: { name: unique('ns').replace(/\W+/g, '-') },
+    }),
+  },
+  {
+    name: 'GET namespaces',
+    allowed: ANY,
+    build: (o) => ({ method: 'get', path: `/v1/organizations/${o}/namespaces` }),
+  },
+  {
+    name: 'GET namespace',
+    allowed: ANY,
+    build: (o, r) => ({ method: 'get', path: `/v1/organizations/${o}/namespaces/${r.namespaceId}` }),
+  },
+  {
+    name: 'PATCH namespace',
+    allowed: OAM,
+    build: (o, r) => ({
+      method: 'patch',
+      path: `/v1/organizations/${o}/namespaces/${r.namespaceId}`,
+      body: { description: 'changed' },
+    }),
+  },
+  {
+    name: 'POST policies',
+    allowed: OA,
+    build: (o) => ({
+      method: 'post',
+      path: `/v1/organizations/${o}/policies`,
+      body: { name: unique('p'), effect: 'deny', resource: 'namespace:nothing-here', action: 'write', priority: 1 },
+    }),
+  },
+  {
+    name: 'GET policies',
+    allowed: READERS,
+    build: (o) => ({ method: 'get', path: `/v1/organizations/${o}/policies` }),
+  },
+  {
+    name: 'GET policy',
+    allowed: READERS,
+    build: (o, r) => ({ method: 'get', path: `/v1/organizations/${o}/policies/${r.policyId}` }),
+  },
+  {
+    name: 'PATCH policy',
+    allowed: OA,
+    build: (o, r) => ({
+      method: 'patch',
+      path: `/v1/organizations/${o}/policies/${r.policyId}`,
+      body: { priority: 2 },
+    }),
+  },
+  {
+    name: 'DELETE policy',
+    allowed: OA,
+    fresh: makeResources,
+    build: (o, r) => ({ method: 'delete', path: `/v1/organizations/${o}/policies/${r.policyId}` }),
+  },
+  {
+    name: 'GET lineage',
+    allowed: READERS,
+    build: (o, r) => ({ method: 'get', path: `/v1/organizations/${o}/lineage/${r.memoryId}` }),
+  },
+  {
+    name: 'GET lineage graph',
+    allowed: READERS,
+    build: (o, r) => ({ method: 'get', path: `/v1/organizations/${o}/lineage/graph/${r.memoryId}` }),
+  },
+  {
+    name: 'POST lifecycle-policies',
+    allowed: OA,
+    build: (o) => ({
+      method: 'post',
+      path: `/v1/organizations/${o}/lifecycle-policies`,
+      body: { name: unique('keep'), scope: 'namespace:nothing-here', deleteAfterDays: 3650 },
+    }),
+  },
+  {
+    name: 'GET lifecycle-policies',
+    allowed: OA,
+    build: (o) => ({ method: 'get', path: `/v1/organizations/${o}/lifecycle-policies` }),
+  },
+  {
+    name: 'GET lifecycle-policy',
+    allowed: OA,
+    build: (o, r) => ({ method: 'get', path: `/v1/organizations/${o}/lifecycle-policies/${r.lifecyclePolicyId}` }),
+  },
+  {
+    name: 'PATCH lifecycle-policy',
+    allowed: OA,
+    build: (o, r) => ({
+      method: 'patch',
+      path: `/v1/organizations/${o}/lifecycle-policies/${r.lifecyclePolicyId}`,
+      body: { deleteAfterDays: 3000 },
+    }),
+  },
+  {
+    name: 'DELETE lifecycle-policy',
+    allowed: OA,
+    fresh: makeResources,
+    build: (o, r) => ({ method: 'delete', path: `/v1/organizations/${o}/lifecycle-policies/${r.lifecyclePolicyId}` }),
+  },
+  {
+    name: 'POST lifecycle-policies/run',
+    allowed: OA,
+    build: (o) => ({ method: 'post', path: `/v1/organizations/${o}/lifecycle-policies/run` }),
   },
 ];

@@ -52,8 +52,9 @@ async function vaultWithItem(user: TestUser, tag: string): Promise<VaultFixture>
 }
 
 /** Captures a secret with `user`'s API key; capture redacts it into the tenant's system vault. */
-async function captureSecret(user: TestUser, secret: string): Promise<VaultFixture> {
-  const key = await createApiKey(server, user);
+async function captureSecret(user: TestUser, secret: string, organizationId?: string): Promise<VaultFixture> {
+  // Members bind their keys to their organization: only the tenant owner makes tenant-wide keys.
+  const key = await createApiKey(server, user, organizationId ? { organizationId } : {});
   const res = await server
     .http()
     .post('/v1/capture')
@@ -155,7 +156,7 @@ describe('vault ownership: an invited member', () => {
 
   it('cannot read a secret redacted from a capture made with their own API key (it lands in the system vault)', async () => {
     const t = await tenantWithMember();
-    const mine = await captureSecret(t.member, 'ghp_R8sK2mWq9ZtL4vXn7PcB1hJd6FyG3aNe0uTo');
+    const mine = await captureSecret(t.member, 'ghp_R8sK2mWq9ZtL4vXn7PcB1hJd6FyG3aNe0uTo', t.org.id);
     expect(mine.vaultId).toBe(t.system.vaultId);
     await expectAllNotFound(t.member, mine);
     const owner = await server.http().get(`/v1/vaults/${mine.vaultId}/items/${mine.itemId}`).set(auth(t.owner));
