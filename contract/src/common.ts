@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   quota_exceeded: 429,
   internal_error: 500,
   not_implemented: 501,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -127,6 +128,8 @@ export const AUTHED_ERRORS = [
   'rate_limited',
   'internal_error',
   'not_implemented',
+  // The database is unreachable, the server is overloaded or shutting down: retry after Retry-After.
+  'service_unavailable',
 ] as const satisfies readonly ErrorCode[];
 
 export type AuthKind = 'none' | 'apiKey' | 'jwt' | 'any' | 'operator';

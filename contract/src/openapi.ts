@@ -58,6 +58,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   quota_exceeded: 'The monthly event quota is used up; Retry-After says when it resets.',
   internal_error: 'Unexpected server error; quote the X-Request-Id when reporting it.',
   not_implemented: 'This route is not available on this deployment yet.',
+  service_unavailable:
+    'The database is unreachable, the server is over its load bounds or shutting down; retry after Retry-After.',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<number, string> = {

@@ -18,6 +18,15 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
+  /** PostgreSQL connections per process (API replica or worker). */
+  DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  /**
+   * Bound on opening a PostgreSQL connection or waiting for a free one: past it the request answers
+   * 503 service_unavailable with Retry-After instead of waiting on an unreachable database.
+   */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Bound on one SQL statement (PostgreSQL statement_timeout); past it the request answers 503. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Self-hosted: unlimited unless the operator opts into SPEC's plan table (docs/decisions.md).
   DEFAULT_PLAN: z.enum(PLANS).default('enterprise'),
@@ -48,8 +57,12 @@ const ConfigSchema = z.object({
     .enum(['true', 'false'], { message: 'must be true or false' })
     .default('true')
     .transform((v) => v === 'true'),
-  /** How long a job stays with a worker that stopped answering (crashed) before another worker takes it. */
-  JOBS_LOCK_MS: z.coerce.number().int().min(1000).default(30000),
+  /**
+   * How long a job stays with a worker that stopped answering (crashed) before another worker takes it
+   * (BullMQ lock duration and stalled-check interval: takeover within about twice this). A live worker
+   * renews its lock every half of it.
+   */
+  JOBS_LOCK_MS: z.coerce.number().int().min(1000).default(5000),
   /** How often the lifecycle (retention) sweep applies every policy, once per deployment. */
   LIFECYCLE_INTERVAL_MS: z.coerce
     .number()
@@ -74,6 +87,23 @@ const ConfigSchema = z.object({
   METRICS_ALLOW: z.string().default('loopback,private').describe('Comma list: loopback, private, any, or IP prefixes'),
   TRUST_PROXY: optionalString,
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
+  /**
+   * Load shedding (http/admission.ts): requests and request bytes this process takes on at once, in all
+   * (beyond: 503 service_unavailable) and per credential (beyond: 429 rate_limited), both with
+   * Retry-After. /health and /metrics are never counted nor refused.
+   */
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().positive().default(256),
+  MAX_REQUEST_BYTES_IN_FLIGHT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(96 * 1024 * 1024),
+  MAX_REQUESTS_IN_FLIGHT_PER_CREDENTIAL: z.coerce.number().int().positive().default(32),
+  MAX_REQUEST_BYTES_IN_FLIGHT_PER_CREDENTIAL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
 });
 

@@ -25,3 +25,6 @@ export const conflict = (message: string) => new AppError('conflict', message);
 export const unauthorized = (message: string) => new AppError('unauthorized', message);
 export const invalid = (field: string, message: string) =>
   new AppError('validation_error', `${field}: ${message}`, [{ field, message }]);
+/** 503 with Retry-After: a dependency is down, the server is over its bounds or shutting down. */
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
+  new AppError('service_unavailable', message, undefined, { 'Retry-After': String(retryAfterSeconds) });

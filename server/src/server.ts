@@ -28,7 +28,14 @@ export interface RunningServer {
 
 export async function createContext(config: Config): Promise<AppContext> {
   const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    max: config.DB_POOL_MAX,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    logger,
+  });
   await migrate(database);
   let redis: Redis | undefined;
   if (config.REDIS_URL) {
@@ -79,7 +86,7 @@ export async function createContext(config: Config): Promise<AppContext> {
 export async function startServer(overrides: Record<string, string | undefined> = {}): Promise<RunningServer> {
   const config = loadConfig({ ...process.env, ...overrides });
   const ctx = await createContext(config);
-  const { app, notImplemented } = createApp(ctx);
+  const { app, notImplemented, admission } = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
@@ -88,23 +95,34 @@ export async function startServer(overrides: Record<string, string | undefined> 
   answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+
+  /**
+   * Drains HTTP: no new connection, no new request (admission answers 503 with Connection: close),
+   * every answer closes its connection, idle kept-alive connections are closed as they become idle;
+   * in-flight requests finish, and whatever is left at SHUTDOWN_TIMEOUT_MS is cut.
+   */
+  const drainHttp = () =>
+    new Promise<void>((resolve) => {
+      admission.drain();
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const timer = setTimeout(() => {
+        ctx.logger.warn('requests still in flight at SHUTDOWN_TIMEOUT_MS: cutting them');
+        server.closeAllConnections();
+      }, config.SHUTDOWN_TIMEOUT_MS);
+      timer.unref();
+      server.close(() => {
+        clearInterval(sweep);
+        clearTimeout(timer);
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      // Stop accepting, let in-flight requests finish (bounded), then release the database and Redis.
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          server.closeAllConnections();
-          resolve();
-        }, config.SHUTDOWN_TIMEOUT_MS);
-        timer.unref();
-        server.close(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
-      await ctx.services.shutdown();
+      // HTTP drains while jobs stop after their current chunk; then the database and Redis go.
+      await Promise.all([drainHttp(), ctx.services.shutdown()]);
       if (ctx.redis) ctx.redis.disconnect();
       await ctx.database.close();
     })();

@@ -28,6 +28,7 @@ const OPERATOR_ERRORS = [
   'forbidden',
   'payload_too_large',
   'internal_error',
+  'service_unavailable',
 ] as const;
 
 export const adminContract = c.router({

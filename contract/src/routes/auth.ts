@@ -43,7 +43,15 @@ export const authContract = c.router({
     }),
     responses: {
       201: SessionSchema,
-      ...errors('validation_error', 'conflict', 'not_found', 'payload_too_large', 'rate_limited', 'internal_error'),
+      ...errors(
+        'validation_error',
+        'conflict',
+        'not_found',
+        'payload_too_large',
+        'rate_limited',
+        'internal_error',
+        'service_unavailable',
+      ),
     },
     metadata: { auth: 'none' } satisfies RouteMeta,
   },
@@ -56,7 +64,14 @@ export const authContract = c.router({
     body: z.object({ email: Email, password: z.string().min(1).max(256) }),
     responses: {
       200: SessionSchema,
-      ...errors('validation_error', 'unauthorized', 'payload_too_large', 'rate_limited', 'internal_error'),
+      ...errors(
+        'validation_error',
+        'unauthorized',
+        'payload_too_large',
+        'rate_limited',
+        'internal_error',
+        'service_unavailable',
+      ),
     },
     metadata: { auth: 'none' } satisfies RouteMeta,
   },
@@ -69,7 +84,14 @@ export const authContract = c.router({
     body: z.object({ refreshToken: z.string().min(1).max(512) }),
     responses: {
       200: SessionSchema,
-      ...errors('validation_error', 'unauthorized', 'payload_too_large', 'rate_limited', 'internal_error'),
+      ...errors(
+        'validation_error',
+        'unauthorized',
+        'payload_too_large',
+        'rate_limited',
+        'internal_error',
+        'service_unavailable',
+      ),
     },
     metadata: { auth: 'none' } satisfies RouteMeta,
   },
@@ -81,7 +103,14 @@ export const authContract = c.router({
     body: z.object({ refreshToken: z.string().min(1).max(512) }),
     responses: {
       200: envelope(z.object({ loggedOut: z.literal(true) })),
-      ...errors('validation_error', 'unauthorized', 'payload_too_large', 'rate_limited', 'internal_error'),
+      ...errors(
+        'validation_error',
+        'unauthorized',
+        'payload_too_large',
+        'rate_limited',
+        'internal_error',
+        'service_unavailable',
+      ),
     },
     metadata: { auth: 'none' } satisfies RouteMeta,
   },
@@ -91,7 +120,7 @@ export const authContract = c.router({
     summary: 'The authenticated user',
     responses: {
       200: envelope(z.object({ user: UserSchema, plan: z.string() })),
-      ...errors('unauthorized', 'payload_too_large', 'rate_limited', 'internal_error'),
+      ...errors('unauthorized', 'payload_too_large', 'rate_limited', 'internal_error', 'service_unavailable'),
     },
     metadata: { auth: 'jwt' } satisfies RouteMeta,
   },

@@ -1,12 +1,18 @@
 /**
- * Opens the database: postgres.js when DATABASE_URL is set, embedded PGlite (persisted in DATA_DIR,
- * or in memory for `memory://`) otherwise. Both are typed as one drizzle PgDatabase, so every query
- * in the code base runs unchanged on either (DESIGN.md §3).
+ * Opens the database: node-postgres (`pg`) when DATABASE_URL is set, embedded PGlite (persisted in
+ * DATA_DIR, or in memory for `memory://`) otherwise. Both are typed as one drizzle PgDatabase, so
+ * every query in the code base runs unchanged on either (DESIGN.md §3).
+ *
+ * PostgreSQL may go away at any time (restart, failover, pooler restart, `pg_terminate_backend`):
+ * every connection carries an error listener, so nothing the driver emits can crash the process
+ * (docs/decisions/database-driver.md); connects and statements are bounded in time, and the pool
+ * opens new connections on its own once the server is back.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Logger } from '../logger.js';
 import * as schema from './schema/index.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,45 +23,82 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'postgres' | 'pglite';
-  /** Raw SQL that answers rows on both drivers (postgres.js gives an array, PGlite `{ rows }`). */
+  /** Raw SQL that answers rows on both drivers. */
   rows<T = Record<string, unknown>>(query: SQL, on?: Queryable): Promise<T[]>;
   ping(): Promise<boolean>;
+  /** Connections open to PostgreSQL (total, idle, callers waiting for one); undefined on PGlite. */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
-  /** Pool size for postgres.js. */
+  /** Pool size for PostgreSQL. */
   max?: number;
+  /** Bound on opening a connection, or on waiting for a free one in the pool. */
+  connectTimeoutMs?: number;
+  /** Server-side bound on one statement (PostgreSQL statement_timeout). */
+  statementTimeoutMs?: number;
+  /** Where dropped connections are reported; silent without one. */
+  logger?: Logger;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.max ?? 10);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
   return openPglite(opts.dataDir);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const { default: postgres } = await import('postgres');
-  const { drizzle } = await import('drizzle-orm/postgres-js');
-  const client = postgres(url, { max, onnotice: () => {}, prepare: true });
-  const db = drizzle(client, { schema }) as unknown as Db;
+async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const connectTimeoutMs = opts.connectTimeoutMs ?? 5000;
+  const base = {
+    connectionString: url,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: opts.statementTimeoutMs ?? 30_000,
+    // A transaction left open by a stuck caller must not hold its locks for ever.
+    idle_in_transaction_session_timeout: 60_000,
+    keepAlive: true,
+    idleTimeoutMillis: 30_000,
+  };
+  const pool = new pg.Pool({ ...base, max: opts.max ?? 10 });
+  // /health probes on a connection of their own, so a saturated pool does not make a live database
+  // look down (nor a probe wait behind a queue of batches).
+  const probe = new pg.Pool({ ...base, max: 1, connectionTimeoutMillis: Math.min(connectTimeoutMs, 2000) });
+  const dropped = (err: Error) =>
+    opts.logger?.warn(
+      { err: { message: err.message, code: (err as { code?: string }).code } },
+      'database connection lost',
+    );
+  for (const p of [pool, probe]) {
+    // An idle connection that dies is reported on the pool, which drops it.
+    p.on('error', dropped);
+    // A connection checked out (drizzle transactions) has no pool listener: without one of its own, a
+    // backend terminated between two statements emits 'error' on nothing, an uncaught exception.
+    p.on('connect', (client) => client.on('error', dropped));
+  }
+  const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
     driver: 'postgres',
     async rows<T>(query: SQL, on: Queryable = db) {
-      return (await on.execute(query)) as unknown as T[];
+      const res = (await on.execute(query)) as unknown as { rows: T[] };
+      return res.rows;
     },
     async ping() {
       try {
-        await client`select 1`;
+        await probe.query('select 1');
         return true;
       } catch {
         return false;
       }
     },
+    poolStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    },
     async close() {
-      await client.end({ timeout: 5 });
+      await Promise.all([pool.end(), probe.end()]);
     },
   };
 }
@@ -80,6 +123,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       const res = (await on.execute(query)) as unknown as { rows: T[] };
       return res.rows;
     },
+    poolStats: () => undefined,
     async ping() {
       if (closed) return false;
       try {

@@ -23,7 +23,7 @@ export async function migrate(database: Database): Promise<void> {
   await database.db.execute(sql`create extension if not exists pg_trgm`);
   const folder = migrationsFolder();
   if (database.driver === 'postgres') {
-    const { migrate: run } = await import('drizzle-orm/postgres-js/migrator');
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
     await run(database.db as never, { migrationsFolder: folder });
   } else {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');

@@ -13,6 +13,7 @@ import { allowedMethods, matchRoute } from '../auth/route-match.js';
 import type { AppContext } from '../context.js';
 import { newId } from '../ids.js';
 import { createMetrics } from '../metrics.js';
+import { createAdmission, type Admission } from './admission.js';
 import { createErrorHandler, sendError } from './error-handler.js';
 import { mountDocs } from './docs.js';
 import { createIdempotency } from './idempotency.js';
@@ -24,8 +25,15 @@ import { buildRouterImplementation, notImplementedRoutes } from './router.js';
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function createApp(ctx: AppContext): { app: Express; notImplemented: string[] } {
+export function createApp(ctx: AppContext): { app: Express; notImplemented: string[]; admission: Admission } {
   const app = express();
+  const admission = createAdmission({
+    maxInFlight: ctx.config.MAX_REQUESTS_IN_FLIGHT,
+    maxBytesInFlight: ctx.config.MAX_REQUEST_BYTES_IN_FLIGHT,
+    maxInFlightPerCredential: ctx.config.MAX_REQUESTS_IN_FLIGHT_PER_CREDENTIAL,
+    maxBytesInFlightPerCredential: ctx.config.MAX_REQUEST_BYTES_IN_FLIGHT_PER_CREDENTIAL,
+    defaultBodyLimit: DEFAULT_BODY_LIMIT,
+  });
   const metrics = createMetrics();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -47,9 +55,13 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
     next();
   });
 
+  // Draining and the process-wide bounds, before any database work (http/admission.ts).
+  app.use(admission.global);
   // Authentication and rate limits before the body is parsed (auth/authenticate.ts), on every path:
   // /health, /metrics, /docs, 404s, 400 malformed JSON and 413 all carry X-RateLimit-*.
   app.use(createGatekeeper(ctx, new Map([[MCP_PATH, MCP_ROUTE]])));
+  // The caller is known: its own bounds, still before its body is read.
+  app.use(admission.perCredential);
 
   // One parser per body limit: the route's `bodyLimit` metadata, else 1 MiB.
   const parsers = new Map<number, ReturnType<typeof express.json>>();
@@ -101,5 +113,5 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
   });
   app.use(createErrorHandler(ctx.logger, createDenialRecorder(ctx.db, ctx.logger)));
 
-  return { app, notImplemented: notImplementedRoutes(impl) };
+  return { app, notImplemented: notImplementedRoutes(impl), admission };
 }

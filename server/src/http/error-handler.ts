@@ -1,12 +1,13 @@
 /**
  * The one place errors become the envelope: AppError, ts-rest validation errors, body-parser errors
- * (malformed JSON, too large) and anything unexpected (500, logged with the request id, no stack or
- * SQL in the body).
+ * (malformed JSON, too large), the database being unreachable (503 with Retry-After) and anything
+ * unexpected (500, logged with the request id, no stack or SQL in the body).
  */
 import type { ErrorCode, ErrorDetail } from '@hx-memory/contract';
 import { RequestValidationError } from '@ts-rest/express';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { ZodError } from 'zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 
@@ -87,6 +88,17 @@ export function createErrorHandler(
     const status = (err as { status?: number }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return sendError(req, res, 400, 'validation_error', 'The request could not be read');
+    }
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ err, requestId: req.hx?.requestId, method: req.method, path: req.path }, 'database unavailable');
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(
+        req,
+        res,
+        503,
+        'service_unavailable',
+        'The database is unavailable; retry after Retry-After seconds',
+      );
     }
     logger.error({ err, requestId: req.hx?.requestId, method: req.method, path: req.path }, 'unhandled error');
     return sendError(

@@ -8,11 +8,17 @@
 import { Queue, WaitingError, Worker } from 'bullmq';
 import type { Logger } from '../logger.js';
 import { closeBullmq } from './bullmq-close.js';
-import type { JobProcessor, JobRunner, QueuedJob } from './runner.js';
+import type { EnqueueOutcome, JobProcessor, JobRunner, QueuedJob } from './runner.js';
 
 export const LEARN_QUEUE = 'hx-learn';
-/** BullMQ's own default lock duration and stalled-check interval. */
-export const DEFAULT_LOCK_MS = 30_000;
+/** Lock duration and stalled-check interval when not configured (JOBS_LOCK_MS). */
+export const DEFAULT_LOCK_MS = 5_000;
+/** A job whose lock lapsed this many times (a worker stalled by a busy event loop) is still retried, not failed. */
+const MAX_STALLED = 5;
+/** Bound on handing a job to Redis before answering the caller. */
+export const ENQUEUE_TIMEOUT_MS = 2_000;
+/** How often jobs that could not be handed over are tried again. */
+const HANDOVER_RETRY_MS = 1_000;
 
 export function createBullmqRunner(
   processor: JobProcessor,
@@ -31,7 +37,8 @@ export function createBullmqRunner(
   const name = opts.queueName ?? LEARN_QUEUE;
   const connection = { url: opts.redisUrl, maxRetriesPerRequest: null } as const;
   const prefix = opts.prefix ?? 'hx:bull';
-  const queue = new Queue(name, { connection, prefix });
+  // Workers need maxRetriesPerRequest null; the producer fails fast instead of queueing commands offline.
+  const queue = new Queue(name, { connection: { url: opts.redisUrl, enableOfflineQueue: false }, prefix });
   queue.on('error', (err) => logger.warn({ err: err.message }, 'bullmq queue error'));
   let worker: Worker | undefined;
   if (opts.worker !== false) {
@@ -53,22 +60,70 @@ export function createBullmqRunner(
         concurrency: opts.concurrency ?? 2,
         lockDuration: opts.lockMs ?? DEFAULT_LOCK_MS,
         stalledInterval: opts.lockMs ?? DEFAULT_LOCK_MS,
+        maxStalledCount: MAX_STALLED,
       },
     );
     worker.on('error', (err) => logger.warn({ err: err.message }, 'bullmq worker error'));
   }
+
+  const add = (job: QueuedJob) =>
+    queue.add('learn', job, {
+      jobId: job.id,
+      attempts: 120,
+      backoff: { type: 'fixed', delay: 500 },
+      removeOnComplete: 1000,
+      removeOnFail: 1000,
+    });
+  /** Jobs not yet handed to Redis, by id. */
+  const deferred = new Map<string, QueuedJob>();
+  let retryTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  function scheduleHandover() {
+    if (retryTimer || closed) return;
+    retryTimer = setTimeout(async () => {
+      for (const job of [...deferred.values()]) {
+        if (closed) break;
+        if ((await handOver(job)) === 'queued') deferred.delete(job.id);
+        else break;
+      }
+      retryTimer = undefined;
+      if (deferred.size > 0) scheduleHandover();
+      else logger.info('deferred jobs handed to the queue');
+    }, HANDOVER_RETRY_MS);
+    retryTimer.unref();
+  }
+
+  async function handOver(job: QueuedJob): Promise<EnqueueOutcome> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'deferred'>((resolve) => {
+      timer = setTimeout(() => resolve('deferred'), ENQUEUE_TIMEOUT_MS);
+    });
+    const added = add(job).then(
+      () => 'queued' as const,
+      () => 'deferred' as const,
+    );
+    const outcome = await Promise.race([added, timeout]);
+    clearTimeout(timer);
+    return outcome;
+  }
+
   return {
     kind: 'bullmq',
     async enqueue(job: QueuedJob) {
-      await queue.add('learn', job, {
-        jobId: job.id,
-        attempts: 120,
-        backoff: { type: 'fixed', delay: 500 },
-        removeOnComplete: 1000,
-        removeOnFail: 1000,
-      });
+      const outcome = closed ? 'deferred' : await handOver(job);
+      if (outcome === 'deferred') {
+        if (deferred.size === 0) logger.warn({ jobId: job.id }, 'queue unavailable: job kept queued, handed over when Redis returns');
+        deferred.set(job.id, job);
+        scheduleHandover();
+      }
+      return outcome;
     },
     async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      // Jobs still deferred stay queued in the database: the next start recovers them.
+      if (deferred.size > 0) logger.warn({ jobs: deferred.size }, 'jobs not handed to the queue at shutdown');
       await closeBullmq([worker, queue]);
     },
   };

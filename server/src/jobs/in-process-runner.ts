@@ -5,7 +5,7 @@
  * step: their rows stay queued in the database, for the recovery of the next start (services/learn.ts).
  */
 import type { Logger } from '../logger.js';
-import type { JobProcessor, JobRunner, QueuedJob } from './runner.js';
+import type { EnqueueOutcome, JobProcessor, JobRunner, QueuedJob } from './runner.js';
 
 const BUSY_RETRY_MS = 500;
 
@@ -54,15 +54,15 @@ export function createInProcessRunner(
     }
   }
 
-  function enqueue(job: QueuedJob): Promise<void> {
-    if (closed) return Promise.resolve();
+  function enqueue(job: QueuedJob): Promise<EnqueueOutcome> {
+    if (closed) return Promise.resolve('deferred');
     const previous = chains.get(job.lockKey) ?? Promise.resolve();
     const next = previous.then(() => run(job));
     chains.set(job.lockKey, next);
     void next.finally(() => {
       if (chains.get(job.lockKey) === next) chains.delete(job.lockKey);
     });
-    return Promise.resolve();
+    return Promise.resolve('queued');
   }
 
   return {

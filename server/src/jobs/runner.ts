@@ -20,9 +20,16 @@ export interface QueuedJob {
   lockKey: string;
 }
 
+/**
+ * `queued`: the runner has the job. `deferred`: the queue cannot take it now (Redis down); the runner
+ * keeps handing it over in the background until it can, and the job's row stays queued meanwhile.
+ */
+export type EnqueueOutcome = 'queued' | 'deferred';
+
 export interface JobRunner {
   readonly kind: 'in-process' | 'bullmq';
-  enqueue(job: QueuedJob): Promise<void>;
+  /** Answers within a bounded time, whatever the state of the queue. */
+  enqueue(job: QueuedJob): Promise<EnqueueOutcome>;
   /** Stops taking jobs and waits (bounded) for the running ones, which stop after their current step. */
   close(): Promise<void>;
 }

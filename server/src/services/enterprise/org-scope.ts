@@ -12,7 +12,7 @@ export function orgScope(actor: Actor, orgId: string): { tenantId: string; organ
   return { tenantId: actor.tenantId, organizationId: orgId };
 }
 
-/** Postgres 23505, as postgres.js and PGlite report it (drizzle may wrap it in `cause`). */
+/** Postgres 23505, as node-postgres and PGlite report it (drizzle may wrap it in `cause`). */
 export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
     if ((e as { code?: unknown }).code === '23505') return true;
