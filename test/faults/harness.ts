@@ -205,7 +205,6 @@ export async function startRedis(): Promise<PrivateRedis> {
 }
 
 const root = process.cwd();
-const tsx = join(root, 'node_modules/.bin/tsx');
 
 export interface ServerProcess {
   url: string;
@@ -221,19 +220,25 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hx-fault-data-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const child = spawn(tsx, ['--conditions=hx-source', join(root, 'server/src/main.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'fault-tests-jwt-secret-0123456789abcdef',
-      LOG_LEVEL: 'warn',
-      ...env,
+  // node itself (tsx as a loader, not its CLI, which runs the program in a grandchild): signals and
+  // kill -9 reach the server, not a wrapper.
+  const child = spawn(
+    process.execPath,
+    ['--conditions=hx-source', '--import', 'tsx', join(root, 'server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'fault-tests-jwt-secret-0123456789abcdef',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   child.stdout?.on('data', (d) => {
     out += String(d);
@@ -259,6 +264,17 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     exited,
     alive: () => child.exitCode === null && child.signalCode === null,
   };
+}
+
+/** CPU time (ms) the process has used so far, from /proc. */
+export function cpuMs(pid: number): number {
+  const fields =
+    execFileSync('cat', [`/proc/${pid}/stat`])
+      .toString()
+      .split(') ')[1]
+      ?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 export interface Answer {

@@ -17,9 +17,9 @@ import {
   startServerProcess,
 } from './harness.js';
 
-/** 1000 events of ~9.6 KiB: a 9.6 MiB body, under the 10 MiB batch limit. */
+/** 1000 events of ~9.9 KB: a 9.6+ MiB body, under the 10 MiB batch limit. */
 function bigBatch(tag: string): Buffer {
-  const filler = 'The deploy pipeline ran the integration suite against staging. '.repeat(150).slice(0, 9600);
+  const filler = 'The deploy pipeline ran the integration suite against staging. '.repeat(160).slice(0, 9900);
   const events = Array.from({ length: 1000 }, (_, i) => message(`${tag} ${i} ${filler}`, `${tag}`));
   return Buffer.from(JSON.stringify({ events }));
 }

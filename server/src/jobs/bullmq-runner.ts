@@ -113,7 +113,8 @@ export function createBullmqRunner(
     async enqueue(job: QueuedJob) {
       const outcome = closed ? 'deferred' : await handOver(job);
       if (outcome === 'deferred') {
-        if (deferred.size === 0) logger.warn({ jobId: job.id }, 'queue unavailable: job kept queued, handed over when Redis returns');
+        if (deferred.size === 0)
+          logger.warn({ jobId: job.id }, 'queue unavailable: job kept queued, handed over when Redis returns');
         deferred.set(job.id, job);
         scheduleHandover();
       }

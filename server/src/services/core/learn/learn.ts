@@ -14,6 +14,7 @@ import { type ArtifactType, type CompilerEvent, createCompiler } from '../../../
 import type { Actor } from '../../../actor.js';
 import { events, learnJobs, memories } from '../../../db/schema/index.js';
 import { createSearchMaintenance } from '../../../db/search-maintenance.js';
+import { isDatabaseUnavailable } from '../../../db/unavailable.js';
 import { AppError, notFound } from '../../../errors.js';
 import { newId } from '../../../ids.js';
 import { createJobRunner, type JobOutcome } from '../../../jobs/index.js';
@@ -455,6 +456,8 @@ export function createLearnService(
       job = await claim(jobId);
     } catch (err) {
       if (closed) return 'interrupted';
+      // The database is unreachable: try again later, as when another process holds the job.
+      if (isDatabaseUnavailable(err)) return 'busy';
       throw err;
     }
     if (job === 'busy') return 'busy';
@@ -468,6 +471,12 @@ export function createLearnService(
       if (closed) {
         await release(job.id, err);
         return 'interrupted';
+      }
+      // Nor is losing the database: the chunk rolled back, and the job (still `running`, which claim
+      // takes up again) resumes after its committed chunks once the database answers.
+      if (isDatabaseUnavailable(err)) {
+        logger.warn({ err, jobId: job.id }, 'learn job paused: database unavailable');
+        return 'busy';
       }
       await fail(job, err);
       return 'done';
@@ -487,7 +496,8 @@ export function createLearnService(
     for (;;) {
       const row = await load(jobId);
       if (!row) throw notFound('Learn job');
-      if (row.status === 'completed' || row.status === 'failed' || Date.now() >= deadline) return row;
+      // Shutting down: answer the state now, so the request is not what holds the drain up.
+      if (row.status === 'completed' || row.status === 'failed' || Date.now() >= deadline || closed) return row;
       // Woken by this process finishing the job, or polled (another worker may run it).
       await new Promise<void>((resolve) => {
         const waiters = finished.get(jobId) ?? new Set();
@@ -562,8 +572,9 @@ export function createLearnService(
           requestId: actor.requestId,
         })
         .returning();
-      await runner.enqueue({ id: row!.id, lockKey });
-      if (!input.wait) return { status: 202, job: toLearnJob(row!) };
+      // Redis down: the job is recorded and handed to the queue when Redis returns; no use waiting for it.
+      const handed = await runner.enqueue({ id: row!.id, lockKey });
+      if (!input.wait || handed === 'deferred') return { status: 202, job: toLearnJob(row!) };
       // Leave room under the server's request timeout to answer.
       const final = await waitFor(row!.id, Math.max(1000, config.REQUEST_TIMEOUT_MS - 2000));
       const done = final.status === 'completed' || final.status === 'failed';
