@@ -1,0 +1,208 @@
+/**
+ * Soak: mixed traffic against one server process for SOAK_MINUTES (default 10, hard-stopped), sampled
+ * every SAMPLE_SECONDS: the server's RSS and event-loop lag (from its /metrics), PostgreSQL
+ * connections of its database, and requests and errors per minute. Prints a table per minute and
+ * writes the samples as JSON beside this file (results-<time>.json).
+ *
+ *   PG_URL=postgres://postgres@127.0.0.1:5432 REDIS_URL=redis://127.0.0.1:6379 \
+ *     npx tsx --conditions=hx-source bench/soak/run.ts
+ *
+ * The server runs as a child process (node with tsx as loader) on a fresh database, so its figures
+ * do not include the load generator's.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { createFreshDatabase, PG_URL, REDIS_URL } from '../lib/fresh-postgres.js';
+
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+const SAMPLE_SECONDS = Number(process.env.SAMPLE_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 8);
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '../..');
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function call(url: string, method: string, token: string | undefined, body?: unknown) {
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, text };
+}
+
+/** One value of a Prometheus text exposition (first series of that name). */
+function metric(text: string, name: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+  return line ? Number(line.split(' ').pop()) : undefined;
+}
+
+const TOPICS = ['deploy', 'linter', 'database', 'vim', 'coffee', 'review', 'staging', 'tests', 'oncall', 'release'];
+
+async function main() {
+  const db = await createFreshDatabase('soak');
+  const admin = postgres(`${PG_URL}/postgres`, { max: 1, onnotice: () => {} });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    ['--conditions=hx-source', '--import', 'tsx', join(root, 'server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: db.url,
+        REDIS_URL,
+        QUEUE_PREFIX: `hx-soak:${Date.now()}`,
+        RATE_LIMIT_PREFIX: `hx-soak-rl:${Date.now()}`,
+        DATA_DIR: 'memory://',
+        JWT_SECRET: 'soak-jwt-secret-0123456789abcdef0123',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += String(d);
+  });
+  const hardStop = setTimeout(() => child.kill('SIGKILL'), (MINUTES + 5) * 60_000);
+  hardStop.unref();
+  const cleanup = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await db.drop().catch(() => {});
+    await admin.end();
+  };
+  try {
+    for (let i = 0; i < 600 && !out.includes('listening on'); i++) await sleep(100);
+    if (!out.includes('listening on')) throw new Error('server did not start');
+
+    const tenants: string[] = [];
+    for (let t = 0; t < 4; t++) {
+      const email = `soak-${t}-${Date.now().toString(36)}@example.com`;
+      const reg = await call(`${url}/v1/auth/register`, 'POST', undefined, {
+        email,
+        password: 'soak-password-123',
+        name: 'soak',
+      });
+      const jwt = JSON.parse(reg.text).data.tokens.accessToken as string;
+      const key = await call(`${url}/v1/api-keys`, 'POST', jwt, { name: 'soak', environment: 'live' });
+      tenants.push(JSON.parse(key.text).data.key as string);
+    }
+
+    const started = Date.now();
+    const end = started + MINUTES * 60_000;
+    const counts = { requests: 0, errors: 0, byStatus: new Map<number, number>() };
+    let n = 0;
+    const loop = async () => {
+      while (Date.now() < end) {
+        const i = n++;
+        const key = tenants[i % tenants.length] as string;
+        const topic = TOPICS[i % TOPICS.length];
+        const pick = i % 20;
+        let res: { status: number };
+        try {
+          if (pick < 13)
+            res = await call(`${url}/v1/capture`, 'POST', key, {
+              type: 'message',
+              sessionId: `soak-${i % 50}`,
+              payload: { role: 'user', content: `Note ${i}: I prefer to talk about ${topic} on day ${i % 31}` },
+            });
+          else if (pick < 17) res = await call(`${url}/v1/synthesize`, 'POST', key, { query: `what about ${topic}?` });
+          else if (pick < 19) res = await call(`${url}/v1/memories?limit=20`, 'GET', key);
+          else res = await call(`${url}/v1/learn`, 'POST', key, { scope: 'incremental' });
+          counts.byStatus.set(res.status, (counts.byStatus.get(res.status) ?? 0) + 1);
+          if (res.status >= 500) counts.errors += 1;
+        } catch {
+          counts.errors += 1;
+        }
+        counts.requests += 1;
+      }
+    };
+
+    const samples: Array<Record<string, number>> = [];
+    const sampler = (async () => {
+      let lastRequests = 0;
+      let lastErrors = 0;
+      while (Date.now() < end) {
+        await sleep(SAMPLE_SECONDS * 1000);
+        const metrics = (await call(`${url}/metrics`, 'GET', undefined)).text;
+        const [conn] = await admin`select count(*)::int as n from pg_stat_activity where datname = ${db.name}`;
+        const sample = {
+          second: Math.round((Date.now() - started) / 1000),
+          rssMiB: Math.round((metric(metrics, 'process_resident_memory_bytes') ?? 0) / 1048576),
+          heapMiB: Math.round((metric(metrics, 'nodejs_heap_size_used_bytes') ?? 0) / 1048576),
+          lagP99Ms: Math.round((metric(metrics, 'nodejs_eventloop_lag_p99_seconds') ?? 0) * 1000),
+          lagMaxMs: Math.round((metric(metrics, 'nodejs_eventloop_lag_max_seconds') ?? 0) * 1000),
+          dbConnections: conn?.n ?? 0,
+          requests: counts.requests - lastRequests,
+          errors: counts.errors - lastErrors,
+        };
+        lastRequests = counts.requests;
+        lastErrors = counts.errors;
+        samples.push(sample);
+        process.stderr.write(`${JSON.stringify(sample)}\n`);
+      }
+    })();
+    await Promise.all([...Array.from({ length: CONCURRENCY }, loop), sampler]);
+
+    // Per minute: requests and errors summed, the other figures at the minute's last sample.
+    const perMinute = new Map<number, Record<string, number>>();
+    for (const s of samples) {
+      const minute = Math.min(MINUTES, Math.ceil(s.second / 60));
+      const row = perMinute.get(minute) ?? { minute, requests: 0, errors: 0 };
+      row.requests = (row.requests ?? 0) + (s.requests ?? 0);
+      row.errors = (row.errors ?? 0) + (s.errors ?? 0);
+      Object.assign(row, {
+        rssMiB: s.rssMiB,
+        heapMiB: s.heapMiB,
+        lagP99Ms: Math.max(row.lagP99Ms ?? 0, s.lagP99Ms ?? 0),
+        lagMaxMs: Math.max(row.lagMaxMs ?? 0, s.lagMaxMs ?? 0),
+        dbConnections: Math.max(row.dbConnections ?? 0, s.dbConnections ?? 0),
+      });
+      perMinute.set(minute, row);
+    }
+    console.log(
+      '| minute | requests | errors (5xx or cut) | RSS MiB | heap MiB | loop lag p99 / max ms | DB connections |',
+    );
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const r of perMinute.values()) {
+      console.log(
+        `| ${r.minute} | ${r.requests} | ${r.errors} | ${r.rssMiB} | ${r.heapMiB} | ${r.lagP99Ms} / ${r.lagMaxMs} | ${r.dbConnections} |`,
+      );
+    }
+    console.log(`statuses: ${JSON.stringify(Object.fromEntries(counts.byStatus))}`);
+    const file = join(here, `results-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { minutes: MINUTES, concurrency: CONCURRENCY, samples, statuses: Object.fromEntries(counts.byStatus) },
+        null,
+        2,
+      ),
+    );
+    console.log(`samples: ${file}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();
