@@ -76,7 +76,7 @@ export function cleanupAll() {
 }
 process.once('exit', cleanupAll);
 
-function asPostgres(cmd: string, args: string[], timeout = 60_000) {
+function asPostgres(cmd: string, args: string[], timeout = 240_000) {
   const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
   return execFileSync(file, argv, { stdio: 'pipe', timeout }).toString();
 }

@@ -17,6 +17,7 @@ import {
   sleep,
   startPostgres,
   startServerProcess,
+  until,
 } from './harness.js';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;
@@ -149,7 +150,9 @@ describe.skipIf(skipReason)('process faults', () => {
       }
     };
     const loops = Array.from({ length: 4 }, loop);
-    await sleep(4000);
+    // Mid-stream: once batches are being acknowledged, with others in flight.
+    await until(() => outcomes.some((o) => o.status === 201), 120_000, 20);
+    await sleep(300);
     server.child.kill('SIGKILL');
     await server.exited;
     dead = true;

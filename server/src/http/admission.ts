@@ -35,6 +35,24 @@ interface Usage {
   bytes: number;
 }
 
+/**
+ * Answers a refusal once the client has finished sending: the body is discarded unread (no parsing,
+ * no buffering), but a client still uploading would otherwise see its connection closed under it
+ * (EPIPE) instead of the 429/503 with Retry-After.
+ */
+function refuse(req: Request, next: NextFunction, err: AppError) {
+  if (req.complete || req.readableEnded) return next(err);
+  let sent = false;
+  const send = () => {
+    if (sent) return;
+    sent = true;
+    next(err);
+  };
+  req.once('end', send);
+  req.once('close', send);
+  req.resume();
+}
+
 export function createAdmission(bounds: AdmissionBounds) {
   const total: Usage = { requests: 0, bytes: 0 };
   const perCredential = new Map<string, Usage>();
@@ -73,7 +91,9 @@ export function createAdmission(bounds: AdmissionBounds) {
     global(req: Request, res: Response, next: NextFunction) {
       if (draining) {
         res.setHeader('Connection', 'close');
-        return next(
+        return refuse(
+          req,
+          next,
           serviceUnavailable('The server is shutting down; retry on another connection', OVERLOAD_RETRY_AFTER_SECONDS),
         );
       }
@@ -85,7 +105,9 @@ export function createAdmission(bounds: AdmissionBounds) {
         total.requests + 1 > bounds.maxInFlight ||
         (total.requests > 0 && total.bytes + bytes > bounds.maxBytesInFlight)
       ) {
-        return next(
+        return refuse(
+          req,
+          next,
           serviceUnavailable(
             `The server is at its load bound (${total.requests} requests, ${total.bytes} request bytes in flight); retry after Retry-After seconds`,
             OVERLOAD_RETRY_AFTER_SECONDS,
@@ -111,7 +133,9 @@ export function createAdmission(bounds: AdmissionBounds) {
         usage.requests + 1 > bounds.maxInFlightPerCredential ||
         (usage.requests > 0 && usage.bytes + bytes > bounds.maxBytesInFlightPerCredential)
       ) {
-        return next(
+        return refuse(
+          req,
+          next,
           new AppError(
             'rate_limited',
             `Too much in flight for this credential (${usage.requests} requests, ${usage.bytes} request bytes); retry after Retry-After seconds`,
