@@ -136,6 +136,7 @@ const BY_CODE: Record<string, ErrorClass> = {
   quota_exceeded: QuotaExceededError,
   not_implemented: NotImplementedError,
   internal_error: InternalServerError,
+  service_unavailable: ServiceUnavailableError,
 } satisfies Record<ErrorCode, ErrorClass>;
 
 const BY_STATUS: Record<number, ErrorClass> = {
