@@ -1,114 +1,101 @@
 /**
- * What every command shares: the global options resolved into an SDK client (flags, then
- * environment, then the saved config), and output as a table or as JSON (--json).
+ * What every command shares: the profile and global options resolved into settings (flags, then
+ * environment, then the saved profile) and an SDK client that refreshes a saved session by itself.
  */
-import { Hx, HxError } from '@hx-memory/sdk';
-import Table from 'cli-table3';
+import { Hx } from '@hx-memory/sdk';
 import type { Command } from 'commander';
-import { readConfig } from './config-store.js';
+import { DEFAULT_PROFILE, currentProfileName, isValidProfileName, readProfile } from './config-store.js';
+import { UsageError } from './errors.js';
+import { reportError } from './output.js';
+import { refreshingFetch } from './session-refresh.js';
+
+export const DEFAULT_URL = 'http://localhost:8080';
 
 export interface GlobalOptions {
   url?: string;
-  token?: string;
-  apiKey?: string;
+  profile?: string;
   org?: string;
   json?: boolean;
+  color?: boolean;
 }
 
 export function globalOptions(command: Command): GlobalOptions {
   return command.optsWithGlobals() as GlobalOptions;
 }
 
-export function resolveSettings(options: GlobalOptions) {
-  const stored = readConfig();
+/** --profile, then HX_PROFILE, then the profile chosen with `hx profiles use`, then "default". */
+export function profileName(options: GlobalOptions): string {
+  const name = options.profile ?? process.env.HX_PROFILE ?? currentProfileName() ?? DEFAULT_PROFILE;
+  if (!isValidProfileName(name)) {
+    throw new UsageError(`invalid profile name "${name}": letters, digits, _ . - (at most 64)`);
+  }
+  return name;
+}
+
+export interface Settings {
+  profile: string;
+  url: string;
+  accessToken?: string;
+  /** True when the access token is the profile's saved one, which the CLI may refresh. */
+  savedSession: boolean;
+  apiKey?: string;
+  operatorToken?: string;
+  organizationId?: string;
+}
+
+export function resolveSettings(options: GlobalOptions): Settings {
+  const profile = profileName(options);
+  const { settings, credentials } = readProfile(profile);
+  const envToken = process.env.HX_TOKEN || undefined;
   return {
-    url: options.url ?? process.env.HX_URL ?? stored.url ?? 'http://localhost:8080',
-    accessToken: options.token ?? process.env.HX_TOKEN ?? stored.accessToken,
-    apiKey: options.apiKey ?? process.env.HX_API_KEY ?? stored.apiKey,
-    organizationId: options.org ?? process.env.HX_ORGANIZATION_ID ?? stored.organizationId,
+    profile,
+    url: options.url ?? (process.env.HX_URL || undefined) ?? settings.url ?? DEFAULT_URL,
+    accessToken: envToken ?? credentials.accessToken,
+    savedSession: !envToken && !!credentials.accessToken && !!credentials.refreshToken,
+    apiKey: (process.env.HX_API_KEY || undefined) ?? credentials.apiKey,
+    operatorToken: (process.env.HX_OPERATOR_TOKEN || undefined) ?? credentials.operatorToken,
+    organizationId: options.org ?? (process.env.HX_ORGANIZATION_ID || undefined) ?? settings.organizationId,
   };
 }
 
-export function clientFor(command: Command): Hx {
-  const s = resolveSettings(globalOptions(command));
+export const settingsOf = (command: Command): Settings => resolveSettings(globalOptions(command));
+
+export function clientFor(command: Command, overrides: { maxRetries?: number } = {}): Hx {
+  const s = settingsOf(command);
   return new Hx({
     baseUrl: s.url,
     accessToken: s.accessToken,
     apiKey: s.apiKey,
+    operatorToken: s.operatorToken,
     organizationId: s.organizationId,
+    ...overrides,
+    ...(s.savedSession && s.accessToken
+      ? { fetch: refreshingFetch({ profile: s.profile, baseUrl: s.url, accessToken: s.accessToken }) }
+      : {}),
   });
 }
 
-const cell = (value: unknown): string => {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-};
-
-/** Prints `data` as JSON with --json, else as a table of `columns` (a list) or key/value rows (one object). */
-export function print(command: Command, data: unknown, columns?: string[]): void {
-  if (globalOptions(command).json) {
-    process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
-    return;
+/** The organization of an org-scoped command, or a usage error saying how to name one. */
+export function requireOrg(command: Command): string {
+  const org = settingsOf(command).organizationId;
+  if (!org) {
+    throw new UsageError('no organization: pass --org <orgId>, set HX_ORGANIZATION_ID or run `hx orgs use <orgId>`');
   }
-  if (Array.isArray(data)) {
-    if (data.length === 0) {
-      process.stdout.write('(none)\n');
-      return;
-    }
-    const cols = columns ?? Object.keys(data[0] as object);
-    const table = new Table({ head: cols, wordWrap: true });
-    for (const row of data as Record<string, unknown>[]) table.push(cols.map((c) => cell(row[c])));
-    process.stdout.write(`${table.toString()}\n`);
-    return;
-  }
-  if (data && typeof data === 'object') {
-    const table = new Table({ wordWrap: true });
-    for (const [key, value] of Object.entries(data)) {
-      if (!columns || columns.includes(key)) table.push({ [key]: cell(value) });
-    }
-    process.stdout.write(`${table.toString()}\n`);
-    return;
-  }
-  process.stdout.write(`${cell(data)}\n`);
+  return org;
 }
 
-/** Writes a failed call to stderr (or stdout as JSON with --json) and sets exit code 1. */
-export function reportError(err: unknown, json: boolean): void {
-  process.exitCode = 1;
-  if (err instanceof HxError) {
-    const body = {
-      ok: false,
-      error: {
-        status: err.status,
-        code: err.code,
-        message: err.message,
-        details: err.details,
-        requestId: err.requestId,
-      },
-    };
-    if (json) {
-      process.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
-      return;
-    }
-    const where = err.requestId ? ` (request ${err.requestId})` : '';
-    process.stderr.write(`error: ${err.code ?? err.name}: ${err.message}${where}\n`);
-    for (const d of err.details) process.stderr.write(`  - ${d.field}: ${d.message}\n`);
-    return;
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: { message } }, null, 2)}\n`);
-  else process.stderr.write(`error: ${message}\n`);
+/** The client and organization of an org-scoped command. */
+export function orgClient(command: Command): { hx: Hx; orgId: string } {
+  return { orgId: requireOrg(command), hx: clientFor(command) };
 }
 
-/** Wraps a command action so SDK errors become a message and exit code 1. */
+/** Wraps a command action: any failure is reported (stderr, JSON with --json) and sets the exit code. */
 export function action<A extends unknown[]>(fn: (...args: A) => Promise<void>) {
   return async (...args: A) => {
-    const command = args[args.length - 1] as Command;
     try {
       await fn(...args);
     } catch (err) {
-      reportError(err, !!globalOptions(command).json);
+      process.exitCode = reportError(err);
     }
   };
 }

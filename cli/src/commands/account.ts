@@ -1,116 +1,148 @@
-/** `hx health`, `hx register`, `hx login`, `hx logout`, `hx whoami`: the deployment and the session. */
+/**
+ * `hx health`, `hx register`, `hx login`, `hx logout`, `hx whoami`: the deployment and the session
+ * of the current profile. Passwords and keys come from a hidden prompt, stdin or HX_PASSWORD, never argv.
+ */
 import { Hx } from '@hx-memory/sdk';
 import type { Command } from 'commander';
-import { configPath, writeConfig } from '../config-store.js';
-import { action, clientFor, globalOptions, print, resolveSettings } from '../context.js';
+import { readProfile, writeProfile } from '../config-store.js';
+import { action, clientFor, settingsOf } from '../context.js';
+import { UsageError } from '../errors.js';
+import { withExamples } from '../help.js';
+import { readSecret, refuseSecretOption } from '../input.js';
+import { print, success } from '../output.js';
 
-async function readPassword(explicit?: string): Promise<string> {
-  if (explicit) return explicit;
-  if (process.env.HX_PASSWORD) return process.env.HX_PASSWORD;
-  if (!process.stdin.isTTY) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8').trim();
-  }
-  const { createInterface } = await import('node:readline/promises');
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return (await rl.question('password: ')).trim();
-  } finally {
-    rl.close();
-  }
-}
+const password = async (): Promise<string> => process.env.HX_PASSWORD || readSecret('password');
 
 export function registerAccount(program: Command): void {
-  program
+  const health = program
     .command('health')
     .description('show the health of the server (exit code 1 when it is down)')
     .action(
       action(async (_options: unknown, command: Command) => {
-        const url = resolveSettings(globalOptions(command)).url;
-        const health = await new Hx({ baseUrl: url, maxRetries: 0 }).health().catch((err: unknown) => {
+        const { url } = settingsOf(command);
+        const status = await new Hx({ baseUrl: url, maxRetries: 0 }).health().catch((err: unknown) => {
           // 503 answers the health object too: show it rather than a bare error.
           const body = (err as { body?: unknown }).body;
           if (body && typeof body === 'object' && 'status' in body) return body as { status: string };
           throw err;
         });
-        print(command, health);
-        if (health.status === 'down') process.exitCode = 1;
+        print(status);
+        if (status.status === 'down') process.exitCode = 1;
       }),
     );
+  withExamples(health, 'hx health', 'hx health --url https://hx.example.com --json');
 
-  const session = (
-    command: Command,
-    email: string,
-    data: { tokens: { accessToken: string; refreshToken: string } },
-  ) => {
-    const url = resolveSettings(globalOptions(command)).url;
-    const path = writeConfig({
-      url,
-      email,
-      accessToken: data.tokens.accessToken,
-      refreshToken: data.tokens.refreshToken,
+  /** Saves a new session (and the server it came from) into the profile. */
+  const saveSession = (command: Command, email: string, tokens: { accessToken: string; refreshToken: string }) => {
+    const s = settingsOf(command);
+    writeProfile(s.profile, {
+      settings: { url: s.url, email },
+      credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken },
     });
-    if (!globalOptions(command).json) process.stderr.write(`saved the session to ${path}\n`);
+    success(`logged in as ${email} (profile ${s.profile})`);
   };
 
-  program
+  const register = program
     .command('register')
-    .description('create an account (and its tenant) and save the session')
+    .description('create an account (and its tenant) and save the session in the profile')
     .requiredOption('-e, --email <email>', 'e-mail address')
-    .option('--password <password>', 'password (else HX_PASSWORD, stdin or a prompt)')
     .option('--name <name>', 'display name')
+    .option('--password-stdin', 'read the password from stdin (else HX_PASSWORD or a hidden prompt)')
     .action(
-      action(async (options: { email: string; password?: string; name?: string }, command: Command) => {
+      action(async (options: { email: string; name?: string; passwordStdin?: boolean }, command: Command) => {
+        const secret = options.passwordStdin ? await readSecret('password', { fromStdin: true }) : await password();
         const data = await clientFor(command).auth.register({
           email: options.email,
-          password: await readPassword(options.password),
+          password: secret,
           name: options.name,
         });
-        session(command, options.email, data);
-        print(command, globalOptions(command).json ? data : data.user);
+        saveSession(command, options.email, data.tokens);
+        print(data.user);
       }),
     );
+  refuseSecretOption(
+    register,
+    '--password <password>',
+    'type it at the prompt, pipe it with --password-stdin, or set HX_PASSWORD',
+  );
+  withExamples(
+    register,
+    'hx register --email ops@example.com --name "Ops"',
+    'hx register -e ci@example.com --password-stdin < password.txt',
+  );
 
-  program
+  const login = program
     .command('login')
-    .description('log in and save the access token to ~/.config/hx/config.json (mode 0600)')
-    .requiredOption('-e, --email <email>', 'e-mail address')
-    .option('--password <password>', 'password (else HX_PASSWORD, stdin or a prompt)')
+    .description(
+      'log in and save the session in the profile (refreshed automatically); or save an API key or operator token',
+    )
+    .option('-e, --email <email>', 'e-mail address (password from a hidden prompt, stdin or HX_PASSWORD)')
+    .option('--password-stdin', 'read the password from stdin')
+    .option('--with-api-key', 'save an API key for the core commands instead (read from a hidden prompt or stdin)')
+    .option('--with-operator-token', 'save the deployment’s OPERATOR_TOKEN for `hx admin` (hidden prompt or stdin)')
     .action(
-      action(async (options: { email: string; password?: string }, command: Command) => {
-        const data = await clientFor(command).auth.login({
-          email: options.email,
-          password: await readPassword(options.password),
-        });
-        session(command, options.email, data);
-        print(command, globalOptions(command).json ? data : data.user);
-      }),
+      action(
+        async (
+          options: { email?: string; passwordStdin?: boolean; withApiKey?: boolean; withOperatorToken?: boolean },
+          command: Command,
+        ) => {
+          const s = settingsOf(command);
+          if (options.withApiKey || options.withOperatorToken) {
+            if (options.email)
+              throw new UsageError('--email cannot be combined with --with-api-key or --with-operator-token');
+            const which = options.withApiKey ? 'apiKey' : 'operatorToken';
+            const value = await readSecret(options.withApiKey ? 'API key' : 'operator token');
+            writeProfile(s.profile, { settings: { url: s.url }, credentials: { [which]: value } });
+            success(`saved the ${options.withApiKey ? 'API key' : 'operator token'} in profile ${s.profile}`);
+            print({ profile: s.profile, url: s.url, saved: which });
+            return;
+          }
+          if (!options.email) throw new UsageError('--email is required (or --with-api-key / --with-operator-token)');
+          const secret = options.passwordStdin ? await readSecret('password', { fromStdin: true }) : await password();
+          const data = await clientFor(command).auth.login({ email: options.email, password: secret });
+          saveSession(command, options.email, data.tokens);
+          print(data.user);
+        },
+      ),
     );
+  refuseSecretOption(
+    login,
+    '--password <password>',
+    'type it at the prompt, pipe it with --password-stdin, or set HX_PASSWORD',
+  );
+  withExamples(
+    login,
+    'hx login --email ops@example.com',
+    'hx --profile staging --url https://hx.staging.example.com login -e ops@example.com',
+    'printenv HX_KEY | hx login --with-api-key',
+  );
 
-  program
+  const logout = program
     .command('logout')
-    .description('revoke the saved refresh token and forget the session')
+    .description('revoke the saved refresh token and forget the session of the profile')
     .action(
       action(async (_options: unknown, command: Command) => {
-        const { readConfig } = await import('../config-store.js');
-        const stored = readConfig();
-        if (stored.refreshToken) {
-          await clientFor(command)
-            .auth.logout({ refreshToken: stored.refreshToken })
+        const s = settingsOf(command);
+        const { refreshToken } = readProfile(s.profile).credentials;
+        if (refreshToken) {
+          await clientFor(command, { maxRetries: 0 })
+            .auth.logout({ refreshToken })
             .catch(() => undefined);
         }
-        writeConfig({ accessToken: undefined, refreshToken: undefined });
-        print(command, { loggedOut: true, config: configPath() });
+        writeProfile(s.profile, { credentials: { accessToken: undefined, refreshToken: undefined } });
+        success(`logged out of profile ${s.profile}`);
+        print({ profile: s.profile, loggedOut: true });
       }),
     );
+  withExamples(logout, 'hx logout', 'hx --profile staging logout');
 
-  program
+  const whoami = program
     .command('whoami')
-    .description('show the user of the saved or given access token')
+    .description('show the user of the profile’s session (or of HX_TOKEN)')
     .action(
       action(async (_options: unknown, command: Command) => {
-        print(command, await clientFor(command).auth.me());
+        print(await clientFor(command).auth.me());
       }),
     );
+  withExamples(whoami, 'hx whoami', 'hx whoami --json');
 }

@@ -1,56 +1,81 @@
 /** `hx keys list|create|revoke`: the user's API keys, all of the tenant's for its owner (needs a login). */
-import type { Command } from 'commander';
-import { writeConfig } from '../config-store.js';
-import { action, clientFor, globalOptions, print } from '../context.js';
+import { type Command, Option } from 'commander';
+import { writeProfile } from '../config-store.js';
+import { action, clientFor, settingsOf } from '../context.js';
+import { integer, withExamples } from '../help.js';
+import { isJson, note, print } from '../output.js';
+import { collect, pageSize } from '../paging.js';
 
 const COLUMNS = ['id', 'name', 'prefix', 'environment', 'createdAt', 'lastUsedAt', 'revoked'];
 
 export function registerKeys(program: Command): void {
   const keys = program.command('keys').description('manage API keys (needs `hx login`)');
-  keys
+  withExamples(keys, 'hx keys list', 'hx keys create "ci pipeline" --env test --save');
+
+  const list = keys
     .command('list')
     .description('list your API keys (the tenant owner: every key of the tenant)')
+    .option('--limit <n>', 'keys to show', integer(1), 100)
     .action(
-      action(async (_options: unknown, command: Command) => {
-        const apiKeys = [];
-        for await (const key of clientFor(command).apiKeys.list({ limit: 100 })) apiKeys.push(key);
-        print(command, apiKeys, COLUMNS);
+      action(async (options: { limit: number }, command: Command) => {
+        print(
+          await collect(clientFor(command).apiKeys.list({ limit: pageSize(options.limit) }), options.limit),
+          COLUMNS,
+        );
       }),
     );
-  keys
+  withExamples(list, 'hx keys list', 'hx keys list --json');
+
+  const create = keys
     .command('create <name>')
     .description('create an API key; the key is printed once')
-    .option('--env <environment>', 'live or test', 'live')
+    .addOption(new Option('--env <environment>', 'live or test').choices(['live', 'test']).default('live'))
+    .option('--expires-at <iso>', 'expiry (ISO 8601)')
     .option('--bind-org <orgId>', 'bind the key to an organization')
     .option('--namespace <namespaceId>', 'bind the key to a namespace')
     .option('--agent <agentId>', 'bind the key to an agent identity')
-    .option('--save', 'save the key as the default API key of the CLI')
+    .option('--save', 'save the key in the profile as the API key of the core commands')
     .action(
       action(
         async (
           name: string,
-          options: { env: string; bindOrg?: string; namespace?: string; agent?: string; save?: boolean },
+          options: {
+            env: 'live' | 'test';
+            expiresAt?: string;
+            bindOrg?: string;
+            namespace?: string;
+            agent?: string;
+            save?: boolean;
+          },
           command: Command,
         ) => {
           const created = await clientFor(command).apiKeys.create({
             name,
-            environment: options.env === 'test' ? 'test' : 'live',
+            environment: options.env,
+            expiresAt: options.expiresAt,
             organizationId: options.bindOrg,
             namespaceId: options.namespace,
             agentId: options.agent,
           });
-          if (options.save) writeConfig({ apiKey: created.key });
-          print(command, created, globalOptions(command).json ? undefined : ['id', 'name', 'environment', 'key']);
-          if (!globalOptions(command).json) process.stderr.write('store the key now: it is not shown again\n');
+          if (options.save) writeProfile(settingsOf(command).profile, { credentials: { apiKey: created.key } });
+          print(created, isJson() ? undefined : ['id', 'name', 'environment', 'key']);
+          note(options.save ? 'saved the key in the profile' : 'store the key now: it is not shown again');
         },
       ),
     );
-  keys
+  withExamples(
+    create,
+    'hx keys create "support bot" --save',
+    'hx keys create ci --env test --expires-at 2027-01-01T00:00:00Z --json',
+  );
+
+  const revoke = keys
     .command('revoke <id>')
     .description('revoke an API key (takes effect at once)')
     .action(
       action(async (id: string, _options: unknown, command: Command) => {
-        print(command, await clientFor(command).apiKeys.revoke({ id }));
+        print(await clientFor(command).apiKeys.revoke({ id }));
       }),
     );
+  withExamples(revoke, 'hx keys revoke key_01JD8Z...');
 }

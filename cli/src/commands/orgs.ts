@@ -1,85 +1,75 @@
-/** `hx orgs list|create|use` and `hx audit`: organizations and their audit log. */
+/** `hx orgs list|get|create|rename|use`: organizations of the tenant and the profile's default one. */
 import type { Command } from 'commander';
-import { writeConfig } from '../config-store.js';
-import { action, clientFor, print } from '../context.js';
+import { writeProfile } from '../config-store.js';
+import { action, clientFor, orgClient, settingsOf } from '../context.js';
+import { integer, withExamples } from '../help.js';
+import { print, success } from '../output.js';
+import { collect, pageSize } from '../paging.js';
+
+const COLUMNS = ['id', 'name', 'slug', 'createdAt'];
 
 export function registerOrgs(program: Command): void {
   const orgs = program.command('orgs').description('organizations of the tenant (needs `hx login`)');
-  orgs
+  withExamples(orgs, 'hx orgs list', 'hx orgs create "Acme Support" --slug acme-support && hx orgs use org_01JD8Z...');
+
+  const list = orgs
     .command('list')
     .description('organizations you belong to')
+    .option('--limit <n>', 'organizations to show', integer(1), 100)
     .action(
-      action(async (_options: unknown, command: Command) => {
-        const page = await clientFor(command).organizations.list();
-        print(command, page.items, ['id', 'name', 'slug', 'createdAt']);
+      action(async (options: { limit: number }, command: Command) => {
+        const pages = clientFor(command).organizations.list({ limit: pageSize(options.limit) });
+        print(await collect(pages, options.limit), COLUMNS);
       }),
     );
-  orgs
+  withExamples(list, 'hx orgs list', 'hx orgs list --json');
+
+  const get = orgs
+    .command('get')
+    .description('the organization of --org (or the default one) with your role')
+    .action(
+      action(async (_options: unknown, command: Command) => {
+        const { hx, orgId } = orgClient(command);
+        print(await hx.organizations.get({ orgId }));
+      }),
+    );
+  withExamples(get, 'hx orgs get', 'hx --org org_01JD8Z... orgs get --json');
+
+  const create = orgs
     .command('create <name>')
     .description('create an organization (you become its owner)')
     .requiredOption('--slug <slug>', 'URL-safe short name')
+    .option('--use', 'make it the profile’s default organization')
     .action(
-      action(async (name: string, options: { slug: string }, command: Command) => {
-        print(command, await clientFor(command).organizations.create({ name, slug: options.slug }));
+      action(async (name: string, options: { slug: string; use?: boolean }, command: Command) => {
+        const created = await clientFor(command).organizations.create({ name, slug: options.slug });
+        if (options.use) writeProfile(settingsOf(command).profile, { settings: { organizationId: created.id } });
+        print(created);
       }),
     );
-  orgs
+  withExamples(create, 'hx orgs create "Acme Support" --slug acme-support --use');
+
+  const rename = orgs
+    .command('rename <name>')
+    .description('rename the organization of --org (or the default one)')
+    .action(
+      action(async (name: string, _options: unknown, command: Command) => {
+        const { hx, orgId } = orgClient(command);
+        print(await hx.organizations.update({ orgId, name }));
+      }),
+    );
+  withExamples(rename, 'hx orgs rename "Acme Customer Support"');
+
+  const use = orgs
     .command('use <orgId>')
-    .description('make an organization the default of org-scoped commands')
+    .description('make an organization the profile’s default for org-scoped commands')
     .action(
       action(async (orgId: string, _options: unknown, command: Command) => {
-        writeConfig({ organizationId: orgId });
-        print(command, { organizationId: orgId });
+        const { profile } = settingsOf(command);
+        writeProfile(profile, { settings: { organizationId: orgId } });
+        success(`organization ${orgId} is the default of profile ${profile}`);
+        print({ profile, organizationId: orgId });
       }),
     );
-
-  program
-    .command('audit')
-    .description('audit log of an organization (--org or the default organization)')
-    .option('--action <action>', 'filter by action')
-    .option('--actor <actorId>', 'filter by actor')
-    .option('--resource-type <type>', 'filter by resource type')
-    .option('--since <iso>', 'start of the time range (ISO 8601)')
-    .option('--until <iso>', 'end of the time range (ISO 8601)')
-    .option('--limit <n>', 'entries to show', '50')
-    .option('--access-logs', 'show the memory access log instead')
-    .action(
-      action(
-        async (
-          options: {
-            action?: string;
-            actor?: string;
-            resourceType?: string;
-            since?: string;
-            until?: string;
-            limit: string;
-            accessLogs?: boolean;
-          },
-          command: Command,
-        ) => {
-          const hx = clientFor(command);
-          const limit = Number(options.limit);
-          const pages = options.accessLogs
-            ? hx.audit.accessLogs({ limit: Math.min(limit, 100) })
-            : hx.audit.list({
-                limit: Math.min(limit, 100),
-                action: options.action,
-                actorId: options.actor,
-                resourceType: options.resourceType,
-                startDate: options.since,
-                endDate: options.until,
-              });
-          const entries: Record<string, unknown>[] = [];
-          for await (const entry of pages) {
-            entries.push(entry as Record<string, unknown>);
-            if (entries.length >= limit) break;
-          }
-          print(
-            command,
-            entries,
-            options.accessLogs ? undefined : ['createdAt', 'action', 'actorId', 'resourceType', 'resourceId'],
-          );
-        },
-      ),
-    );
+  withExamples(use, 'hx orgs use org_01JD8Z...');
 }

@@ -1,11 +1,12 @@
 /** `hx serve`: runs the Hx server in this process (same config variables as the server). */
 import type { Command } from 'commander';
+import { withExamples } from '../help.js';
 
 export function registerServe(program: Command): void {
-  program
+  const serve = program
     .command('serve')
     .description('start the Hx server in this process (PORT, HOST, DATA_DIR, DATABASE_URL, ... from the environment)')
-    .option('-p, --port <port>', 'port to listen on (default PORT or 8080)')
+    .option('--port <port>', 'port to listen on (default PORT or 8080)')
     .option('--host <host>', 'address to bind (default HOST)')
     .option('--data-dir <dir>', 'where the embedded database lives (default DATA_DIR or ./.data)')
     .action(async (options: { port?: string; host?: string; dataDir?: string }) => {
@@ -25,4 +26,9 @@ export function registerServe(program: Command): void {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
+  withExamples(
+    serve,
+    'hx serve --port 8080 --data-dir ./.data',
+    'DATABASE_URL=postgres://hx@db/hx REDIS_URL=redis://cache:6379 hx serve',
+  );
 }

@@ -1,76 +1,160 @@
-/** `hx vault list|create|items|put|get|reveal|audit`: encrypted secrets (needs `hx login`). */
-import type { Command } from 'commander';
-import { action, clientFor, print } from '../context.js';
+/**
+ * `hx vault list|create|delete|items|put|get|reveal|remove-item|audit`: encrypted secrets (JWT only;
+ * every read is audited). Secret values come from a hidden prompt or stdin, never from argv.
+ */
+import { type Command, Option } from 'commander';
+import { action, clientFor } from '../context.js';
+import { UsageError } from '../errors.js';
+import { integer, jsonObject, withExamples } from '../help.js';
+import { readSecret, refuseSecretOption } from '../input.js';
+import { isJson, print } from '../output.js';
+import { collect, pageSize } from '../paging.js';
+
+const SENSITIVITIES = ['low', 'medium', 'high', 'critical'] as const;
 
 export function registerVault(program: Command): void {
-  const vault = program.command('vault').description('encrypted secrets (JWT only; every read is audited)');
-  vault
+  const vault = program.command('vault').description('encrypted secrets (needs `hx login`; every read is audited)');
+  withExamples(vault, 'hx vault create payments --sensitivity high', 'hx vault put vlt_01JD8Z... stripe-key');
+
+  const list = vault
     .command('list')
     .description('vaults you can access')
+    .option('--limit <n>', 'vaults to show', integer(1), 100)
     .action(
-      action(async (_options: unknown, command: Command) => {
-        const page = await clientFor(command).vault.listVaults();
-        print(command, page.items, ['id', 'name', 'sensitivity', 'createdAt']);
+      action(async (options: { limit: number }, command: Command) => {
+        const pages = clientFor(command).vault.listVaults({ limit: pageSize(options.limit) });
+        print(await collect(pages, options.limit), ['id', 'name', 'sensitivity', 'createdAt']);
       }),
     );
-  vault
+  withExamples(list, 'hx vault list', 'hx vault list --json');
+
+  const create = vault
     .command('create <name>')
     .description('create a vault')
     .option('--description <text>', 'what it holds')
-    .option('--sensitivity <level>', 'low, medium, high or critical', 'medium')
+    .addOption(new Option('--sensitivity <level>', 'sensitivity level').choices([...SENSITIVITIES]).default('medium'))
     .action(
-      action(async (name: string, options: { description?: string; sensitivity: string }, command: Command) => {
-        const created = await clientFor(command).vault.createVault({
-          name,
-          description: options.description,
-          sensitivity: options.sensitivity as 'medium',
-        });
-        print(command, created);
-      }),
+      action(
+        async (
+          name: string,
+          options: { description?: string; sensitivity: (typeof SENSITIVITIES)[number] },
+          command: Command,
+        ) => {
+          print(
+            await clientFor(command).vault.createVault({
+              name,
+              description: options.description,
+              sensitivity: options.sensitivity,
+            }),
+          );
+        },
+      ),
     );
-  vault
-    .command('items <vaultId>')
-    .description('items of a vault (names only, never values)')
+  withExamples(create, 'hx vault create payments --sensitivity high --description "payment provider keys"');
+
+  const remove = vault
+    .command('delete <vaultId>')
+    .description('delete a vault and every item in it')
     .action(
       action(async (vaultId: string, _options: unknown, command: Command) => {
-        const page = await clientFor(command).vault.listItems({ vaultId });
-        print(command, page.items, ['id', 'name', 'type', 'version', 'updatedAt']);
+        print(await clientFor(command).vault.deleteVault({ vaultId }));
       }),
     );
-  vault
-    .command('put <vaultId> <name>')
-    .description('store a secret; the value is read from --value or stdin')
-    .option('--value <value>', 'the secret (prefer stdin: it stays out of the shell history)')
-    .option('--type <type>', 'api_key, password, token, ...')
+  withExamples(remove, 'hx vault delete vlt_01JD8Z...');
+
+  const items = vault
+    .command('items <vaultId>')
+    .description('items of a vault (names only, never values)')
+    .option('--limit <n>', 'items to show', integer(1), 100)
     .action(
-      action(async (vaultId: string, name: string, options: { value?: string; type?: string }, command: Command) => {
-        let value = options.value;
-        if (value === undefined) {
-          const chunks: Buffer[] = [];
-          for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-          value = Buffer.concat(chunks)
-            .toString('utf8')
-            .replace(/\r?\n$/, '');
-        }
-        const item = await clientFor(command).vault.createItem({ vaultId, name, value, type: options.type });
-        print(command, item, ['id', 'vaultId', 'name', 'type', 'version', 'createdAt']);
+      action(async (vaultId: string, options: { limit: number }, command: Command) => {
+        const pages = clientFor(command).vault.listItems({ vaultId, limit: pageSize(options.limit) });
+        print(await collect(pages, options.limit), ['id', 'name', 'type', 'version', 'updatedAt']);
       }),
     );
-  vault
+  withExamples(items, 'hx vault items vlt_01JD8Z...');
+
+  const put = vault
+    .command('put <vaultId> <name> [source]')
+    .description('store a secret, typed at a hidden prompt, or read from stdin with --value-stdin (or "-" as source)')
+    .option('--value-stdin', 'read the value from stdin')
+    .option('--type <type>', 'api_key, password, token, ...')
+    .option('--metadata <json>', 'metadata as a JSON object', jsonObject)
+    .action(
+      action(
+        async (
+          vaultId: string,
+          name: string,
+          source: string | undefined,
+          options: { valueStdin?: boolean; type?: string; metadata?: Record<string, unknown> },
+          command: Command,
+        ) => {
+          if (source !== undefined && source !== '-') {
+            throw new UsageError(
+              'the secret is refused as an argument (it would leak into ps and the shell history): type it at the prompt, or pipe it with --value-stdin or "-"',
+            );
+          }
+          const value = await readSecret(`value of ${name}`, { fromStdin: options.valueStdin || source === '-' });
+          const item = await clientFor(command).vault.createItem({
+            vaultId,
+            name,
+            value,
+            type: options.type,
+            metadata: options.metadata,
+          });
+          print(item, ['id', 'vaultId', 'name', 'type', 'version', 'createdAt']);
+        },
+      ),
+    );
+  refuseSecretOption(put, '--value <value>', 'type it at the prompt, or pipe it with --value-stdin or "-"');
+  withExamples(
+    put,
+    'hx vault put vlt_01JD8Z... stripe-key --type api_key',
+    'printenv STRIPE_KEY | hx vault put vlt_01JD8Z... stripe-key --value-stdin',
+    'hx vault put vlt_01JD8Z... db-password - < password.txt',
+  );
+
+  const get = vault
     .command('get <vaultId> <itemId>')
     .description('an item with its decrypted value (audited)')
     .action(
       action(async (vaultId: string, itemId: string, _options: unknown, command: Command) => {
-        print(command, await clientFor(command).vault.getItem({ vaultId, itemId }));
+        print(await clientFor(command).vault.getItem({ vaultId, itemId }));
       }),
     );
-  vault
-    .command('audit <vaultId>')
-    .description('audit log of a vault')
+  withExamples(get, 'hx vault get vlt_01JD8Z... itm_01JD8Z... --json');
+
+  const reveal = vault
+    .command('reveal <vaultId> <itemId>')
+    .description('only the decrypted value, on stdout without a line break (audited), e.g. for a pipe')
     .action(
-      action(async (vaultId: string, _options: unknown, command: Command) => {
-        const page = await clientFor(command).vault.audit({ id: vaultId });
-        print(command, page.items);
+      action(async (vaultId: string, itemId: string, _options: unknown, command: Command) => {
+        const revealed = await clientFor(command).vault.revealItem({ id: vaultId, itemId });
+        if (isJson()) print(revealed);
+        else process.stdout.write(revealed.value);
       }),
     );
+  withExamples(reveal, 'hx vault reveal vlt_01JD8Z... itm_01JD8Z... | pbcopy');
+
+  const removeItem = vault
+    .command('remove-item <vaultId> <itemId>')
+    .description('delete a secret (its ciphertext and wrapped key)')
+    .action(
+      action(async (vaultId: string, itemId: string, _options: unknown, command: Command) => {
+        print(await clientFor(command).vault.deleteItem({ vaultId, itemId }));
+      }),
+    );
+  withExamples(removeItem, 'hx vault remove-item vlt_01JD8Z... itm_01JD8Z...');
+
+  const audit = vault
+    .command('audit <vaultId>')
+    .description('audit log of a vault, newest first')
+    .option('--limit <n>', 'entries to show', integer(1), 50)
+    .action(
+      action(async (vaultId: string, options: { limit: number }, command: Command) => {
+        const pages = clientFor(command).vault.audit({ id: vaultId, limit: pageSize(options.limit) });
+        print(await collect(pages, options.limit));
+      }),
+    );
+  withExamples(audit, 'hx vault audit vlt_01JD8Z... --limit 20');
 }

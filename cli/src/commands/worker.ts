@@ -3,9 +3,10 @@
  * the deployment's BullMQ queues. Same config variables as the server; needs REDIS_URL and DATABASE_URL.
  */
 import type { Command } from 'commander';
+import { withExamples } from '../help.js';
 
 export function registerWorker(program: Command): void {
-  program
+  const worker = program
     .command('worker')
     .description(
       'run a job worker (learn jobs, lifecycle sweep) for a scaled-out deployment: no HTTP; needs REDIS_URL and DATABASE_URL, ' +
@@ -44,4 +45,9 @@ export function registerWorker(program: Command): void {
       process.once('SIGINT', () => stop('SIGINT'));
       process.once('SIGTERM', () => stop('SIGTERM'));
     });
+  withExamples(
+    worker,
+    'DATABASE_URL=postgres://hx@db/hx REDIS_URL=redis://cache:6379 hx worker',
+    'hx worker --queue-prefix hx:bull',
+  );
 }

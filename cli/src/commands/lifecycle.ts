@@ -1,0 +1,138 @@
+/** `hx lifecycle list|get|create|update|delete|preview|run`: retention (lifecycle) policies of an organization. */
+import { type Command, InvalidArgumentError } from 'commander';
+import { action, orgClient } from '../context.js';
+import { integer, withExamples } from '../help.js';
+import { callOptionalRoute } from '../optional-route.js';
+import { isJson, print } from '../output.js';
+import { collect, pageSize } from '../paging.js';
+
+const COLUMNS = ['id', 'name', 'scope', 'retentionDays', 'archiveAfterDays', 'deleteAfterDays', 'lastRunAt'];
+const days = integer(1, 36_500);
+/** For update: a number of days, or "none" to clear the limit. */
+const daysOrNone = (value: string): number | null => {
+  if (value === 'none') return null;
+  try {
+    return days(value);
+  } catch {
+    throw new InvalidArgumentError('must be a number of days from 1 to 36500, or none');
+  }
+};
+
+interface DayOptions {
+  retentionDays?: number | null;
+  archiveAfterDays?: number | null;
+  deleteAfterDays?: number | null;
+}
+
+export function registerLifecycle(program: Command): void {
+  const lifecycle = program
+    .command('lifecycle')
+    .description('lifecycle (retention) policies of an organization (--org or the default one)');
+  withExamples(lifecycle, 'hx lifecycle list', 'hx lifecycle run');
+
+  const list = lifecycle
+    .command('list')
+    .description('lifecycle policies, oldest first')
+    .option('--limit <n>', 'policies to show', integer(1), 100)
+    .action(
+      action(async (options: { limit: number }, command: Command) => {
+        const { hx, orgId } = orgClient(command);
+        print(await collect(hx.lifecycle.list({ orgId, limit: pageSize(options.limit) }), options.limit), COLUMNS);
+      }),
+    );
+  withExamples(list, 'hx lifecycle list', 'hx lifecycle list --json');
+
+  const get = lifecycle
+    .command('get <policyId>')
+    .description('one lifecycle policy')
+    .action(
+      action(async (policyId: string, _options: unknown, command: Command) => {
+        const { hx, orgId } = orgClient(command);
+        print(await hx.lifecycle.get({ orgId, policyId }));
+      }),
+    );
+  withExamples(get, 'hx lifecycle get lcp_01JD8Z...');
+
+  const create = lifecycle
+    .command('create <name>')
+    .description('create a lifecycle policy: archive, delete or purge what is older than the days given')
+    .requiredOption('--scope <scope>', 'namespace:<id-or-name>, namespace:*, agent:<id> or subject:<id>')
+    .option('--retention-days <n>', 'purge raw events older than this', days)
+    .option('--archive-after-days <n>', 'archive memories not seen for this long', days)
+    .option('--delete-after-days <n>', 'delete memories not seen for this long', days)
+    .action(
+      action(async (name: string, options: DayOptions & { scope: string }, command: Command) => {
+        const { hx, orgId } = orgClient(command);
+        print(
+          await hx.lifecycle.create({
+            orgId,
+            name,
+            scope: options.scope,
+            retentionDays: options.retentionDays ?? undefined,
+            archiveAfterDays: options.archiveAfterDays ?? undefined,
+            deleteAfterDays: options.deleteAfterDays ?? undefined,
+          }),
+        );
+      }),
+    );
+  withExamples(
+    create,
+    'hx lifecycle create support-90d --scope namespace:support --archive-after-days 30 --delete-after-days 90',
+    'hx lifecycle create raw-events --scope "namespace:*" --retention-days 365',
+  );
+
+  const update = lifecycle
+    .command('update <policyId>')
+    .description('change a lifecycle policy ("none" clears a day limit)')
+    .option('--name <name>', 'new name')
+    .option('--scope <scope>', 'new scope')
+    .option('--retention-days <n|none>', 'purge raw events older than this', daysOrNone)
+    .option('--archive-after-days <n|none>', 'archive memories not seen for this long', daysOrNone)
+    .option('--delete-after-days <n|none>', 'delete memories not seen for this long', daysOrNone)
+    .action(
+      action(async (policyId: string, options: DayOptions & { name?: string; scope?: string }, command: Command) => {
+        const { hx, orgId } = orgClient(command);
+        print(await hx.lifecycle.update({ orgId, policyId, ...options }));
+      }),
+    );
+  withExamples(
+    update,
+    'hx lifecycle update lcp_01JD8Z... --delete-after-days 180',
+    'hx lifecycle update lcp_01JD8Z... --archive-after-days none',
+  );
+
+  const remove = lifecycle
+    .command('delete <policyId>')
+    .description('delete a lifecycle policy (what it archived or deleted stays so)')
+    .action(
+      action(async (policyId: string, _options: unknown, command: Command) => {
+        const { hx, orgId } = orgClient(command);
+        print(await hx.lifecycle.delete({ orgId, policyId }));
+      }),
+    );
+  withExamples(remove, 'hx lifecycle delete lcp_01JD8Z...');
+
+  const preview = lifecycle
+    .command('preview')
+    .description('what running the lifecycle policies now would archive, delete and purge, without changing anything')
+    .action(
+      action(async (_options: unknown, command: Command) => {
+        const { hx, orgId } = orgClient(command);
+        print(await callOptionalRoute(hx.lifecycle, 'preview', 'lifecycle preview', { orgId }));
+      }),
+    );
+  withExamples(preview, 'hx lifecycle preview', 'hx lifecycle preview --json');
+
+  const run = lifecycle
+    .command('run')
+    .description('apply every lifecycle policy of the organization now (audited)')
+    .action(
+      action(async (_options: unknown, command: Command) => {
+        const { hx, orgId } = orgClient(command);
+        const result = await hx.lifecycle.run({ orgId });
+        if (isJson()) print(result);
+        else print(result.runs, ['policyId', 'archived', 'deleted', 'eventsPurged']);
+      }),
+    );
+  withExamples(run, 'hx lifecycle run', 'hx lifecycle run --json');
+}
