@@ -22,10 +22,11 @@ export function buildProgram(): Command {
     .exitOverride()
     .showHelpAfterError('(add --help for usage and examples)')
     .configureOutput({
-      // With --json the error is written once, as an envelope, by run().
-      outputError: (text, write) => {
-        if (!isJson()) write(colors(process.stderr).red(text));
+      // With --json the error is written once, as an envelope, by run(): nothing else on stderr.
+      writeErr: (text) => {
+        if (!isJson()) process.stderr.write(text);
       },
+      outputError: (text, write) => write(colors(process.stderr).red(text)),
     })
     .hook('preAction', (_root, actionCommand) => {
       const o = actionCommand.optsWithGlobals() as { json?: boolean; color?: boolean };

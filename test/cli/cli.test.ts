@@ -1,148 +1,141 @@
 /**
- * The `hx` CLI run as a real process (tsx on cli/src/main.ts) against a test server: help, health,
- * register/login with the saved 0600 config, keys, the core loop, import and errors.
+ * The `hx` CLI as a real process against a test server: help, health, register/login with the saved
+ * 0600 files, keys, API errors, and the core loop (capture, learn, synthesize, artifacts).
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer, uniqueEmail } from '../helpers/server.js';
+import { hx, json, newHome, signUp } from './run-hx.js';
 
 let server: TestServer;
-let configHome: string;
-const root = process.cwd();
-const tsx = join(root, 'node_modules/.bin/tsx');
-const main = join(root, 'cli/src/main.ts');
 const password = 'correct-horse-battery';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function hx(args: string[], env: Record<string, string> = {}, input?: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      tsx,
-      [main, ...args],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: configHome,
-          XDG_CONFIG_HOME: join(configHome, 'config'),
-          HX_URL: server.url,
-          ...env,
-        },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
-    if (input !== undefined) child.stdin?.end(input);
-    else child.stdin?.end();
-  });
-}
 
 beforeAll(async () => {
   server = await startTestServer();
-  configHome = mkdtempSync(join(tmpdir(), 'hx-cli-'));
 });
 afterAll(async () => {
   await server?.close();
 });
 
 describe('hx CLI', () => {
-  it('--help lists the commands', async () => {
-    const run = await hx(['--help']);
-    expect(run.code).toBe(0);
-    for (const command of ['serve', 'health', 'login', 'keys', 'orgs', 'capture', 'learn', 'synthesize', 'import']) {
-      expect(run.stdout).toContain(command);
+  it('--help lists every area, with examples; health prints a table or JSON', async () => {
+    const home = newHome(server.url);
+    const [help, table, asJson] = await Promise.all([
+      hx(home, ['--help']),
+      hx(home, ['health']),
+      hx(home, ['health', '--json']),
+    ]);
+    expect(help.code).toBe(0);
+    for (const command of [
+      'serve',
+      'migrate',
+      'login',
+      'profiles',
+      'keys',
+      'capture',
+      'import',
+      'learn',
+      'synthesize',
+      'memories',
+      'forget',
+      'usage',
+      'orgs',
+      'teams',
+      'members',
+      'agents',
+      'namespaces',
+      'policies',
+      'lifecycle',
+      'audit',
+      'vault',
+      'admin',
+    ]) {
+      expect(help.stdout).toMatch(new RegExp(`\\n  ${command} `));
     }
-  });
-
-  it('health prints a table, or JSON with --json', async () => {
-    const table = await hx(['health']);
+    expect(help.stdout).toContain('Examples:');
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/status\s*│\s*ok/);
-    const json = await hx(['health', '--json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ status: 'ok', version: server.ctx.version });
-  });
-
-  it('health fails with exit code 1 when nothing listens', async () => {
-    const run = await hx(['health'], { HX_URL: 'http://127.0.0.1:1' });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/error: /);
-  });
-
-  it('register and login save the session with mode 0600; keys create, list and revoke use it', async () => {
-    const email = uniqueEmail('cli');
-    const register = await hx(['register', '--email', email, '--json'], { HX_PASSWORD: password });
-    expect(register.code, register.stderr).toBe(0);
-    const login = await hx(['login', '--email', email], {}, `${password}\n`);
-    expect(login.code, login.stderr).toBe(0);
-    const configFile = join(configHome, 'config/hx/config.json');
-    expect(statSync(configFile).mode & 0o777).toBe(0o600);
-    const saved = JSON.parse(readFileSync(configFile, 'utf8'));
-    expect(saved).toMatchObject({ email, url: server.url });
-    expect(saved.accessToken).toMatch(/\S+\.\S+\.\S+/);
-
-    const created = await hx(['keys', 'create', 'cli key', '--env', 'test', '--json']);
-    expect(created.code, created.stderr).toBe(0);
-    const key = JSON.parse(created.stdout);
-    expect(key.key).toMatch(/^hx_test_/);
-
-    const list = await hx(['keys', 'list']);
-    expect(list.stdout).toContain(key.id);
-    expect(list.stdout).toContain('cli key');
-
-    const revoked = await hx(['keys', 'revoke', key.id, '--json']);
-    expect(JSON.parse(revoked.stdout)).toEqual({ id: key.id, deleted: true });
-    const after = JSON.parse((await hx(['keys', 'list', '--json'])).stdout);
-    expect(after.find((k: { id: string }) => k.id === key.id).revoked).toBe(true);
+    expect(json(asJson)).toMatchObject({ status: 'ok', version: server.ctx.version });
   }, 120_000);
 
-  it('reports API errors with code, request id and exit code 1', async () => {
-    const run = await hx(['login', '--email', uniqueEmail('nobody'), '--password', 'wrong-password']);
+  it('health fails with exit code 1 when nothing listens', async () => {
+    const run = await hx(newHome('http://127.0.0.1:1'), ['health']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/error: unauthorized: .+\(request \S+\)/);
-    const json = await hx(['login', '--email', 'not-an-email', '--password', 'x', '--json']);
-    expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout).error).toMatchObject({ status: 400, code: 'validation_error' });
-  });
+    expect(run.stderr).toMatch(/error: /);
+  }, 60_000);
 
-  it('captures, imports a JSON-lines file, learns and synthesizes with an API key', async () => {
-    const email = uniqueEmail('cli-core');
-    await hx(['register', '--email', email, '--password', password]);
-    const created = JSON.parse((await hx(['keys', 'create', 'core', '--save', '--json'])).stdout);
-    const env = { HX_API_KEY: created.key };
-    const capture = await hx(
-      ['capture', '--session', 's1', '--content', 'I always deploy with blue-green releases.', '--json'],
-      env,
-    );
+  it('register and login save the session in 0600 files; keys create, list and revoke use it', async () => {
+    const home = newHome(server.url);
+    const email = uniqueEmail('cli');
+    const register = await hx(home, ['register', '--email', email, '--json'], { env: { HX_PASSWORD: password } });
+    expect(register.code, register.stderr).toBe(0);
+    expect(json(register)).toMatchObject({ email });
+    const login = await hx(home, ['login', '--email', email], { input: `${password}\n` });
+    expect(login.code, login.stderr).toBe(0);
+    for (const file of ['config.json', 'credentials.json']) {
+      expect(statSync(join(home.configDir, file)).mode & 0o777).toBe(0o600);
+    }
+    expect(statSync(home.configDir).mode & 0o777).toBe(0o700);
+    const config = JSON.parse(readFileSync(join(home.configDir, 'config.json'), 'utf8'));
+    expect(config.profiles.default).toEqual({ url: server.url, email });
+    expect(JSON.stringify(config)).not.toMatch(/Token/);
+    const credentials = JSON.parse(readFileSync(join(home.configDir, 'credentials.json'), 'utf8'));
+    expect(credentials.profiles.default.accessToken).toMatch(/\S+\.\S+\.\S+/);
+    expect(credentials.profiles.default.refreshToken).toBeTruthy();
+
+    const created = await hx(home, ['keys', 'create', 'cli key', '--env', 'test', '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    const key = json<{ id: string; key: string }>(created);
+    expect(key.key).toMatch(/^hx_test_/);
+    const list = await hx(home, ['keys', 'list']);
+    expect(list.stdout).toContain(key.id);
+    expect(list.stdout).toContain('cli key');
+    const revoked = await hx(home, ['keys', 'revoke', key.id, '--json']);
+    expect(json(revoked)).toEqual({ id: key.id, deleted: true });
+    const after = json<{ id: string; revoked: boolean }[]>(await hx(home, ['keys', 'list', '--json']));
+    expect(after.find((k) => k.id === key.id)?.revoked).toBe(true);
+  }, 180_000);
+
+  it('reports API errors with code and request id (exit 1); with --json as an envelope on stderr only', async () => {
+    const home = newHome(server.url);
+    const [text, asJson] = await Promise.all([
+      hx(home, ['login', '--email', uniqueEmail('nobody')], { input: 'wrong-password\n' }),
+      hx(home, ['login', '--email', 'not-an-email', '--password-stdin', '--json'], { input: 'x\n' }),
+    ]);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toMatch(/error: unauthorized: .+\(request \S+\)/);
+    expect(text.stdout).toBe('');
+    expect(asJson.code).toBe(1);
+    expect(asJson.stdout).toBe('');
+    expect(JSON.parse(asJson.stderr)).toMatchObject({
+      ok: false,
+      error: { status: 400, code: 'validation_error', requestId: expect.any(String) },
+    });
+  }, 120_000);
+
+  it('captures, learns, synthesizes and lists artifacts with the saved API key', async () => {
+    const home = newHome(server.url);
+    await signUp(home, uniqueEmail('cli-core'));
+    const capture = await hx(home, [
+      'capture',
+      '--session',
+      's1',
+      'I always deploy with blue-green releases.',
+      '--json',
+    ]);
     expect(capture.code, capture.stderr).toBe(0);
-    expect(JSON.parse(capture.stdout).eventId).toMatch(/^evt_/);
-
-    const file = join(configHome, 'events.jsonl');
-    const lines = Array.from({ length: 7 }, (_, i) =>
-      JSON.stringify({ type: 'message', payload: { role: 'user', content: `Fact number ${i}: I like tea ${i}.` } }),
-    );
-    writeFileSync(file, `${lines.join('\n')}\n`);
-    const imported = await hx(['import', file, '--session', 's2', '--batch-size', '3', '--json'], env);
-    expect(imported.code, imported.stderr).toBe(0);
-    expect(JSON.parse(imported.stdout)).toMatchObject({ total: 7, batches: 3, errors: 0 });
-
-    const learn = await hx(['learn', '--full', '--json'], env);
+    expect(json(capture).eventId).toMatch(/^evt_/);
+    const learn = await hx(home, ['learn', '--full', '--wait', '--json']);
     expect(learn.code, learn.stderr).toBe(0);
-    expect(JSON.parse(learn.stdout).jobId).toMatch(/^job_/);
-    const synth = await hx(['synthesize', 'How do I deploy?', '--json'], env);
+    expect(json(learn)).toMatchObject({ id: expect.stringMatching(/^job_/), status: 'completed' });
+    const [synth, artifacts] = await Promise.all([
+      hx(home, ['synthesize', 'How do I deploy?', '--json']),
+      hx(home, ['artifacts', 'list', '--json']),
+    ]);
     expect(synth.code, synth.stderr).toBe(0);
-    expect(typeof JSON.parse(synth.stdout).context).toBe('string');
-    const artifacts = await hx(['artifacts', 'list', '--json'], env);
+    expect(json(synth).context).toMatch(/blue-green/);
     expect(artifacts.code, artifacts.stderr).toBe(0);
-    expect(Array.isArray(JSON.parse(artifacts.stdout))).toBe(true);
+    expect(Array.isArray(json(artifacts))).toBe(true);
   }, 180_000);
 });

@@ -1,0 +1,90 @@
+/**
+ * Runs the `hx` CLI as a real process, from source through tsx as `npm test` has no build step (the
+ * same entry point, cli/src/main.ts, that the package's bin is bundled from), with a private HOME and
+ * config folder per test so profiles never mix.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = process.cwd();
+const tsx = join(root, 'node_modules/.bin/tsx');
+const main = join(root, 'cli/src/main.ts');
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface HxHome {
+  dir: string;
+  configDir: string;
+  env: Record<string, string>;
+}
+
+/** A fresh HOME (and XDG config and state folders inside it) for one test's profiles and checkpoints. */
+export function newHome(url: string): HxHome {
+  const dir = mkdtempSync(join(tmpdir(), 'hx-cli-'));
+  return {
+    dir,
+    configDir: join(dir, 'config', 'hx'),
+    env: {
+      HOME: dir,
+      XDG_CONFIG_HOME: join(dir, 'config'),
+      XDG_STATE_HOME: join(dir, 'state'),
+      HX_URL: url,
+    },
+  };
+}
+
+function childEnv(home: HxHome, env: Record<string, string>): NodeJS.ProcessEnv {
+  // Only what the test names: no DATABASE_URL, HX_* or colour settings leak in from the runner.
+  return { PATH: process.env.PATH ?? '', TERM: 'xterm-256color', ...home.env, ...env };
+}
+
+/** Runs `hx args` to completion; `input` is piped to stdin (an empty, closed stdin otherwise). */
+export function hx(
+  home: HxHome,
+  args: string[],
+  opts: { env?: Record<string, string>; input?: string } = {},
+): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      tsx,
+      [main, ...args],
+      { cwd: root, env: childEnv(home, opts.env ?? {}), timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+    child.stdin?.end(opts.input ?? '');
+  });
+}
+
+/** Starts `hx args` and leaves it running (for --follow); the caller reads its output and stops it. */
+export function spawnHx(home: HxHome, args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(tsx, [main, ...args], { cwd: root, env: childEnv(home, env), stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+/** JSON of a run's stdout, with the run in the message when it is not JSON. */
+export function json<T = Record<string, unknown>>(run: Run): T {
+  try {
+    return JSON.parse(run.stdout) as T;
+  } catch {
+    throw new Error(`not JSON (exit ${run.code}):\nstdout: ${run.stdout}\nstderr: ${run.stderr}`);
+  }
+}
+
+/** Registers a fresh user in the home's default profile (password piped) and saves an API key there. */
+export async function signUp(home: HxHome, email: string, password = 'correct-horse-battery') {
+  const registered = await hx(home, ['register', '--email', email, '--password-stdin', '--json'], {
+    input: `${password}\n`,
+  });
+  if (registered.code !== 0) throw new Error(`register failed: ${registered.stderr}`);
+  const key = await hx(home, ['keys', 'create', 'cli test', '--save', '--json']);
+  if (key.code !== 0) throw new Error(`keys create failed: ${key.stderr}`);
+  return { user: json<{ id: string; tenantId: string }>(registered), apiKey: json<{ key: string }>(key).key };
+}
