@@ -60,7 +60,7 @@ export function list(value: string): string[] {
     .filter(Boolean);
 }
 
-/** A parser for a text option where "" means "clear it" (sent as null). */
-export function clearable(value: string): string | null {
+/** A text option where "" means "clear it": sent as null (commander turns a parser's null back into ""). */
+export function clearable(value: string | undefined): string | null | undefined {
   return value === '' ? null : value;
 }

@@ -17,7 +17,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 180_000);
 afterAll(async () => {
   await server?.close();
 });

@@ -14,7 +14,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({ JWT_ACCESS_TTL_SECONDS: String(ACCESS_TTL_SECONDS) });
-});
+}, 180_000);
 afterAll(async () => {
   await server?.close();
 });

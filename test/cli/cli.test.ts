@@ -13,7 +13,7 @@ const password = 'correct-horse-battery';
 
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 180_000);
 afterAll(async () => {
   await server?.close();
 });

@@ -72,9 +72,9 @@ export function registerAgents(program: Command): void {
     .command('update <agentId>')
     .description('change an agent ("" clears description, framework or team)')
     .option('--name <name>', 'new name')
-    .option('--description <text>', 'new description', clearable)
-    .option('--framework <name>', 'new framework', clearable)
-    .option('--team <teamId>', 'new team', clearable)
+    .option('--description <text>', 'new description')
+    .option('--framework <name>', 'new framework')
+    .option('--team <teamId>', 'new team')
     .option('--metadata <json>', 'new metadata (replaces it)', jsonObject)
     .action(
       action(
@@ -82,9 +82,9 @@ export function registerAgents(program: Command): void {
           agentId: string,
           options: {
             name?: string;
-            description?: string | null;
-            framework?: string | null;
-            team?: string | null;
+            description?: string;
+            framework?: string;
+            team?: string;
             metadata?: Record<string, unknown>;
           },
           command: Command,
@@ -95,9 +95,9 @@ export function registerAgents(program: Command): void {
               orgId,
               agentId,
               name: options.name,
-              description: options.description,
-              framework: options.framework,
-              teamId: options.team,
+              description: clearable(options.description),
+              framework: clearable(options.framework),
+              teamId: clearable(options.team),
               metadata: options.metadata,
             }),
           );

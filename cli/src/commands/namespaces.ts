@@ -72,14 +72,14 @@ export function registerNamespaces(program: Command): void {
     .command('update <namespaceId>')
     .description('rename a namespace or change its description, sensitivity or teams')
     .option('--name <name>', 'new name')
-    .option('--description <text>', 'new description ("" clears it)', clearable)
+    .option('--description <text>', 'new description ("" clears it)')
     .addOption(sensitivity())
     .option('--teams <teamIds>', 'comma-separated team ids: the new set', commaList)
     .action(
       action(
         async (
           namespaceId: string,
-          options: { name?: string; description?: string | null; sensitivity?: Sensitivity; teams?: string[] },
+          options: { name?: string; description?: string; sensitivity?: Sensitivity; teams?: string[] },
           command: Command,
         ) => {
           const { hx, orgId } = orgClient(command);
@@ -88,7 +88,7 @@ export function registerNamespaces(program: Command): void {
               orgId,
               namespaceId,
               name: options.name,
-              description: options.description,
+              description: clearable(options.description),
               sensitivity: options.sensitivity,
               teamIds: options.teams,
             }),

@@ -50,13 +50,13 @@ export function registerTeams(program: Command): void {
     .command('update <teamId>')
     .description('rename a team, change its description, or replace its members')
     .option('--name <name>', 'new name')
-    .option('--description <text>', 'new description ("" clears it)', clearable)
+    .option('--description <text>', 'new description ("" clears it)')
     .option('--members <memberIds>', 'comma-separated member ids: the new set of members', commaList)
     .action(
       action(
         async (
           teamId: string,
-          options: { name?: string; description?: string | null; members?: string[] },
+          options: { name?: string; description?: string; members?: string[] },
           command: Command,
         ) => {
           const { hx, orgId } = orgClient(command);
@@ -65,7 +65,7 @@ export function registerTeams(program: Command): void {
               orgId,
               teamId,
               name: options.name,
-              description: options.description,
+              description: clearable(options.description),
               memberIds: options.members,
             }),
           );
