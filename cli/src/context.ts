@@ -46,10 +46,11 @@ export interface Settings {
 export function resolveSettings(options: GlobalOptions): Settings {
   const profile = profileName(options);
   const { settings, credentials } = readProfile(profile);
-  const envToken = process.env.HX_TOKEN || undefined;
+  // HX_ACCESS_TOKEN and HX_BASE_URL are the SDK's names; HX_TOKEN and HX_URL the CLI's earlier ones.
+  const envToken = process.env.HX_ACCESS_TOKEN || process.env.HX_TOKEN || undefined;
   return {
     profile,
-    url: options.url ?? (process.env.HX_URL || undefined) ?? settings.url ?? DEFAULT_URL,
+    url: options.url ?? (process.env.HX_BASE_URL || process.env.HX_URL || undefined) ?? settings.url ?? DEFAULT_URL,
     accessToken: envToken ?? credentials.accessToken,
     savedSession: !envToken && !!credentials.accessToken && !!credentials.refreshToken,
     apiKey: (process.env.HX_API_KEY || undefined) ?? credentials.apiKey,

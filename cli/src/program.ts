@@ -14,7 +14,7 @@ export function buildProgram(): Command {
   const program = new Command('hx')
     .description('Hx memory platform CLI: capture, learn, synthesize, and run and administer a deployment')
     .version(VERSION, '-V, --version')
-    .option('--url <url>', 'server address (HX_URL; default: the profile’s, else http://localhost:8080)')
+    .option('--url <url>', 'server address (HX_BASE_URL or HX_URL; default: the profile’s, else http://localhost:8080)')
     .option('-p, --profile <name>', 'saved profile to use (HX_PROFILE; default: `hx profiles use`, else "default")')
     .option('--org <orgId>', 'organization of org-scoped commands (HX_ORGANIZATION_ID; default: `hx orgs use`)')
     .option('--json', 'print results as JSON on stdout, errors as a JSON envelope on stderr')
@@ -32,7 +32,7 @@ export function buildProgram(): Command {
       const o = actionCommand.optsWithGlobals() as { json?: boolean; color?: boolean };
       setOutputMode({ json: !!o.json, color: o.color !== false });
     });
-  refuseSecretOption(program, '--token <jwt>', 'set HX_TOKEN or run `hx login`');
+  refuseSecretOption(program, '--token <jwt>', 'set HX_ACCESS_TOKEN or run `hx login`');
   refuseSecretOption(program, '--api-key <key>', 'set HX_API_KEY or run `hx login --with-api-key`');
   withExamples(
     program,

@@ -14,6 +14,7 @@ import { registerImport } from './import-events.js';
 import { registerKeys } from './keys.js';
 import { registerLearn } from './learn.js';
 import { registerLifecycle } from './lifecycle.js';
+import { registerMcp } from './mcp.js';
 import { registerMembers } from './members.js';
 import { registerMemories } from './memories.js';
 import { registerMigrate } from './migrate.js';
@@ -48,6 +49,7 @@ export const commandModules: CommandModule[] = [
   registerMemories,
   registerForget,
   registerUsage,
+  registerMcp,
   // organizations (JWT)
   registerOrgs,
   registerTeams,

@@ -81,7 +81,7 @@ export function registerLearn(program: Command): void {
                 minPatternStrength: options.minPatternStrength,
               },
             },
-            { timeoutMs: options.timeout * 1000 },
+            { timeout: options.timeout * 1000 },
           );
           if (!options.wait) return print(job, JOB_COLUMNS);
           finish(await waitForJob(hx, job, 1000, options.timeout * 1000));

@@ -7,11 +7,12 @@ import { serveStdio } from '@hx-memory/mcp';
 import { Hx } from '@hx-memory/sdk';
 import type { Command } from 'commander';
 import { globalOptions, resolveSettings } from '../context.js';
+import { withExamples } from '../help.js';
 
 const DEFAULT_TIMEOUT_MS = 25_000;
 
 export function registerMcp(program: Command): void {
-  program
+  const mcp = program
     .command('mcp')
     .description('serve Hx memory to an MCP client over stdio (needs an API key; see docs/mcp.md)')
     .option(
@@ -24,7 +25,7 @@ export function registerMcp(program: Command): void {
       const settings = resolveSettings({ ...global, url: global.url ?? process.env.HX_BASE_URL });
       if (!settings.apiKey) {
         throw new Error(
-          'hx mcp needs an API key: set HX_API_KEY (or pass --api-key, or save one with `hx keys create --save`)',
+          'hx mcp needs an API key: set HX_API_KEY, or save one with `hx keys create --save` or `hx login --with-api-key`',
         );
       }
       const timeoutMs = Number(options.timeout ?? process.env.HX_MCP_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS);
@@ -35,4 +36,5 @@ export function registerMcp(program: Command): void {
       await serveStdio({ hx, limits: { timeoutMs }, version: program.version() });
       process.stderr.write(`hx mcp: serving ${settings.url} over stdio\n`);
     });
+  withExamples(mcp, 'HX_API_KEY=hx_live_... hx mcp', 'hx --profile support mcp --timeout 30000');
 }
