@@ -22,7 +22,7 @@ beforeAll(async () => {
   server = await startTestServer();
   home = newHome(server.url);
   await signUp(home, uniqueEmail('cli-conv'));
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   await server?.close();
 });
@@ -48,7 +48,7 @@ describe('hx conventions', () => {
       ok: false,
       error: { code: 'usage_error', message: expect.stringMatching(/missing required argument 'id'/) },
     });
-  }, 180_000);
+  }, 600_000);
 
   it('--json API errors go to stderr as an envelope, exit 1, nothing on stdout', async () => {
     const run = await hx(home, ['memories', 'get', 'mem_01JD8Z0000000000000000000', '--json']);
@@ -58,7 +58,7 @@ describe('hx conventions', () => {
       ok: false,
       error: { code: 'not_found', status: 404, requestId: expect.any(String) },
     });
-  }, 60_000);
+  }, 600_000);
 
   it('refuses secrets on argv (exit 2, nothing sent) and takes them from stdin', async () => {
     const vault = await hx(home, ['vault', 'create', 'cli-secrets', '--json']);
@@ -89,7 +89,7 @@ describe('hx conventions', () => {
     expect(reveal.stdout).toBe('from-stdin-value');
     const empty = await hx(home, ['vault', 'put', vaultId, 'empty', '--value-stdin'], { input: '' });
     expect(empty.code).toBe(2);
-  }, 240_000);
+  }, 600_000);
 
   it('capture reads the message from stdin when no argument is given and refuses an empty one', async () => {
     const [piped, empty, blank] = await Promise.all([
@@ -106,7 +106,7 @@ describe('hx conventions', () => {
     for (const run of [empty, blank]) expect(run.code).toBe(2);
     expect(empty.stderr).toMatch(/empty/);
     expect(JSON.parse(blank.stderr).error.code).toBe('usage_error');
-  }, 120_000);
+  }, 600_000);
 
   it('prints no ANSI codes into a pipe or with NO_COLOR; colours only when forced', async () => {
     const args = ['memories', 'list', '--subject', 'nobody-here'];
@@ -125,7 +125,7 @@ describe('hx conventions', () => {
       expect(hasAnsi(run.stderr)).toBe(false);
     }
     expect(error.stderr).toMatch(/^error: not_found/);
-  }, 120_000);
+  }, 600_000);
 
   it('every command has an example in its --help', async () => {
     const missing: string[] = [];
@@ -139,7 +139,7 @@ describe('hx conventions', () => {
     const help = await hx(home, ['lifecycle', 'update', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/Examples:\n {2}\$ hx lifecycle update/);
-  }, 60_000);
+  }, 600_000);
 
   it('docs/cli.md is generated from the current command tree (pnpm run docs:cli)', () => {
     expect(readFileSync('docs/cli.md', 'utf8')).toBe(renderCliReference());

@@ -17,7 +17,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer();
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   await server?.close();
 });
@@ -85,7 +85,7 @@ describe('hx import', () => {
   beforeAll(async () => {
     home = newHome(server.url);
     tenantId = (await signUp(home, uniqueEmail('cli-import'))).user.tenantId;
-  }, 180_000);
+  }, 600_000);
 
   it('checks every line first: bad lines are named with their numbers and nothing is stored', async () => {
     const file = join(home.dir, 'bad.jsonl');
@@ -113,7 +113,7 @@ describe('hx import', () => {
       ],
     });
     expect(await storedEvents(tenantId)).toBe(0);
-  }, 120_000);
+  }, 600_000);
 
   it('resumes after a failure mid-file from its checkpoint, without storing twice or counting duplicates', async () => {
     const file = join(home.dir, 'events.jsonl');
@@ -164,5 +164,5 @@ describe('hx import', () => {
     } finally {
       await proxy.close();
     }
-  }, 240_000);
+  }, 600_000);
 });

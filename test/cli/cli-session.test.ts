@@ -14,7 +14,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({ JWT_ACCESS_TTL_SECONDS: String(ACCESS_TTL_SECONDS) });
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   await server?.close();
 });
@@ -56,7 +56,7 @@ describe('hx profiles and session refresh', () => {
     // The spent refresh token no longer works: the pair really rotated.
     const reuse = await server.http().post('/v1/auth/refresh').send({ refreshToken: first.refreshToken });
     expect(reuse.status).toBe(401);
-  }, 180_000);
+  }, 600_000);
 
   it('keeps profiles apart and switches the default with `profiles use`', async () => {
     const home = newHome(server.url);
@@ -99,5 +99,5 @@ describe('hx profiles and session refresh', () => {
     ]);
     expect(afterB.code).toBe(1);
     expect(afterA.code, afterA.stderr).toBe(0);
-  }, 180_000);
+  }, 600_000);
 });

@@ -13,7 +13,7 @@ const password = 'correct-horse-battery';
 
 beforeAll(async () => {
   server = await startTestServer();
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   await server?.close();
 });
@@ -57,13 +57,13 @@ describe('hx CLI', () => {
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/status\s*│\s*ok/);
     expect(json(asJson)).toMatchObject({ status: 'ok', version: server.ctx.version });
-  }, 120_000);
+  }, 600_000);
 
   it('health fails with exit code 1 when nothing listens', async () => {
     const run = await hx(newHome('http://127.0.0.1:1'), ['health']);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/error: /);
-  }, 60_000);
+  }, 600_000);
 
   it('register and login save the session in 0600 files; keys create, list and revoke use it', async () => {
     const home = newHome(server.url);
@@ -95,7 +95,7 @@ describe('hx CLI', () => {
     expect(json(revoked)).toEqual({ id: key.id, deleted: true });
     const after = json<{ id: string; revoked: boolean }[]>(await hx(home, ['keys', 'list', '--json']));
     expect(after.find((k) => k.id === key.id)?.revoked).toBe(true);
-  }, 180_000);
+  }, 600_000);
 
   it('reports API errors with code and request id (exit 1); with --json as an envelope on stderr only', async () => {
     const home = newHome(server.url);
@@ -112,7 +112,7 @@ describe('hx CLI', () => {
       ok: false,
       error: { status: 400, code: 'validation_error', requestId: expect.any(String) },
     });
-  }, 120_000);
+  }, 600_000);
 
   it('captures, learns, synthesizes and lists artifacts with the saved API key', async () => {
     const home = newHome(server.url);
@@ -137,5 +137,5 @@ describe('hx CLI', () => {
     expect(json(synth).context).toMatch(/blue-green/);
     expect(artifacts.code, artifacts.stderr).toBe(0);
     expect(Array.isArray(json(artifacts))).toBe(true);
-  }, 180_000);
+  }, 600_000);
 });

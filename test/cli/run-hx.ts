@@ -54,7 +54,7 @@ export function hx(
     const child = execFile(
       tsx,
       [main, ...args],
-      { cwd: root, env: childEnv(home, opts.env ?? {}), timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
+      { cwd: root, env: childEnv(home, opts.env ?? {}), timeout: 300_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
