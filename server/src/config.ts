@@ -86,6 +86,13 @@ const ConfigSchema = z.object({
   LOGIN_IP_BLOCK_SECONDS: z.coerce.number().int().positive().default(3600),
   METRICS_ALLOW: z.string().default('loopback,private').describe('Comma list: loopback, private, any, or IP prefixes'),
   TRUST_PROXY: optionalString,
+  /**
+   * How long an API-key look-up (the key and its tenant's plan) is served from process memory.
+   * Revocations and plan changes reach every instance's cache at once (through Redis when REDIS_URL is
+   * set), so this bounds only how stale a cache can be while Redis is unreachable. 0 turns it off; it is
+   * off too on PostgreSQL without Redis, where other instances could not be told.
+   */
+  API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
   /**
    * Load shedding (http/admission.ts): requests and request bytes this process takes on at once, in all

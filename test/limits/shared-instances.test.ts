@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, registerUser, type TestServer } from '../helpers/server.js';
-import { coreRequest, sleep, startLimitedServer } from './limits-helpers.js';
+import { PLAN_LIMITS } from '@hx-memory/contract';
+import { coreRequest, setPlan, sleep, startLimitedServer } from './limits-helpers.js';
 
 const shared = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
 
@@ -53,6 +54,41 @@ describe.skipIf(!shared)('two instances on one PostgreSQL and one Redis', () => 
     const res = await coreRequest(b, key);
     expect(res.status).toBe(401);
     expect(res.body.error.message).toMatch(/revoked/);
+  });
+
+  it('a revocation reaches the other instance at once while its key cache is warm, and stays effective', async () => {
+    const user = await registerUser(a, 'revoke-warm');
+    const created = await a
+      .http()
+      .post('/v1/api-keys')
+      .set('Authorization', `Bearer ${user.accessToken}`)
+      .send({ name: 'k' });
+    const key = created.body.data.key;
+    // Both instances have looked the key up (API_KEY_CACHE_MS is seconds): b answers from its cache.
+    for (const server of [a, b, b]) expect((await coreRequest(server, key)).status).toBe(400);
+    const revoked = await a
+      .http()
+      .delete(`/v1/api-keys/${created.body.data.id}`)
+      .set('Authorization', `Bearer ${user.accessToken}`);
+    expect(revoked.status).toBe(200);
+    for (const server of [b, a, b]) {
+      const res = await coreRequest(server, key);
+      expect(res.status).toBe(401);
+      expect(res.body.error.message).toMatch(/revoked/);
+    }
+  });
+
+  it("a plan change reaches the other instance at once while the tenant's key is cached there", async () => {
+    const user = await registerUser(a, 'plan-warm');
+    const key = await createApiKey(a, user);
+    const free = await coreRequest(b, key);
+    expect(free.headers['x-ratelimit-limit']).toBe(String(PLAN_LIMITS.free.requestsPerMinute));
+    await setPlan(a, user.tenantId, 'pro');
+    const pro = await coreRequest(b, key);
+    expect(pro.headers['x-ratelimit-limit']).toBe(String(PLAN_LIMITS.pro.requestsPerMinute));
+    await setPlan(b, user.tenantId, 'developer');
+    const developer = await coreRequest(a, key);
+    expect(developer.headers['x-ratelimit-limit']).toBe(String(PLAN_LIMITS.developer.requestsPerMinute));
   });
 });
 

@@ -4,6 +4,7 @@
  * fixed order and no service sees the whole registry.
  */
 import type { Redis } from 'ioredis';
+import type { InvalidationBus } from '../auth/invalidations.js';
 import type { JwtIssuer } from '../auth/jwt.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -17,4 +18,6 @@ export interface ServiceDeps {
   jwt: JwtIssuer;
   /** Registers background work to stop on shutdown (job runners, timers), before the database closes. */
   onShutdown: (hook: () => Promise<void>) => void;
+  /** Invalidations of in-process auth caches, shared with every instance through Redis when set. */
+  invalidations: InvalidationBus;
 }

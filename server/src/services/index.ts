@@ -16,6 +16,7 @@ import { createQuotaService } from './core/quota.js';
 import { createSynthesizeService } from './core/synthesize.js';
 import { createUsageService } from './core/usage.js';
 import type { ServiceDeps } from './deps.js';
+import { createInvalidationBus } from '../auth/invalidations.js';
 import { createAgentsService } from './enterprise/agents.js';
 import { createAuditService } from './enterprise/audit.js';
 import { createLifecycleService } from './enterprise/lifecycle/lifecycle.js';
@@ -29,9 +30,13 @@ import { createVaultService } from './vault/vault.js';
 
 export type { ServiceDeps } from './deps.js';
 
-export function createServices(base: Omit<ServiceDeps, 'onShutdown'>) {
+export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidations'>) {
   const hooks: Array<() => Promise<void>> = [];
-  const deps: ServiceDeps = { ...base, onShutdown: (hook) => hooks.push(hook) };
+  const invalidations = createInvalidationBus({ redis: base.redis, logger: base.logger });
+  hooks.push(() => invalidations.close());
+  // Instances sharing PostgreSQL without Redis could not tell each other of a revocation: no auth cache.
+  const config = base.config.DATABASE_URL && !base.redis ? { ...base.config, API_KEY_CACHE_MS: 0 } : base.config;
+  const deps: ServiceDeps = { ...base, config, invalidations, onShutdown: (hook) => hooks.push(hook) };
 
   // Services that call no other service.
   const namespaces = createNamespacesService(deps);

@@ -13,7 +13,7 @@ import { quotaMonth } from '../core/quota.js';
 
 type TenantRow = typeof tenants.$inferSelect;
 
-export function createAdminService(deps: Pick<ServiceDeps, 'database' | 'logger'>) {
+export function createAdminService(deps: Pick<ServiceDeps, 'database' | 'logger' | 'invalidations'>) {
   const { db } = deps.database;
 
   function requireOperator(actor: Actor) {
@@ -92,6 +92,8 @@ export function createAdminService(deps: Pick<ServiceDeps, 'database' | 'logger'
         );
         return updated;
       });
+      // Every instance drops the tenant's cached API-key look-ups (and their plan) before this answers.
+      await deps.invalidations.publish({ kind: 'tenant', tenantId });
       deps.logger.info({ tenantId, plan, requestId: actor.requestId }, 'tenant plan changed by operator');
       return toTenant(row);
     },

@@ -5,8 +5,9 @@
  * Verification returns an outcome value, not an exception; the auth middleware decides the answer.
  */
 import type { ApiKey, Environment, KeyScope } from '@hx-memory/contract';
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { generateApiKey, hashApiKey } from '../../auth/api-key-tokens.js';
+import { createKeyCache } from '../../auth/key-cache.js';
 import type { Actor } from '../../actor.js';
 import { agents, apiKeys, namespaces, organizations, tenants } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../errors.js';
@@ -48,9 +49,46 @@ export function toApiKey(row: KeyRow): ApiKey {
 
 /** last_used_at is written at most once a minute per key, off the request's critical path. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+/** Pending last-use stamps are written together, in one statement, this often. */
+const LAST_USED_FLUSH_MS = 1000;
 
-export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logger'>) {
+export function createApiKeysService(
+  deps: Pick<ServiceDeps, 'database' | 'logger' | 'config' | 'invalidations' | 'onShutdown'>,
+) {
   const { db } = deps.database;
+  const cache = createKeyCache<KeyRow>({
+    ttlMs: deps.config.API_KEY_CACHE_MS,
+    maxEntries: 10_000,
+    bus: deps.invalidations,
+  });
+
+  // Last use per key: when this process last stamped it, and the keys waiting for the next write.
+  const stamped = new Map<string, number>();
+  const pending = new Set<string>();
+  async function flushLastUsed() {
+    if (pending.size === 0) return;
+    const ids = [...pending];
+    pending.clear();
+    const at = new Date();
+    for (const [id, t] of stamped) if (at.getTime() - t > LAST_USED_RESOLUTION_MS) stamped.delete(id);
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: at })
+      .where(and(inArray(apiKeys.id, ids), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, at))))
+      .catch((err) => deps.logger.warn({ err }, 'could not record api key use'));
+  }
+  const flusher = setInterval(() => void flushLastUsed(), LAST_USED_FLUSH_MS);
+  flusher.unref();
+  deps.onShutdown(async () => {
+    clearInterval(flusher);
+    await flushLastUsed();
+  });
+  function touch(row: KeyRow, now: number) {
+    const last = stamped.get(row.id) ?? row.lastUsedAt?.getTime() ?? 0;
+    if (now - last <= LAST_USED_RESOLUTION_MS) return;
+    stamped.set(row.id, now);
+    pending.add(row.id);
+  }
 
   /**
    * A key may be bound to an organization, a namespace and an agent identity of the caller's tenant;
@@ -146,6 +184,7 @@ export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logge
 
     /** Newest first; keyset pagination on the time-sortable id. */
     async list(actor: Actor, query: { limit: number; cursor?: string }) {
+      await flushLastUsed();
       const after = decodeCursor(query.cursor);
       const rows = await db
         .select()
@@ -170,7 +209,12 @@ export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logge
           .update(apiKeys)
           .set({ revokedAt: new Date() })
           .where(and(mine, isNull(apiKeys.revokedAt)))
-          .returning({ id: apiKeys.id, organizationId: apiKeys.organizationId, prefix: apiKeys.prefix });
+          .returning({
+            id: apiKeys.id,
+            organizationId: apiKeys.organizationId,
+            prefix: apiKeys.prefix,
+            hash: apiKeys.hash,
+          });
         for (const k of done) {
           await recordAudit(tx, actor, {
             action: 'api_key.revoked',
@@ -182,6 +226,8 @@ export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logge
         }
         return done;
       });
+      // Every instance drops the key from its cache before this answers (auth/key-cache.ts).
+      for (const row of rows) await deps.invalidations.publish({ kind: 'apiKey', hash: row.hash });
       if (rows.length === 0) {
         // Already revoked keys the actor manages answer the same success; others are not revealed.
         const [existing] = await db.select({ id: apiKeys.id }).from(apiKeys).where(mine).limit(1);
@@ -190,27 +236,29 @@ export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logge
       return { id, deleted: true as const };
     },
 
-    /** Looks a presented key up by hash; always a database read so revocation is immediate everywhere. */
+    /**
+     * Looks a presented key up by hash, from the cache of recent look-ups when it may serve (revocations
+     * and plan changes invalidate it on every instance); expiry is checked on every use.
+     */
     async verify(presented: string): Promise<KeyVerification> {
-      // The tenant's plan comes along in the same round trip: every API-key request needs both.
-      const [found] = await db
-        .select({ key: apiKeys, plan: tenants.plan })
-        .from(apiKeys)
-        .leftJoin(tenants, eq(tenants.id, apiKeys.tenantId))
-        .where(eq(apiKeys.hash, hashApiKey(presented)))
-        .limit(1);
+      const hash = hashApiKey(presented);
+      const found = await cache.load(hash, async () => {
+        // The tenant's plan comes along in the same round trip: every API-key request needs both.
+        const [row] = await db
+          .select({ key: apiKeys, plan: tenants.plan })
+          .from(apiKeys)
+          .leftJoin(tenants, eq(tenants.id, apiKeys.tenantId))
+          .where(eq(apiKeys.hash, hash))
+          .limit(1);
+        return row ? { key: row.key, plan: row.plan ?? undefined } : undefined;
+      });
       const row = found?.key;
       if (!row) return { result: 'NOT_FOUND' };
       if (row.revokedAt) return { result: 'REVOKED' };
-      if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return { result: 'EXPIRED' };
       const now = Date.now();
-      if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-        db.update(apiKeys)
-          .set({ lastUsedAt: new Date(now) })
-          .where(eq(apiKeys.id, row.id))
-          .catch((err) => deps.logger.warn({ err }, 'could not record api key use'));
-      }
-      return { result: 'VALID', key: row, plan: found?.plan ?? undefined };
+      if (row.expiresAt && row.expiresAt.getTime() <= now) return { result: 'EXPIRED' };
+      touch(row, now);
+      return { result: 'VALID', key: row, plan: found.plan };
     },
   };
 }

@@ -105,8 +105,13 @@ export async function assertTeamsInOrg(
   if (index >= 0) throw invalid(single ? field : `${field}[${index}]`, 'no such team in this organization');
 }
 
-export function createMembersService(deps: Pick<ServiceDeps, 'database'>) {
+export function createMembersService(deps: Pick<ServiceDeps, 'database' | 'invalidations'>) {
   const { db } = deps.database;
+  /** Keys revoked with a role change or removal leave every instance's key cache once committed. */
+  const dropCachedKeys = async <T>(actor: Actor, done: T): Promise<T> => {
+    await deps.invalidations.publish({ kind: 'tenant', tenantId: actor.tenantId });
+    return done;
+  };
 
   return {
     async invite(actor: Actor, orgId: string, input: { email: string; role: Role; teamIds?: string[] }) {
@@ -252,65 +257,69 @@ export function createMembersService(deps: Pick<ServiceDeps, 'database'>) {
 
     async updateRole(actor: Actor, orgId: string, memberId: string, input: { role: Role }) {
       assertOrgResolved(actor, orgId);
-      return db.transaction(async (tx) => {
-        const member = await loadLiveMember(tx, actor, orgId, memberId);
-        if (!member) throw notFound('Member');
-        const from = member.role as Role;
-        assertMayAssign(actor, input.role, from);
-        if (input.role !== 'owner') await assertNotLastOwner(tx, actor, orgId, member, 'demote');
-        const [updated] = (await tx
-          .update(orgMembers)
-          .set({ role: input.role, updatedAt: new Date() })
-          .where(eq(orgMembers.id, member.id))
-          .returning()) as [MemberRow];
-        await recordAudit(tx, actor, {
-          action: 'member.role_updated',
-          resourceType: 'member',
-          resourceId: member.id,
-          organizationId: orgId,
-          details: { email: member.email, changes: { role: { from, to: input.role } } },
-        });
-        if (member.userId) {
-          await revokeKeysBeyondRole(tx, actor, { userId: member.userId, organizationId: orgId, role: input.role });
-        }
-        const [shaped] = await toMembers(tx, actor.tenantId, [updated]);
-        return shaped!;
-      });
+      return db
+        .transaction(async (tx) => {
+          const member = await loadLiveMember(tx, actor, orgId, memberId);
+          if (!member) throw notFound('Member');
+          const from = member.role as Role;
+          assertMayAssign(actor, input.role, from);
+          if (input.role !== 'owner') await assertNotLastOwner(tx, actor, orgId, member, 'demote');
+          const [updated] = (await tx
+            .update(orgMembers)
+            .set({ role: input.role, updatedAt: new Date() })
+            .where(eq(orgMembers.id, member.id))
+            .returning()) as [MemberRow];
+          await recordAudit(tx, actor, {
+            action: 'member.role_updated',
+            resourceType: 'member',
+            resourceId: member.id,
+            organizationId: orgId,
+            details: { email: member.email, changes: { role: { from, to: input.role } } },
+          });
+          if (member.userId) {
+            await revokeKeysBeyondRole(tx, actor, { userId: member.userId, organizationId: orgId, role: input.role });
+          }
+          const [shaped] = await toMembers(tx, actor.tenantId, [updated]);
+          return shaped!;
+        })
+        .then((done) => dropCachedKeys(actor, done));
     },
 
     async remove(actor: Actor, orgId: string, memberId: string) {
       assertOrgResolved(actor, orgId);
-      return db.transaction(async (tx) => {
-        const member = await loadLiveMember(tx, actor, orgId, memberId);
-        if (!member) throw notFound('Member');
-        const role = member.role as Role;
-        if (role === 'owner' && !roleHasPermission(actor.role ?? 'viewer', 'org:transfer_ownership')) {
-          throw forbidden('Only an owner can remove an owner');
-        }
-        await assertNotLastOwner(tx, actor, orgId, member, 'remove');
-        const now = new Date();
-        await tx
-          .update(orgMembers)
-          .set({ status: 'removed', removedAt: now, updatedAt: now })
-          .where(eq(orgMembers.id, member.id));
-        await tx.delete(teamMembers).where(eq(teamMembers.memberId, member.id));
-        await tx
-          .update(invitations)
-          .set({ revokedAt: now })
-          .where(
-            and(eq(invitations.memberId, member.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)),
-          );
-        await recordAudit(tx, actor, {
-          action: 'member.removed',
-          resourceType: 'member',
-          resourceId: member.id,
-          organizationId: orgId,
-          details: { email: member.email, role, previousStatus: member.status },
-        });
-        if (member.userId)
-          await revokeKeysBeyondRole(tx, actor, { userId: member.userId, organizationId: orgId, role: null });
-        return { id: member.id, deleted: true as const };
-      });
+      return db
+        .transaction(async (tx) => {
+          const member = await loadLiveMember(tx, actor, orgId, memberId);
+          if (!member) throw notFound('Member');
+          const role = member.role as Role;
+          if (role === 'owner' && !roleHasPermission(actor.role ?? 'viewer', 'org:transfer_ownership')) {
+            throw forbidden('Only an owner can remove an owner');
+          }
+          await assertNotLastOwner(tx, actor, orgId, member, 'remove');
+          const now = new Date();
+          await tx
+            .update(orgMembers)
+            .set({ status: 'removed', removedAt: now, updatedAt: now })
+            .where(eq(orgMembers.id, member.id));
+          await tx.delete(teamMembers).where(eq(teamMembers.memberId, member.id));
+          await tx
+            .update(invitations)
+            .set({ revokedAt: now })
+            .where(
+              and(eq(invitations.memberId, member.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)),
+            );
+          await recordAudit(tx, actor, {
+            action: 'member.removed',
+            resourceType: 'member',
+            resourceId: member.id,
+            organizationId: orgId,
+            details: { email: member.email, role, previousStatus: member.status },
+          });
+          if (member.userId)
+            await revokeKeysBeyondRole(tx, actor, { userId: member.userId, organizationId: orgId, role: null });
+          return { id: member.id, deleted: true as const };
+        })
+        .then((done) => dropCachedKeys(actor, done));
     },
   };
 }
