@@ -10,6 +10,7 @@ import { createApiKeysService } from './account/api-keys.js';
 import { createAuthService } from './account/auth.js';
 import { createArtifactsService } from './core/artifacts.js';
 import { createCaptureService } from './core/capture/capture.js';
+import { createCaptureCounters } from './core/capture/counters.js';
 import { createLearnService } from './core/learn/learn.js';
 import { createMemoriesService } from './core/memories.js';
 import { createQuotaService } from './core/quota.js';
@@ -44,18 +45,19 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
   const vault = createVaultService(deps);
   // Then the ones that call those, each given only what it calls.
   const policies = createPoliciesService(deps, { namespaces });
+  const captureCounters = createCaptureCounters(deps);
   return {
     // account
     auth: createAuthService(deps),
     apiKeys: createApiKeysService(deps),
     admin: createAdminService(deps),
     // core
-    capture: createCaptureService(deps, { policies, vault, quota }),
+    capture: createCaptureService(deps, { policies, vault, quota, counters: captureCounters }),
     learn: createLearnService(deps, { policies }),
     synthesize: createSynthesizeService(deps, { policies }),
     artifacts: createArtifactsService(deps, { policies }),
     memories: createMemoriesService(deps, { policies }),
-    usage: createUsageService(deps, { quota }),
+    usage: createUsageService(deps, { quota, counters: captureCounters }),
     quota,
     // enterprise
     organizations: createOrganizationsService(deps),

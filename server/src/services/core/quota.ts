@@ -1,11 +1,11 @@
 /**
- * Monthly event quota per tenant (UTC calendar month, SPEC.md Limits, DESIGN.md §7). Capture calls
- * `consume` inside its transaction with the number of newly ingested events; the counter moves only
- * when the whole count fits, and a refusal throws quota_exceeded, so the transaction rolls back and a
- * batch that would cross the limit is refused whole.
+ * Monthly event quota per tenant (UTC calendar month, SPEC.md Limits, DESIGN.md §7). Capture stores its
+ * rows through `consumeWith`, in the same statement as the count: the counter moves only when the whole
+ * count fits, and a refusal stores nothing and throws quota_exceeded, so a batch that would cross the
+ * limit is refused whole.
  */
 import { PLAN_LIMITS } from '@hx-memory/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor.js';
 import type { Queryable } from '../../db/client.js';
 import { tenantEventUsage } from '../../db/schema/index.js';
@@ -41,25 +41,29 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database'>) {
   }
 
   return {
-    /** Counts `count` events against the tenant's month; throws AppError('quota_exceeded') when over. */
-    async consume(q: Queryable, actor: Actor, count: number): Promise<void> {
-      if (count <= 0) return;
+    /**
+     * Runs `store` (an INSERT that stores `count` events when its guard holds) in one statement with
+     * the count against the tenant's month: the rows are stored only if the whole count fits, else
+     * nothing is and AppError('quota_exceeded') is thrown. One atomic statement: the counter row's
+     * lock serialises concurrent captures of a tenant, with no transaction around it.
+     */
+    async consumeWith(q: Queryable, actor: Actor, count: number, store: (fits: SQL) => SQL): Promise<void> {
       const limit = PLAN_LIMITS[actor.plan].monthlyEvents;
       const { month, resetAt } = quotaMonth();
       if (limit !== null && count > limit)
         throw exceeded(actor, limit, await used(q, actor.tenantId, month), count, resetAt);
-      // One atomic upsert: the row lock serialises concurrent captures of a tenant, and the guarded
-      // update answers no row when the count does not fit.
-      const rows = await q
-        .insert(tenantEventUsage)
-        .values({ tenantId: actor.tenantId, month, events: count })
-        .onConflictDoUpdate({
-          target: [tenantEventUsage.tenantId, tenantEventUsage.month],
-          set: { events: sql`${tenantEventUsage.events} + ${count}`, updatedAt: new Date() },
-          ...(limit === null ? {} : { setWhere: sql`${tenantEventUsage.events} + ${count} <= ${limit}` }),
-        })
-        .returning({ events: tenantEventUsage.events });
-      if (rows.length === 0 && limit !== null) {
+      const within = limit === null ? sql`` : sql` where tenant_event_usage.events + excluded.events <= ${limit}`;
+      const [row] = await deps.database.rows<{ fits: number }>(
+        sql`with quota as (
+              insert into tenant_event_usage (tenant_id, month, events) values (${actor.tenantId}, ${month}, ${count})
+              on conflict (tenant_id, month) do update
+                set events = tenant_event_usage.events + excluded.events, updated_at = now()${within}
+              returning events),
+            stored as (${store(sql`exists (select 1 from quota)`)})
+            select count(*)::int as fits from quota`,
+        q,
+      );
+      if (Number(row?.fits ?? 0) === 0 && limit !== null) {
         throw exceeded(actor, limit, await used(q, actor.tenantId, month), count, resetAt);
       }
     },

@@ -14,6 +14,7 @@ import {
   lineageEdges,
   memories,
 } from '../../db/schema/index.js';
+import type { CaptureCounters } from './capture/counters.js';
 import type { QuotaService } from './quota.js';
 import type { ServiceDeps } from '../deps.js';
 
@@ -27,12 +28,14 @@ const int = (v: unknown) => Number(v ?? 0) || 0;
 
 export function createUsageService(
   deps: Pick<ServiceDeps, 'database'>,
-  services: { quota: Pick<QuotaService, 'status'> },
+  services: { quota: Pick<QuotaService, 'status'>; counters: Pick<CaptureCounters, 'flush'> },
 ) {
   const { database } = deps;
 
   return {
     async get(actor: Actor, q: { period: Period; granularity?: Granularity }): Promise<UsageMetrics> {
+      // This process's capture counts are written a second at a time (capture/counters.ts): write them first.
+      await services.counters.flush();
       const end = new Date();
       const start = new Date(end.getTime() - PERIOD_MS[q.period]);
       // Capture counters are hourly: count the hours the period touches.

@@ -14,7 +14,7 @@ import type { Queryable } from '../../db/client.js';
 import { auditLogs, lineageEdges, vaultItems, vaults } from '../../db/schema/index.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { findSecrets, replaceSecrets } from '../../redaction/index.js';
+import { type Detection, findSecrets, replaceSecrets } from '../../redaction/index.js';
 import type { ServiceDeps } from '../deps.js';
 import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
 import { managedBy } from '../account/ownership.js';
@@ -487,9 +487,15 @@ export function createVaultService(deps: Pick<ServiceDeps, 'database' | 'config'
     async redactCapture(
       q: Queryable,
       actor: Actor,
-      input: { eventId: string; payload: Record<string, unknown>; metadata: Record<string, unknown> },
+      input: {
+        eventId: string;
+        payload: Record<string, unknown>;
+        metadata: Record<string, unknown>;
+        /** What findSecrets found in payload and metadata, when the caller has scanned them already. */
+        detections?: Detection[];
+      },
     ): Promise<{ payload: Record<string, unknown>; metadata: Record<string, unknown>; findings: RedactionFinding[] }> {
-      const detections = findSecrets(input);
+      const detections = input.detections ?? findSecrets(input);
       if (detections.length === 0) return { payload: input.payload, metadata: input.metadata, findings: [] };
 
       const vault = await ensureSystemVault(q, actor);
