@@ -38,9 +38,18 @@ export const events = pgTable(
     index('events_scope_idx').on(t.tenantId, t.environment, t.namespace, t.id),
     index('events_session_idx').on(t.tenantId, t.environment, t.sessionId, t.id),
     index('events_subject_idx').on(t.tenantId, t.subjectId),
-    index('events_hash_idx').on(t.tenantId, t.environment, t.contentHash, t.createdAt),
+    // The duplicate check's probe, keyed on one expression so no other index can be mistaken for it
+    // (with (tenant, environment, content_hash) as columns, a table without statistics yet was probed
+    // through another tenant-leading index, filtering the tenant's recent events: seconds per capture).
+    index('events_dedupe_idx').on(
+      sql`(${t.tenantId} || '/' || ${t.environment} || '/' || ${t.contentHash})`,
+      t.createdAt,
+    ),
     index('events_uncompiled_idx').on(t.tenantId, t.environment, t.id).where(sql`${t.compiledAt} is null`),
-    uniqueIndex('events_idem_uq').on(t.tenantId, t.environment, t.idempotencyKey),
+    // Partial: only keyed events are in it, so it is small and serves nothing but the key look-up.
+    uniqueIndex('events_idem_uq')
+      .on(t.tenantId, t.environment, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index('events_fts_idx').using('gin', t.search),
     // No trigram index on events: it cost 40 % of a capture/batch insert and changed no LoCoMo recall
     // figure; fuzzy name look-ups go to memories (where learn puts entities) and artifacts.

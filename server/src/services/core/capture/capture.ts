@@ -134,7 +134,8 @@ export function createCaptureService(
   /**
    * Stored events matching the request's per-event idempotency keys, and the first stored event of
    * each content hash inside the duplicate window: one statement of index probes, one per key and
-   * per hash (events_idem_uq, events_hash_idx), so its cost does not grow with the tenant's volume.
+   * per hash (events_idem_uq, events_dedupe_idx, whose expression the probe repeats exactly), so its
+   * cost does not grow with the tenant's volume.
    */
   async function lookup(q: Queryable, actor: Actor, prepared: Prepared[]) {
     const keys = [...new Set(prepared.map((p) => p.input.idempotencyKey).filter((k): k is string => !!k))];
@@ -150,13 +151,14 @@ export function createCaptureService(
       sql`select 'k' as kind, e.id, k.key, e.idempotency_hash as hash, e.salience
           from unnest(${sql.param(keys)}::text[]) as k(key)
           cross join lateral (select id, idempotency_hash, salience from events
-            where tenant_id = ${actor.tenantId} and environment = ${actor.environment} and idempotency_key = k.key
+            where tenant_id = ${actor.tenantId} and environment = ${actor.environment}
+              and idempotency_key = k.key and idempotency_key is not null
             limit 1) e
           union all
           select 'h' as kind, e.id, null as key, h.hash, e.salience
           from unnest(${sql.param(hashes)}::text[]) as h(hash)
           cross join lateral (select id, salience from events
-            where tenant_id = ${actor.tenantId} and environment = ${actor.environment} and content_hash = h.hash
+            where (tenant_id || '/' || environment || '/' || content_hash) = ${`${actor.tenantId}/${actor.environment}/`} || h.hash
               and created_at > ${since}::timestamptz
             order by created_at limit 1) e`,
       q,
