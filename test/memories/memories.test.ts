@@ -171,7 +171,14 @@ describe('DELETE /v1/subjects/:subjectId', () => {
     expect(audit).toHaveLength(1);
     // Forgetting an unknown subject answers zero counts.
     const none = await server.http().delete('/v1/subjects/nobody').set(auth(apiKey));
-    expect(none.body.data.deleted).toEqual({ events: 0, memories: 0, artifacts: 0, lineageEdges: 0 });
+    expect(none.body.data.deleted).toEqual({
+      events: 0,
+      memories: 0,
+      artifacts: 0,
+      lineageEdges: 0,
+      vaultItems: 0,
+      accessLogsScrubbed: 0,
+    });
   });
 
   it("touches only the caller's tenant and environment", async () => {

@@ -96,7 +96,7 @@ export const memoriesContract = c.router({
     body: c.noBody(),
     summary: 'Forget a subject',
     description:
-      'Deletes every event about the subject, the memories compiled from them or about it, and the artifacts built from those memories (following lineage). Answers the counts.',
+      'Deletes every event about the subject, the memories compiled from them or about it, the artifacts built from any of those (artifacts shared with others, such as digests and session summaries, are retired and compiled again by the next learn), the vault items redacted from those events and the lineage edges touching them, and clears the query text of access-log rows that read them. Runs in bounded batches of one transaction each: after a crash, calling again finishes the erasure. Answers the counts.',
     responses: {
       200: envelope(
         z.object({
@@ -106,6 +106,11 @@ export const memoriesContract = c.router({
             memories: z.number().int(),
             artifacts: z.number().int(),
             lineageEdges: z.number().int(),
+            vaultItems: z.number().int().describe('Vault items holding secrets redacted from the deleted events'),
+            accessLogsScrubbed: z
+              .number()
+              .int()
+              .describe('Access-log rows that read what was deleted: their query text is cleared'),
           }),
         }),
       ),

@@ -4,11 +4,11 @@
  * go to the memory access log, deletions to the audit log, in the transaction of the change.
  */
 import type { Memory } from '@hx-memory/contract';
-import { and, desc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { recordAccess, recordAudit } from '../../audit/record.js';
 import type { Actor } from '../../actor.js';
 import type { Tx } from '../../db/client.js';
-import { artifactVersions, artifacts, events, lineageEdges, memories } from '../../db/schema/index.js';
+import { artifacts, type events, lineageEdges, memories } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import {
   type NamespaceAccessChecker,
@@ -19,9 +19,9 @@ import {
 import type { ServiceDeps } from '../deps.js';
 import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
 import { tombstoneKey } from './learn/apply.js';
+import { eraseSubject } from './erasure/erase-subject.js';
 
 type Row = typeof memories.$inferSelect;
-const DELETE_CHUNK = 5000;
 
 export function toMemory(r: Row): Memory {
   return {
@@ -64,13 +64,13 @@ export function createMemoriesService(
   const { database } = deps;
   const { db } = database;
 
-  async function deleteIn(tx: Tx, table: typeof events | typeof memories | typeof artifacts, ids: string[]) {
+  async function _deleteIn(tx: Tx, table: typeof events | typeof memories | typeof artifacts, ids: string[]) {
     for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
       await tx.delete(table).where(inArray(table.id, ids.slice(i, i + DELETE_CHUNK)));
     }
   }
 
-  async function deleteEdges(tx: Tx, tenantId: string, ids: string[]): Promise<number> {
+  async function _deleteEdges(tx: Tx, tenantId: string, ids: string[]): Promise<number> {
     let n = 0;
     for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
       const chunk = ids.slice(i, i + DELETE_CHUNK);
@@ -200,48 +200,34 @@ export function createMemoriesService(
         'delete',
         'query.namespace',
       );
-      const inScope = (column: string) => {
-        const condition = namespaceCondition(sql.raw(column), scope);
-        return condition ? sql` and ${condition}` : sql``;
-      };
-      const t = actor.tenantId;
       const env = actor.environment;
-      return db.transaction(async (tx) => {
-        const eventScope: SQL = sql`tenant_id = ${t} and environment = ${env} and subject_id = ${subjectId}${inScope('namespace')}`;
-        const subjectEvents = sql`select id from ${events} where ${eventScope}`;
-        const eventIds = (await database.rows<{ id: string }>(subjectEvents, tx)).map((r) => r.id);
-        // Memories about the subject or compiled from its events (captured_from edges).
-        const memoryQuery = sql`select id from ${memories} where tenant_id = ${t} and environment = ${env}${inScope('namespace')} and (subject_id = ${subjectId} or id in (
-            select to_id from ${lineageEdges} where tenant_id = ${t} and type = 'captured_from' and from_id in (${subjectEvents})))`;
-        const memoryIds = (await database.rows<{ id: string }>(memoryQuery, tx)).map((r) => r.id);
-        // Artifacts about the subject or built from those memories (compiled_into edges).
-        const artifactQuery = sql`select id from ${artifacts} where tenant_id = ${t} and environment = ${env}${inScope('namespace')} and (subject_id = ${subjectId} or id in (
-            select to_id from ${lineageEdges} where tenant_id = ${t} and type = 'compiled_into' and from_id in (${memoryQuery})))`;
-        const artifactIds = (await database.rows<{ id: string }>(artifactQuery, tx)).map((r) => r.id);
-
-        const lineageEdgesDeleted = await deleteEdges(tx, t, [...eventIds, ...memoryIds, ...artifactIds]);
-        for (let i = 0; i < artifactIds.length; i += DELETE_CHUNK) {
-          await tx
-            .delete(artifactVersions)
-            .where(inArray(artifactVersions.artifactId, artifactIds.slice(i, i + DELETE_CHUNK)));
-        }
-        await deleteIn(tx, artifacts, artifactIds);
-        await deleteIn(tx, memories, memoryIds);
-        await deleteIn(tx, events, eventIds);
-        const deleted = {
-          events: eventIds.length,
-          memories: memoryIds.length,
-          artifacts: artifactIds.length,
-          lineageEdges: lineageEdgesDeleted,
-        };
-        await recordAudit(tx, actor, {
-          action: 'subject.forget',
-          resourceType: 'subject',
-          resourceId: subjectId,
-          details: { namespace: scope.namespace ?? null, excluded: scope.exclude.length, environment: env, ...deleted },
-        });
-        return { subjectId, deleted };
-      });
+      const totals = await eraseSubject(
+        database,
+        {
+          tenantId: actor.tenantId,
+          environment: env,
+          subjectId,
+          inScope: (column) => {
+            const condition = namespaceCondition(sql.raw(column), scope);
+            return condition ? sql` and ${condition}` : sql``;
+          },
+        },
+        async (tx, deleted) => {
+          await recordAudit(tx, actor, {
+            action: 'subject.forget',
+            resourceType: 'subject',
+            resourceId: subjectId,
+            details: {
+              namespace: scope.namespace ?? null,
+              excluded: scope.exclude.length,
+              environment: env,
+              ...deleted,
+            },
+          });
+        },
+      );
+      const { batches: _batches, ...deleted } = totals;
+      return { subjectId, deleted };
     },
   };
 }
