@@ -49,7 +49,7 @@ describe('DELETE /v1/subjects/:subjectId erases what was derived', () => {
   it('leaves the text nowhere, retires shared artifacts (re-compiled by the next learn), deletes vault items and counts each kind', async () => {
     const { apiKey, user } = await newTenant(server);
     await seed(apiKey);
-    const before = await findInTables(server, MARKERS);
+    const before = await findInTables(server, user.tenantId, MARKERS);
     expect(before.some((h) => h.table === 'events')).toBe(true);
     expect(before.some((h) => h.table === 'artifacts')).toBe(true);
     const items = await server.ctx.database.rows<{ id: string }>(
@@ -72,7 +72,7 @@ describe('DELETE /v1/subjects/:subjectId erases what was derived', () => {
     expect(d.accessLogsScrubbed).toBeGreaterThan(0);
     expect(d.artifacts).toBeGreaterThan(0);
 
-    const after = await findInTables(server, [...MARKERS, SECRET]);
+    const after = await findInTables(server, user.tenantId, [...MARKERS, SECRET]);
     expect(after).toEqual([]);
     expect(
       (await server.ctx.database.rows(sql`select id from vault_items where tenant_id = ${user.tenantId}`)).length,
@@ -97,7 +97,7 @@ describe('DELETE /v1/subjects/:subjectId erases what was derived', () => {
     // A full re-learn brings nothing back.
     const full = await server.http().post('/v1/learn').set(auth(apiKey)).send({ scope: 'full', wait: true });
     expect(full.body.data.status).toBe('completed');
-    expect(await findInTables(server, MARKERS)).toEqual([]);
+    expect(await findInTables(server, user.tenantId, MARKERS)).toEqual([]);
     // Shared artifacts retired by the erasure are compiled again from what remains (bob's).
     const rebuilt = (await server.http().get('/v1/artifacts?limit=100').set(auth(apiKey))).body.data.artifacts;
     expect(JSON.stringify(rebuilt)).toMatch(/oslo/i);

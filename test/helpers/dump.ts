@@ -12,8 +12,19 @@ export interface Hit {
   value: string;
 }
 
-export async function findInTables(server: TestServer, needles: string[]): Promise<Hit[]> {
+/**
+ * Rows of tables with a tenant_id column are read for `tenantId` only (a shared PostgreSQL keeps
+ * earlier runs' tenants); tables without one (tenants, users) are read whole.
+ */
+export async function findInTables(server: TestServer, tenantId: string, needles: string[]): Promise<Hit[]> {
   const db = server.ctx.database;
+  const tenantTables = new Set(
+    (
+      await db.rows<{ table_name: string }>(
+        sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id'`,
+      )
+    ).map((r) => r.table_name),
+  );
   const columns = await db.rows<{ table_name: string; column_name: string }>(
     sql`select c.table_name, c.column_name from information_schema.columns c
         join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
@@ -25,7 +36,9 @@ export async function findInTables(server: TestServer, needles: string[]): Promi
     for (const needle of needles) {
       const rows = await db.rows<{ v: string }>(
         sql`select ${sql.identifier(column_name)}::text as v from ${sql.identifier(table_name)}
-            where position(lower(${needle}) in lower(${sql.identifier(column_name)}::text)) > 0 limit 3`,
+            where position(lower(${needle}) in lower(${sql.identifier(column_name)}::text)) > 0${
+              tenantTables.has(table_name) ? sql` and tenant_id = ${tenantId}` : sql``
+            } limit 3`,
       );
       for (const r of rows) hits.push({ table: table_name, column: column_name, value: r.v.slice(0, 300) });
     }

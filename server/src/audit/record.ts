@@ -10,6 +10,7 @@ import type { Actor } from '../actor.js';
 import type { Db, Queryable } from '../db/client.js';
 import { accessLogs, auditLogs, namespaces } from '../db/schema/index.js';
 import { newId } from '../ids.js';
+import { redactText } from '../redaction/redact-text.js';
 
 export interface AuditEntry {
   action: string;
@@ -69,9 +70,13 @@ export function recordAccountEvent(
   );
 }
 
+/** Stored length of an access-log query, cut after its secrets are redacted (never through one). */
+const QUERY_CHARS = 1000;
+
 export interface AccessEntry {
   operation: string;
   namespace?: string | null;
+  /** Stored with its secrets redacted (nothing secret outside the vault). */
   query?: string | null;
   memoryIds: string[];
   artifactIds?: string[];
@@ -100,7 +105,7 @@ export async function recordAccess(db: Db, actor: Actor, entry: AccessEntry): Pr
     select ${newId('acc')}, ${actor.tenantId}, coalesce(${orgOfNamespace}, ${actor.organizationId ?? null}),
       ${actor.environment},
       ${who.actorType}, ${who.actorId}, ${actor.apiKeyId ?? null}, ${actor.agentId ?? null},
-      ${entry.namespace ?? null}, ${entry.operation}, ${entry.query ?? null},
+      ${entry.namespace ?? null}, ${entry.operation}, ${entry.query ? redactText(entry.query).slice(0, QUERY_CHARS) : null},
       ${sql.param(entry.memoryIds)}::text[], ${sql.param(entry.artifactIds ?? [])}::text[], ${actor.requestId}
     from async_commit`);
 }

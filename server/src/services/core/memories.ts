@@ -4,11 +4,10 @@
  * go to the memory access log, deletions to the audit log, in the transaction of the change.
  */
 import type { Memory } from '@hx-memory/contract';
-import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import { recordAccess, recordAudit } from '../../audit/record.js';
 import type { Actor } from '../../actor.js';
-import type { Tx } from '../../db/client.js';
-import { artifacts, type events, lineageEdges, memories } from '../../db/schema/index.js';
+import { artifacts, memories } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import {
   type NamespaceAccessChecker,
@@ -63,30 +62,6 @@ export function createMemoriesService(
 ) {
   const { database } = deps;
   const { db } = database;
-
-  async function _deleteIn(tx: Tx, table: typeof events | typeof memories | typeof artifacts, ids: string[]) {
-    for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
-      await tx.delete(table).where(inArray(table.id, ids.slice(i, i + DELETE_CHUNK)));
-    }
-  }
-
-  async function _deleteEdges(tx: Tx, tenantId: string, ids: string[]): Promise<number> {
-    let n = 0;
-    for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
-      const chunk = ids.slice(i, i + DELETE_CHUNK);
-      const gone = await tx
-        .delete(lineageEdges)
-        .where(
-          and(
-            eq(lineageEdges.tenantId, tenantId),
-            or(inArray(lineageEdges.fromId, chunk), inArray(lineageEdges.toId, chunk)),
-          ),
-        )
-        .returning({ id: lineageEdges.id });
-      n += gone.length;
-    }
-    return n;
-  }
 
   return {
     async list(actor: Actor, q: MemoryListQuery) {

@@ -113,7 +113,7 @@ export function createSynthesizeService(
       await recordAccess(database.db, actor, {
         operation: 'synthesize',
         namespace: scope.namespace ?? null,
-        query: body.query.slice(0, 1000),
+        query: body.query,
         memoryIds,
         artifactIds,
       });
