@@ -129,7 +129,7 @@ export function createMemoriesService(
             ),
           )
           .limit(1);
-        if (!row || !(await mayAccessNamespace(services.policies, actor, row.namespace, 'delete'))) {
+        if (!row || !(await mayAccessNamespace(services.policies, actor, row.namespace, 'delete', tx))) {
           throw notFound('Memory');
         }
         // A tombstone without content: the dedupe key is hashed so a re-compile does not revive it.

@@ -85,12 +85,16 @@ export function namespaceCondition(column: SQLWrapper, filter: NamespaceFilter):
   return undefined;
 }
 
-/** Whether the actor may `action` the namespace a stored row is in (single-item reads and deletes). */
+/**
+ * Whether the actor may `action` the namespace a stored row is in (single-item reads and deletes).
+ * Inside a transaction pass it as `q`: on PGlite a query on the outer handle would wait forever.
+ */
 export async function mayAccessNamespace(
   policies: NamespaceAccessChecker,
   actor: Actor,
   namespace: string,
   action: 'read' | 'delete',
+  q?: Queryable,
 ): Promise<boolean> {
-  return (await policies.checkNamespaceAccess(actor, namespace, action)).allowed;
+  return (await policies.checkNamespaceAccess(actor, namespace, action, q)).allowed;
 }
