@@ -92,7 +92,12 @@ export function registerLifecycle(program: Command): void {
     .action(
       action(async (policyId: string, options: DayOptions & { name?: string; scope?: string }, command: Command) => {
         const { hx, orgId } = orgClient(command);
-        print(await hx.lifecycle.update({ orgId, policyId, ...options }));
+        // "none" clears a limit: send null, whatever shape the option parsing left it in.
+        const body = { ...options };
+        for (const key of ['retentionDays', 'archiveAfterDays', 'deleteAfterDays'] as const) {
+          if (body[key] !== undefined && typeof body[key] !== 'number') body[key] = null;
+        }
+        print(await hx.lifecycle.update({ orgId, policyId, ...body }));
       }),
     );
   withExamples(

@@ -98,6 +98,8 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
     },
     async close() {
+      // Idempotent, as with PGlite: pg-pool throws when ended twice (a test closes, then shuts down).
+      if (pool.ending) return;
       await Promise.all([pool.end(), probe.end()]);
     },
   };
