@@ -172,6 +172,10 @@ export function createGatekeeper(ctx: AppContext, otherRoutes: ReadonlyMap<strin
       authError = err;
     }
     gatekept.add(req);
+    // A credential the server could not check (database down, any 5xx) is the server's failure, not
+    // the caller's: answer it as it is instead of charging the IP bucket, which would turn a clean
+    // 503 into 429s for every keyed client behind one address.
+    if (authError !== undefined && !(authError instanceof AppError && authError.status < 500)) return authError;
     const { subject, policy } = callerOf(req, route !== undefined && PROBE_PATHS.has(route.path));
     const decision = await limiter.consume(subject, policy);
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
