@@ -1,9 +1,24 @@
 /**
- * The Hx client: configuration (base URL, credentials, organization, timeouts, retries) and one
- * property per API area, each a thin typed resource derived from the contract.
+ * The Hx client: configuration (base URL, credentials, organization, timeouts, retries), one
+ * property per API area (a resource generated from the contract), and the flat calls of the
+ * @hippocortex/sdk 1.2 client: `hx.capture(event)`, `hx.captureBatch(events)`, `hx.learn(options)`,
+ * `hx.synthesize(query, options)`, `hx.listArtifacts(options)`, `hx.getArtifact(id)`,
+ * `hx.getMetrics(options)`. `hx.capture`, `hx.learn` and `hx.synthesize` are both the call and
+ * their area's resource (`hx.learn.getJob(...)`), see docs/decisions/sdk.md.
  */
+import type {
+  Artifact,
+  BatchCaptureResult,
+  CaptureEvent,
+  CaptureResult,
+  Contract,
+  LearnJob,
+  SynthesizeResult,
+  UsageMetrics,
+} from '@hx-memory/contract';
+import type { APIPromise } from './core/api-promise.js';
 import { type ClientConfig, type RequestOptions, createContractClient } from './core/fetcher.js';
-import type { ClientCore } from './core/resource.js';
+import type { ClientCore, RouteData, RouteInput } from './core/resource.js';
 import { Admin } from './resources/admin.js';
 import { Agents } from './resources/agents.js';
 import { ApiKeys } from './resources/api-keys.js';
@@ -66,6 +81,79 @@ const OPTION_NAMES = new Set<string>([
 const env = (name: string): string | undefined =>
   typeof process !== 'undefined' ? process.env?.[name] || undefined : undefined;
 
+/** The input of `hx.capture(event)`: an event as the capture route takes it. */
+export type CaptureInput = RouteInput<Contract['capture']['capture']>;
+
+/**
+ * `hx.learn(options)`: the @hippocortex/sdk 1.2 options (`scope`, `minPatternStrength`,
+ * `artifactTypes`) and the Hx additions (scope filters, `wait`, or the route's own `options` object).
+ */
+export type LearnOptions = Partial<RouteInput<Contract['learn']['learn']>> & {
+  /** Procedural patterns below it are not emitted (sent as `options.minPatternStrength`). */
+  minPatternStrength?: number;
+  /** Only compile these artifact types (sent as `options.artifactTypes`). */
+  artifactTypes?: NonNullable<RouteInput<Contract['learn']['learn']>['options']>['artifactTypes'];
+};
+
+type SynthesizeInput = RouteInput<Contract['synthesize']['synthesize']>;
+/**
+ * `hx.synthesize(query, options)`: the @hippocortex/sdk 1.2 options (`maxTokens`, `sections`,
+ * `minConfidence`, `includeProvenance`) and the Hx scope (`namespace`, `sessionId`, `subjectId`,
+ * `agentId`, `asOf`) in one object.
+ */
+export type SynthesizeOptions = NonNullable<SynthesizeInput['options']> & Omit<SynthesizeInput, 'query' | 'options'>;
+
+/** `hx.listArtifacts(options)`: type, status, sort, order, limit, cursor and the Hx scope filters. */
+export type ListArtifactsOptions = RouteInput<Contract['artifacts']['list']>;
+/** What `hx.listArtifacts` answers: `{ artifacts, pagination }`, as the @hippocortex/sdk 1.2 client. */
+export type ArtifactList = RouteData<Contract['artifacts']['list']>;
+/** `hx.getMetrics(options)`: `period` (1h, 24h, 7d, 30d) and `granularity` (minute, hour, day). */
+export type MetricsOptions = RouteInput<Contract['usage']['get']>;
+
+/** `hx.capture`: capture one event when called, and the capture area's resource. */
+export interface CaptureCall extends Capture {
+  /**
+   * Capture an event (`POST /v1/capture`): `{ type, sessionId, payload, metadata? }` plus the Hx
+   * additions `namespace`, `agentId`, `subjectId`, `occurredAt`, `idempotencyKey`. Answers
+   * `{ eventId, status: 'ingested' | 'duplicate', salienceScore }`.
+   *
+   * @example await hx.capture({ type: 'message', sessionId: 's1', payload: { role: 'user', content: 'Hi' } });
+   */
+  (event: CaptureInput, options?: RequestOptions): APIPromise<CaptureResult>;
+}
+
+/** `hx.learn`: start a learn job when called, and the learn area's resource (`hx.learn.getJob`). */
+export interface LearnCall extends Learn {
+  /**
+   * Compile memories and artifacts from the captured events (`POST /v1/learn`). Incremental by
+   * default; `{ wait: true }` answers the finished job when it ends within the request timeout.
+   * Answers the job (`runId`, `jobId`, `status`, `artifacts`, `stats`).
+   *
+   * @example const job = await hx.learn({ scope: 'incremental', wait: true });
+   */
+  (options?: LearnOptions, requestOptions?: RequestOptions): APIPromise<LearnJob>;
+}
+
+/** `hx.synthesize`: a context pack when called, and the synthesize area's resource. */
+export interface SynthesizeCall extends Synthesize {
+  /**
+   * A prompt-ready context for `query` within `options.maxTokens` (`POST /v1/synthesize`). Answers
+   * `{ packId, context, entries, budget }`.
+   *
+   * @example const { context } = await hx.synthesize('How do I deploy?', { maxTokens: 1000 });
+   */
+  (query: string, options?: SynthesizeOptions, requestOptions?: RequestOptions): APIPromise<SynthesizeResult>;
+}
+
+/** A function that is also `resource`: its methods are found through the prototype chain. */
+function callable<R extends object, F extends (...args: never[]) => unknown>(resource: R, call: F): F & R {
+  const fn = (...args: Parameters<F>) => call(...args);
+  // The methods are looked up on the resource; `name` and `length` must not hide routes of that name.
+  delete (fn as { name?: string }).name;
+  delete (fn as { length?: number }).length;
+  return Object.setPrototypeOf(fn, resource) as F & R;
+}
+
 function userAgent(): string {
   const node = typeof process !== 'undefined' ? process.versions?.node : undefined;
   return `hx-sdk/${VERSION}${node ? ` node/${node}` : ''}`;
@@ -77,9 +165,15 @@ export class Hx {
 
   readonly auth: Auth;
   readonly apiKeys: ApiKeys;
-  readonly capture: Capture;
-  readonly learn: Learn;
-  readonly synthesize: Synthesize;
+  /**
+   * `hx.capture(event)` captures one event; `hx.capture.captureBatch({ events })` is the batch route
+   * (the flat `hx.captureBatch(events)` takes the array).
+   */
+  readonly capture: CaptureCall;
+  /** `hx.learn(options)` starts a learn job; `hx.learn.getJob({ id })` follows it. */
+  readonly learn: LearnCall;
+  /** `hx.synthesize(query, options)`: a prompt-ready context for the query. */
+  readonly synthesize: SynthesizeCall;
   readonly artifacts: Artifacts;
   readonly memories: Memories;
   readonly usage: Usage;
@@ -121,9 +215,29 @@ export class Hx {
     const core: ClientCore = { client: createContractClient(() => config), config: () => config };
     this.auth = new Auth(core);
     this.apiKeys = new ApiKeys(core);
-    this.capture = new Capture(core);
-    this.learn = new Learn(core);
-    this.synthesize = new Synthesize(core);
+    const capture = new Capture(core);
+    this.capture = callable(capture, (event: CaptureInput, options?: RequestOptions) =>
+      capture.capture(event, options),
+    );
+    const learn = new Learn(core);
+    this.learn = callable(learn, (options: LearnOptions = {}, requestOptions?: RequestOptions) => {
+      const { minPatternStrength, artifactTypes, options: routeOptions, ...rest } = options;
+      const merged = { ...routeOptions };
+      if (minPatternStrength !== undefined) merged.minPatternStrength = minPatternStrength;
+      if (artifactTypes !== undefined) merged.artifactTypes = artifactTypes;
+      return learn.learn({ ...rest, options: merged }, requestOptions);
+    });
+    const synthesize = new Synthesize(core);
+    this.synthesize = callable(
+      synthesize,
+      (query: string, options: SynthesizeOptions = {}, requestOptions?: RequestOptions) => {
+        const { namespace, sessionId, subjectId, agentId, asOf, ...packOptions } = options;
+        return synthesize.synthesize(
+          { query, options: packOptions, namespace, sessionId, subjectId, agentId, asOf },
+          requestOptions,
+        );
+      },
+    );
     this.artifacts = new Artifacts(core);
     this.memories = new Memories(core);
     this.usage = new Usage(core);
@@ -153,5 +267,42 @@ export class Hx {
   /** GET /health: status, version, database and Redis state. */
   health(options?: RequestOptions) {
     return this.ops.health({}, options);
+  }
+
+  /**
+   * Capture up to 1000 events at once, stored whole or not at all (`POST /v1/capture/batch`).
+   * Answers `{ results: [{ eventId, status }], summary: { total, ingested, duplicates, errors } }`.
+   * Pass `{ idempotencyKey }` to make a retried import answer the first result again.
+   *
+   * @example await hx.captureBatch([{ type: 'message', sessionId: 's1', payload: { role: 'user', content: 'Hi' } }]);
+   */
+  captureBatch(events: CaptureEvent[] | CaptureInput[], options?: RequestOptions): APIPromise<BatchCaptureResult> {
+    return this.capture.captureBatch({ events: events as CaptureInput[] }, options);
+  }
+
+  /**
+   * One page of compiled artifacts as `{ artifacts, pagination }` (`GET /v1/artifacts`): filter by
+   * `type`, `status`, `namespace`, `subjectId`, `sessionId`; `sort`, `order`, `limit`, `cursor`
+   * (`pagination.cursor` of the previous page). `hx.artifacts.list(...)` iterates over every page.
+   *
+   * @example const { artifacts } = await hx.listArtifacts({ type: 'failure_playbook', limit: 10 });
+   */
+  async listArtifacts(options: ListArtifactsOptions = {}, requestOptions?: RequestOptions): Promise<ArtifactList> {
+    return (await this.artifacts.list(options, requestOptions)).data;
+  }
+
+  /** One artifact by id (`GET /v1/artifacts/:id`); NotFoundError when it does not exist. */
+  getArtifact(id: string, options?: RequestOptions): APIPromise<Artifact> {
+    return this.artifacts.get({ id }, options);
+  }
+
+  /**
+   * Usage of the key's tenant and environment (`GET /v1/usage-metrics`): events, compilations and
+   * syntheses of the `period` (default 24h), the monthly quota and stored totals.
+   *
+   * @example const { quota } = await hx.getMetrics({ period: '7d', granularity: 'day' });
+   */
+  getMetrics(options: MetricsOptions = {}, requestOptions?: RequestOptions): APIPromise<UsageMetrics> {
+    return this.usage.get(options, requestOptions);
   }
 }

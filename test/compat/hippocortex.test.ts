@@ -4,6 +4,7 @@
  * headers, bodies, query parameters; JSON.stringify drops its undefined options) and asserts every
  * field it reads from the envelope's `data`, so code written for that client works against Hx.
  */
+import { Hx, NotFoundError, ValidationError } from '@hx-memory/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -326,4 +327,77 @@ describe('@hippocortex/sdk 1.2 client against Hx', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.code).toBe('not_found');
   });
+});
+
+describe('the Hx SDK has the same flat calls, with the same arguments', () => {
+  it('hx.capture(event), captureBatch(events), learn(options), synthesize(query, options), artifacts, metrics', async () => {
+    const { apiKey } = await newTenant(server);
+    const hx = new Hx({ baseUrl: server.url, apiKey, maxRetries: 0 });
+    expect(typeof hx.capture).toBe('function');
+
+    const one = await hx.capture({
+      type: 'message',
+      sessionId: 'flat',
+      payload: { role: 'user', content: 'Deploy to staging' },
+    });
+    expect(one).toMatchObject({ eventId: expect.stringMatching(/^evt_/), status: 'ingested' });
+    const events = [...agentTrace('run-1', 1), ...agentTrace('run-2', 2)];
+    const batch = await hx.captureBatch(events, { idempotencyKey: 'flat-batch-1' });
+    expect(batch.summary).toEqual({ total: events.length, ingested: events.length, duplicates: 0, errors: 0 });
+    // The same key and body answer the first result again, nothing stored twice.
+    expect(await hx.captureBatch(events, { idempotencyKey: 'flat-batch-1' })).toEqual(batch);
+
+    // learn with the 1.2 options shape, plus the Hx `wait`.
+    const job = await hx.learn(
+      { scope: 'full', minPatternStrength: 0.1, artifactTypes: ['task_schema', 'failure_playbook'], wait: true },
+      { timeout: 60_000 },
+    );
+    expect(job.runId).toMatch(/^job_/);
+    expect(job.options).toEqual({ minPatternStrength: 0.1, artifactTypes: ['task_schema', 'failure_playbook'] });
+    expect(job.status).toBe('completed');
+    expect(job.stats.eventsProcessed).toBe(events.length + 1);
+    expect((await hx.learn.getJob({ id: job.runId })).status).toBe('completed');
+    // The grouped calls still work unchanged.
+    expect((await hx.learn.learn({ scope: 'incremental', wait: true })).status).toBe('completed');
+
+    const ctx = await hx.synthesize('fix the failing checkout tests', {
+      maxTokens: 300,
+      sections: ['procedures', 'failures', 'facts'],
+      sessionId: 'run-2',
+    });
+    expect(ctx.packId).toEqual(expect.any(String));
+    expect(ctx.budget.limit).toBe(300);
+    expect(ctx.budget.used).toBeLessThanOrEqual(300);
+    expect(ctx.entries.every((e) => ['procedures', 'failures', 'facts', 'instructions'].includes(e.section))).toBe(
+      true,
+    );
+    expect((await hx.synthesize.synthesize({ query: 'checkout tests' })).packId).toEqual(expect.any(String));
+
+    const listed = await hx.listArtifacts({ sort: 'confidence', order: 'desc', limit: 1 });
+    expect(listed.artifacts).toHaveLength(1);
+    expect(listed.pagination.total).toBeGreaterThanOrEqual(1);
+    const first = listed.artifacts[0]!;
+    expect(['task_schema', 'failure_playbook']).toContain(first.type);
+    if (listed.pagination.hasMore) {
+      const next = await hx.listArtifacts({
+        sort: 'confidence',
+        order: 'desc',
+        limit: 1,
+        cursor: listed.pagination.cursor!,
+      });
+      expect(next.artifacts[0]?.id).not.toBe(first.id);
+    }
+    expect((await hx.getArtifact(first.id)).id).toBe(first.id);
+    await expect(hx.getArtifact('art_does_not_exist')).rejects.toBeInstanceOf(NotFoundError);
+
+    const metrics = await hx.getMetrics({ period: '24h', granularity: 'hour' });
+    expect(metrics.period.granularity).toBe('hour');
+    expect(metrics.usage.events.ingested).toBe(events.length + 1);
+
+    const bad = await hx
+      .capture({ type: 'message', sessionId: 's', payload: 'nope' as never })
+      .catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(ValidationError);
+    expect((bad as ValidationError).status).toBe(400);
+  }, 90_000);
 });

@@ -49,13 +49,15 @@ export type RouteResult<R extends AppRoute> =
       : APIPromise<D>
     : never;
 
-type RouteArgs<R extends AppRoute> =
+/** The parameters of a route's method: its flat input (optional when every field is) and the call options. */
+export type RouteArgs<R extends AppRoute> =
   object extends RouteInput<R>
     ? [input?: RouteInput<R>, options?: RequestOptions]
     : [input: RouteInput<R>, options?: RequestOptions];
 
 export type RouteMethod<R extends AppRoute> = (...args: RouteArgs<R>) => RouteResult<R>;
 
+/** Every route of an area as a method (the shape of a generated resource class). */
 export type AreaMethods<A extends AppRouter> = {
   [K in keyof A]: A[K] extends AppRoute ? RouteMethod<A[K]> : never;
 };
@@ -93,25 +95,38 @@ function isPaginated(route: AppRoute): boolean {
   return route.method === 'GET' && queryKeys(route).has('cursor');
 }
 
-/** Defines one method per route of `area` on `target`. */
-export function bindArea<A extends keyof Contract>(target: object, core: ClientCore, area: A): void {
-  const routes = contract[area] as unknown as Record<string, AppRoute>;
-  const calls = core.client[area] as unknown as Record<string, (args: unknown) => Promise<RawResponse>>;
-  for (const [name, route] of Object.entries(routes)) {
-    const method = (input: Record<string, unknown> = {}, options: RequestOptions = {}) => {
-      const { params, query, body } = splitInput(route, input, core.config().organizationId);
-      const hx: CallContext = { ...options, orgId: params.orgId };
-      const call = (cursor?: string) => {
-        const args: Record<string, unknown> = { hx };
-        if (Object.keys(params).length) args.params = params;
-        if (route.method !== 'GET' || Object.keys(query).length || cursor) {
-          args.query = cursor === undefined ? query : { ...query, cursor };
-        }
-        if (HAS_BODY.has(route.method)) args.body = body;
-        return calls[name]?.(args) as Promise<RawResponse>;
-      };
-      return isPaginated(route) ? new PagePromise(call, query.cursor as string | undefined) : new APIPromise(call());
+/**
+ * Base of the generated resource classes (src/resources/*.ts, written by scripts/write-resources.ts):
+ * each route is a declared method with its doc comment, which calls `_request` with its area and name.
+ */
+export abstract class APIResource {
+  /** The client's transport; shared by every resource of one client. */
+  protected readonly _core: ClientCore;
+
+  constructor(core: ClientCore) {
+    this._core = core;
+  }
+
+  /** Sends one route: splits the flat input, adds the call options, unwraps or paginates the answer. */
+  protected _request<T>(area: keyof Contract, name: string, args: readonly unknown[]): T {
+    const core = this._core;
+    const route = (contract[area] as unknown as Record<string, AppRoute>)[name];
+    const send = (core.client[area] as unknown as Record<string, (args: unknown) => Promise<RawResponse>>)[name];
+    if (!route || !send) throw new TypeError(`Unknown route ${String(area)}.${name}`);
+    const [input = {}, options = {}] = args as [Record<string, unknown>?, RequestOptions?];
+    const { params, query, body } = splitInput(route, input, core.config().organizationId);
+    const hx: CallContext = { ...options, orgId: params.orgId };
+    const call = (cursor?: string) => {
+      const callArgs: Record<string, unknown> = { hx };
+      if (Object.keys(params).length) callArgs.params = params;
+      if (route.method !== 'GET' || Object.keys(query).length || cursor) {
+        callArgs.query = cursor === undefined ? query : { ...query, cursor };
+      }
+      if (HAS_BODY.has(route.method)) callArgs.body = body;
+      return send(callArgs);
     };
-    Object.defineProperty(target, name, { value: method, enumerable: false, configurable: true, writable: true });
+    return (
+      isPaginated(route) ? new PagePromise(call, query.cursor as string | undefined) : new APIPromise(call())
+    ) as T;
   }
 }

@@ -1,12 +1,51 @@
+// Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Operator routes of the deployment (OPERATOR_TOKEN). */
 import type { Contract } from '@hx-memory/contract';
-import { type AreaMethods, type ClientCore, bindArea } from '../core/resource.js';
+import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
 
-/** Methods derived from the contract area, defined at construction by bindArea. */
-export interface Admin extends AreaMethods<Contract['admin']> {}
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface types the methods bindArea defines
-export class Admin {
-  constructor(core: ClientCore) {
-    bindArea(this, core, 'admin');
+type Routes = Contract['admin'];
+
+/** Operator routes of the deployment (OPERATOR_TOKEN). */
+export class Admin extends APIResource {
+  /**
+   * List tenants.
+   *
+   * Every tenant of the deployment with its plan and this month’s event usage, oldest first.
+   *
+   * `GET /v1/admin/tenants` (operator token)
+   */
+  listTenants(...args: RouteArgs<Routes['listTenants']>): RouteResult<Routes['listTenants']> {
+    return this._request('admin', 'listTenants', args);
+  }
+
+  /**
+   * Get a tenant.
+   *
+   * `GET /v1/admin/tenants/:tenantId` (operator token)
+   */
+  getTenant(...args: RouteArgs<Routes['getTenant']>): RouteResult<Routes['getTenant']> {
+    return this._request('admin', 'getTenant', args);
+  }
+
+  /**
+   * Change a tenant's plan.
+   *
+   * Takes effect on the next request of every API key and user of the tenant.
+   *
+   * `PATCH /v1/admin/tenants/:tenantId` (operator token)
+   */
+  updateTenant(...args: RouteArgs<Routes['updateTenant']>): RouteResult<Routes['updateTenant']> {
+    return this._request('admin', 'updateTenant', args);
+  }
+
+  /**
+   * Delete a user.
+   *
+   * Deactivates the user: its access tokens stop working at once and its refresh tokens are revoked.
+   *
+   * `DELETE /v1/admin/users/:userId` (operator token)
+   */
+  deleteUser(...args: RouteArgs<Routes['deleteUser']>): RouteResult<Routes['deleteUser']> {
+    return this._request('admin', 'deleteUser', args);
   }
 }

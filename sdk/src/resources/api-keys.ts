@@ -1,12 +1,54 @@
+// Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** API keys of the tenant (JWT): list, create (the key is shown once), revoke. */
 import type { Contract } from '@hx-memory/contract';
-import { type AreaMethods, type ClientCore, bindArea } from '../core/resource.js';
+import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
 
-/** Methods derived from the contract area, defined at construction by bindArea. */
-export interface ApiKeys extends AreaMethods<Contract['apiKeys']> {}
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface types the methods bindArea defines
-export class ApiKeys {
-  constructor(core: ClientCore) {
-    bindArea(this, core, 'apiKeys');
+type Routes = Contract['apiKeys'];
+
+/** API keys of the tenant (JWT): list, create (the key is shown once), revoke. */
+export class ApiKeys extends APIResource {
+  /**
+   * List API keys.
+   *
+   * Keys the authenticated user created; for the tenant owner (the user who registered the tenant) every key
+   * of the tenant. Newest first, cursor-paginated. Never includes the secret.
+   *
+   * `GET /v1/api-keys` (access token (JWT))
+   */
+  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
+    return this._request('apiKeys', 'list', args);
+  }
+
+  /**
+   * Create an API key.
+   *
+   * The full key (hx_live_ or hx_test_ + 40 base62 characters) is in the answer once; only its SHA-256 hash
+   * is stored. A key never grants more than its creator holds: a tenant-wide key (no organizationId,
+   * namespaceId or agentId) only for the tenant owner; any other user binds the key to an organization they
+   * are an active member of (directly or through a namespace or agent of it), and `scopes` may not exceed
+   * their role there (owner, admin: read, write, delete; manager, developer: read, write; analyst, viewer:
+   * read). Omitted scopes default to everything the creator may grant. Beyond that: 403 forbidden naming the
+   * field. The key is revoked when its creator leaves the organization or is demoted below its scopes. Send
+   * an Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant,
+   * caller, route and key, and the same key with the same request answers it again with the header
+   * Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request
+   * is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
+   *
+   * `POST /v1/api-keys` (access token (JWT))
+   */
+  create(...args: RouteArgs<Routes['create']>): RouteResult<Routes['create']> {
+    return this._request('apiKeys', 'create', args);
+  }
+
+  /**
+   * Revoke an API key.
+   *
+   * Takes effect at once, on every server instance. Only the key creator or the tenant owner may revoke;
+   * other keys answer 404.
+   *
+   * `DELETE /v1/api-keys/:id` (access token (JWT))
+   */
+  revoke(...args: RouteArgs<Routes['revoke']>): RouteResult<Routes['revoke']> {
+    return this._request('apiKeys', 'revoke', args);
   }
 }

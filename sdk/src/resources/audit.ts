@@ -1,12 +1,46 @@
+// Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Audit log and memory access log of an organization (cursor-paginated). */
 import type { Contract } from '@hx-memory/contract';
-import { type AreaMethods, type ClientCore, bindArea } from '../core/resource.js';
+import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
 
-/** Methods derived from the contract area, defined at construction by bindArea. */
-export interface Audit extends AreaMethods<Contract['audit']> {}
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface types the methods bindArea defines
-export class Audit {
-  constructor(core: ClientCore) {
-    bindArea(this, core, 'audit');
+type Routes = Contract['audit'];
+
+/** Audit log and memory access log of an organization (cursor-paginated). */
+export class Audit extends APIResource {
+  /**
+   * Audit log of the whole tenant (tenant owner)
+   *
+   * Every audit entry of the tenant, with or without an organization: registrations, logins, API keys, vaults
+   * (readable after the vault is deleted), operator actions, denied requests and every organization change.
+   * Only the tenant owner; any other user gets 403. Newest first; filters combine with AND.
+   *
+   * `GET /v1/audit` (access token (JWT))
+   */
+  tenantList(...args: RouteArgs<Routes['tenantList']>): RouteResult<Routes['tenantList']> {
+    return this._request('audit', 'tenantList', args);
+  }
+
+  /**
+   * Audit log entries.
+   *
+   * Newest first; filters combine with AND. limit is at most 100.
+   *
+   * `GET /v1/organizations/:orgId/audit` (access token (JWT), permission audit:read)
+   */
+  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
+    return this._request('audit', 'list', args);
+  }
+
+  /**
+   * Memory access log entries.
+   *
+   * Reads of memories and artifacts attributed to the organization, newest first: reads of its namespaces by
+   * any key, and reads by keys bound to it or org-scoped calls where the namespace belongs to no
+   * organization.
+   *
+   * `GET /v1/organizations/:orgId/access-logs` (access token (JWT), permission audit:read)
+   */
+  accessLogs(...args: RouteArgs<Routes['accessLogs']>): RouteResult<Routes['accessLogs']> {
+    return this._request('audit', 'accessLogs', args);
   }
 }

@@ -1,12 +1,33 @@
+// Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Capture events, one at a time or in batches; secrets in payloads are moved to the vault. */
 import type { Contract } from '@hx-memory/contract';
-import { type AreaMethods, type ClientCore, bindArea } from '../core/resource.js';
+import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
 
-/** Methods derived from the contract area, defined at construction by bindArea. */
-export interface Capture extends AreaMethods<Contract['capture']> {}
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface types the methods bindArea defines
-export class Capture {
-  constructor(core: ClientCore) {
-    bindArea(this, core, 'capture');
+type Routes = Contract['capture'];
+
+/** Capture events, one at a time or in batches; secrets in payloads are moved to the vault. */
+export class Capture extends APIResource {
+  /**
+   * Capture an event.
+   *
+   * Stores the event durably (secrets redacted into the vault) before answering. 201 ingested; 200 duplicate
+   * (same session, type and payload inside the duplicate window), not counted in the quota.
+   *
+   * `POST /v1/capture` (API key, scope write)
+   */
+  capture(...args: RouteArgs<Routes['capture']>): RouteResult<Routes['capture']> {
+    return this._request('capture', 'capture', args);
+  }
+
+  /**
+   * Capture a batch of events.
+   *
+   * Up to 1000 events, stored whole or not at all; an invalid event refuses the batch with details naming it
+   * (e.g. events[3].payload). 201 when at least one event was ingested, 200 when all were duplicates.
+   *
+   * `POST /v1/capture/batch` (API key, scope write)
+   */
+  captureBatch(...args: RouteArgs<Routes['captureBatch']>): RouteResult<Routes['captureBatch']> {
+    return this._request('capture', 'captureBatch', args);
   }
 }

@@ -1,12 +1,37 @@
+// Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Compile captured events into memories and artifacts, and follow the learn jobs. */
 import type { Contract } from '@hx-memory/contract';
-import { type AreaMethods, type ClientCore, bindArea } from '../core/resource.js';
+import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
 
-/** Methods derived from the contract area, defined at construction by bindArea. */
-export interface Learn extends AreaMethods<Contract['learn']> {}
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface types the methods bindArea defines
-export class Learn {
-  constructor(core: ClientCore) {
-    bindArea(this, core, 'learn');
+type Routes = Contract['learn'];
+
+/** Compile captured events into memories and artifacts, and follow the learn jobs. */
+export class Learn extends APIResource {
+  /**
+   * Compile memories (start a learn job)
+   *
+   * Queues a compilation of the scope (namespace, session, subject, agent). 202 with the job while it is
+   * queued or running; with wait: true, 200 with the finished job when it ends within the request timeout.
+   * Learns of one tenant and environment run one at a time, so two learns of the same scope never run at
+   * once. Send an Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per
+   * tenant, caller, route and key, and the same key with the same request answers it again with the header
+   * Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request
+   * is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
+   *
+   * `POST /v1/learn` (API key, scope write)
+   */
+  learn(...args: RouteArgs<Routes['learn']>): RouteResult<Routes['learn']> {
+    return this._request('learn', 'learn', args);
+  }
+
+  /**
+   * Get a learn job.
+   *
+   * queued -> running -> completed | failed, with its counts and the error when it failed.
+   *
+   * `GET /v1/learn/jobs/:id` (API key, scope read)
+   */
+  getJob(...args: RouteArgs<Routes['getJob']>): RouteResult<Routes['getJob']> {
+    return this._request('learn', 'getJob', args);
   }
 }

@@ -1,12 +1,86 @@
+// Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Retention, archive and delete policies of an organization. */
 import type { Contract } from '@hx-memory/contract';
-import { type AreaMethods, type ClientCore, bindArea } from '../core/resource.js';
+import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
 
-/** Methods derived from the contract area, defined at construction by bindArea. */
-export interface Lifecycle extends AreaMethods<Contract['lifecycle']> {}
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface types the methods bindArea defines
-export class Lifecycle {
-  constructor(core: ClientCore) {
-    bindArea(this, core, 'lifecycle');
+type Routes = Contract['lifecycle'];
+
+/** Retention, archive and delete policies of an organization. */
+export class Lifecycle extends APIResource {
+  /**
+   * Create a lifecycle policy.
+   *
+   * Ages are counted from when a memory was last seen (mentioned again) and from when an event occurred.
+   * archiveAfterDays must not exceed deleteAfterDays. Send an Idempotency-Key header to make retries safe:
+   * the first successful answer is kept 24 h per tenant, caller, route and key, and the same key with the
+   * same request answers it again with the header Idempotent-Replayed: true; the same key with another
+   * request is 409 conflict, and while the first request is still running a duplicate waits for it (409 with
+   * Retry-After if it runs past the wait).
+   *
+   * `POST /v1/organizations/:orgId/lifecycle-policies` (access token (JWT), permission lifecycle:manage)
+   */
+  create(...args: RouteArgs<Routes['create']>): RouteResult<Routes['create']> {
+    return this._request('lifecycle', 'create', args);
+  }
+
+  /**
+   * List lifecycle policies.
+   *
+   * Needs lifecycle:manage (DESIGN.md §4). Oldest first.
+   *
+   * `GET /v1/organizations/:orgId/lifecycle-policies` (access token (JWT), permission lifecycle:manage)
+   */
+  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
+    return this._request('lifecycle', 'list', args);
+  }
+
+  /**
+   * Get a lifecycle policy.
+   *
+   * Hx addition: one lifecycle policy by id.
+   *
+   * `GET /v1/organizations/:orgId/lifecycle-policies/:policyId` (access token (JWT), permission lifecycle:manage)
+   */
+  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
+    return this._request('lifecycle', 'get', args);
+  }
+
+  /**
+   * Update a lifecycle policy.
+   *
+   * Changes any field; null clears a day limit. The result must still satisfy archiveAfterDays <=
+   * deleteAfterDays.
+   *
+   * `PATCH /v1/organizations/:orgId/lifecycle-policies/:policyId` (access token (JWT), permission lifecycle:manage)
+   */
+  update(...args: RouteArgs<Routes['update']>): RouteResult<Routes['update']> {
+    return this._request('lifecycle', 'update', args);
+  }
+
+  /**
+   * Delete a lifecycle policy.
+   *
+   * Stops applying it; what it already archived or deleted stays so.
+   *
+   * `DELETE /v1/organizations/:orgId/lifecycle-policies/:policyId` (access token (JWT), permission lifecycle:manage)
+   */
+  delete(...args: RouteArgs<Routes['delete']>): RouteResult<Routes['delete']> {
+    return this._request('lifecycle', 'delete', args);
+  }
+
+  /**
+   * Apply the lifecycle policies now.
+   *
+   * Hx addition: applies every lifecycle policy of the organization at once (the background job does the same
+   * on its interval) and answers what each did. Audited. Send an Idempotency-Key header to make retries safe:
+   * the first successful answer is kept 24 h per tenant, caller, route and key, and the same key with the
+   * same request answers it again with the header Idempotent-Replayed: true; the same key with another
+   * request is 409 conflict, and while the first request is still running a duplicate waits for it (409 with
+   * Retry-After if it runs past the wait).
+   *
+   * `POST /v1/organizations/:orgId/lifecycle-policies/run` (access token (JWT), permission lifecycle:manage)
+   */
+  run(...args: RouteArgs<Routes['run']>): RouteResult<Routes['run']> {
+    return this._request('lifecycle', 'run', args);
   }
 }

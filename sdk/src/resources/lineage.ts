@@ -1,12 +1,35 @@
+// Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Where a memory came from and what it was compiled into. */
 import type { Contract } from '@hx-memory/contract';
-import { type AreaMethods, type ClientCore, bindArea } from '../core/resource.js';
+import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
 
-/** Methods derived from the contract area, defined at construction by bindArea. */
-export interface Lineage extends AreaMethods<Contract['lineage']> {}
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface types the methods bindArea defines
-export class Lineage {
-  constructor(core: ClientCore) {
-    bindArea(this, core, 'lineage');
+type Routes = Contract['lineage'];
+
+/** Where a memory came from and what it was compiled into. */
+export class Lineage extends APIResource {
+  /**
+   * Get the lineage of a memory.
+   *
+   * The events the memory was captured from, the artifacts compiled from it, and every lineage edge touching
+   * it. A memory of another tenant answers 404.
+   *
+   * `GET /v1/organizations/:orgId/lineage/:memoryId` (access token (JWT), permission lineage:read)
+   */
+  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
+    return this._request('lineage', 'get', args);
+  }
+
+  /**
+   * Get the lineage graph of a memory.
+   *
+   * The directed graph from source events through the memory and the memories it supersedes or is superseded
+   * by, to the artifacts compiled from them (and vault items secrets of the events were redacted into). Edges
+   * keep the direction they were recorded with (captured_from: event -> memory, supersedes: memory -> memory,
+   * compiled_into: memory -> artifact, redacted_into: event -> vault item); at most 1000 nodes.
+   *
+   * `GET /v1/organizations/:orgId/lineage/graph/:memoryId` (access token (JWT), permission lineage:read)
+   */
+  graph(...args: RouteArgs<Routes['graph']>): RouteResult<Routes['graph']> {
+    return this._request('lineage', 'graph', args);
   }
 }

@@ -1,12 +1,63 @@
+// Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Members of an organization: invite, list, change role, remove. */
 import type { Contract } from '@hx-memory/contract';
-import { type AreaMethods, type ClientCore, bindArea } from '../core/resource.js';
+import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
 
-/** Methods derived from the contract area, defined at construction by bindArea. */
-export interface Members extends AreaMethods<Contract['members']> {}
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface types the methods bindArea defines
-export class Members {
-  constructor(core: ClientCore) {
-    bindArea(this, core, 'members');
+type Routes = Contract['members'];
+
+/** Members of an organization: invite, list, change role, remove. */
+export class Members extends APIResource {
+  /**
+   * Invite a member.
+   *
+   * Creates an invited member and an invite token (shown once, valid 7 days) with which the invitee registers
+   * into the tenant (POST /v1/auth/register with inviteToken). An e-mail that already belongs to a user of
+   * the tenant joins at once (status active, no token). Inviting an e-mail that is still invited issues a
+   * fresh token and revokes the old one. Granting owner needs the owner role; managers may grant manager,
+   * developer, analyst or viewer only. Send an Idempotency-Key header to make retries safe: the first
+   * successful answer is kept 24 h per tenant, caller, route and key, and the same key with the same request
+   * answers it again with the header Idempotent-Replayed: true; the same key with another request is 409
+   * conflict, and while the first request is still running a duplicate waits for it (409 with Retry-After if
+   * it runs past the wait).
+   *
+   * `POST /v1/organizations/:orgId/members/invite` (access token (JWT), permission member:invite)
+   */
+  invite(...args: RouteArgs<Routes['invite']>): RouteResult<Routes['invite']> {
+    return this._request('members', 'invite', args);
+  }
+
+  /**
+   * List members.
+   *
+   * Invited and active members, oldest first; pass status=removed to see removed ones.
+   *
+   * `GET /v1/organizations/:orgId/members` (access token (JWT), permission member:list)
+   */
+  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
+    return this._request('members', 'list', args);
+  }
+
+  /**
+   * Change a member's role.
+   *
+   * Managers cannot grant owner or admin nor change an owner's or admin's role; only owners grant or take
+   * away the owner role; the last owner cannot be demoted (409).
+   *
+   * `PATCH /v1/organizations/:orgId/members/:memberId` (access token (JWT), permission member:update_role)
+   */
+  update(...args: RouteArgs<Routes['update']>): RouteResult<Routes['update']> {
+    return this._request('members', 'update', args);
+  }
+
+  /**
+   * Remove a member.
+   *
+   * Marks the member removed, takes it out of its teams and revokes a pending invitation. Only owners remove
+   * owners; the last owner cannot be removed (409).
+   *
+   * `DELETE /v1/organizations/:orgId/members/:memberId` (access token (JWT), permission member:remove)
+   */
+  remove(...args: RouteArgs<Routes['remove']>): RouteResult<Routes['remove']> {
+    return this._request('members', 'remove', args);
   }
 }

@@ -1,12 +1,55 @@
+// Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Organizations of the tenant. */
 import type { Contract } from '@hx-memory/contract';
-import { type AreaMethods, type ClientCore, bindArea } from '../core/resource.js';
+import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
 
-/** Methods derived from the contract area, defined at construction by bindArea. */
-export interface Organizations extends AreaMethods<Contract['organizations']> {}
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface types the methods bindArea defines
-export class Organizations {
-  constructor(core: ClientCore) {
-    bindArea(this, core, 'organizations');
+type Routes = Contract['organizations'];
+
+/** Organizations of the tenant. */
+export class Organizations extends APIResource {
+  /**
+   * Create an organization.
+   *
+   * Any signed-in user may create one and becomes its owner. Slugs are unique within the tenant. Send an
+   * Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant, caller,
+   * route and key, and the same key with the same request answers it again with the header
+   * Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request
+   * is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
+   *
+   * `POST /v1/organizations` (access token (JWT))
+   */
+  create(...args: RouteArgs<Routes['create']>): RouteResult<Routes['create']> {
+    return this._request('organizations', 'create', args);
+  }
+
+  /**
+   * List your organizations.
+   *
+   * Organizations the caller is an active member of, oldest first.
+   *
+   * `GET /v1/organizations` (access token (JWT))
+   */
+  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
+    return this._request('organizations', 'list', args);
+  }
+
+  /**
+   * Get an organization.
+   *
+   * `GET /v1/organizations/:orgId` (access token (JWT), permission org:read)
+   */
+  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
+    return this._request('organizations', 'get', args);
+  }
+
+  /**
+   * Rename an organization.
+   *
+   * Only the name can change; the slug is fixed at creation.
+   *
+   * `PATCH /v1/organizations/:orgId` (access token (JWT), permission org:update)
+   */
+  update(...args: RouteArgs<Routes['update']>): RouteResult<Routes['update']> {
+    return this._request('organizations', 'update', args);
   }
 }

@@ -1,12 +1,23 @@
+// Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Synthesize a prompt-ready context for a query, within a token budget. */
 import type { Contract } from '@hx-memory/contract';
-import { type AreaMethods, type ClientCore, bindArea } from '../core/resource.js';
+import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
 
-/** Methods derived from the contract area, defined at construction by bindArea. */
-export interface Synthesize extends AreaMethods<Contract['synthesize']> {}
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface types the methods bindArea defines
-export class Synthesize {
-  constructor(core: ClientCore) {
-    bindArea(this, core, 'synthesize');
+type Routes = Contract['synthesize'];
+
+/** Synthesize a prompt-ready context for a query, within a token budget. */
+export class Synthesize extends APIResource {
+  /**
+   * Synthesize context.
+   *
+   * Ranks the raw events, memories and artifacts of the scope for the query (full-text search with OR
+   * semantics, trigram for names, BM25, recency, confidence and kind priors, fused and diversified) and packs
+   * them under `options.maxTokens`. Superseded and archived memories are left out unless `asOf` asks for the
+   * past. Every memory and artifact returned is written to the access log.
+   *
+   * `POST /v1/synthesize` (API key, scope read)
+   */
+  synthesize(...args: RouteArgs<Routes['synthesize']>): RouteResult<Routes['synthesize']> {
+    return this._request('synthesize', 'synthesize', args);
   }
 }
