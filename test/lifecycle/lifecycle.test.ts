@@ -135,7 +135,9 @@ describe('lifecycle policies: application', () => {
       .post(`${base(org)}/run`)
       .set('Authorization', bearer(org.owner));
     expect(run.status).toBe(200);
-    expect(run.body.data.runs).toEqual([{ policyId: policy.body.data.id, archived: 1, deleted: 1, eventsPurged: 1 }]);
+    expect(run.body.data.runs).toMatchObject([
+      { policyId: policy.body.data.id, archived: 1, deleted: 1, eventsPurged: 1 },
+    ]);
 
     expect((await memoryRow(server, fresh))!.status).toBe('active');
     expect((await memoryRow(server, stale))!.status).toBe('archived');
@@ -163,7 +165,9 @@ describe('lifecycle policies: application', () => {
       .http()
       .post(`${base(org)}/run`)
       .set('Authorization', bearer(org.owner));
-    expect(again.body.data.runs).toEqual([{ policyId: policy.body.data.id, archived: 0, deleted: 0, eventsPurged: 0 }]);
+    expect(again.body.data.runs).toMatchObject([
+      { policyId: policy.body.data.id, archived: 0, deleted: 0, eventsPurged: 0 },
+    ]);
   });
 
   it('applies as of a given time with runOnce(now), by agent and subject scopes, auditing scheduled runs', async () => {

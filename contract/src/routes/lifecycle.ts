@@ -49,9 +49,16 @@ export type LifecyclePolicy = z.infer<typeof LifecyclePolicySchema>;
 
 export const LifecycleRunSchema = z.object({
   policyId: z.string(),
-  archived: z.number().int(),
-  deleted: z.number().int(),
-  eventsPurged: z.number().int(),
+  archived: z.number().int().describe('Memories archived (or, in a preview, that would be)'),
+  deleted: z.number().int().describe('Memories deleted: tombstones without content stay for lineage'),
+  eventsPurged: z.number().int().describe('Raw events purged'),
+  artifactsRetired: z
+    .number()
+    .int()
+    .describe('Artifacts built from a deleted memory or purged event, retired (the next learn compiles them again)'),
+  vaultItemsDeleted: z.number().int().describe('Vault items redacted out of a purged event'),
+  accessLogsScrubbed: z.number().int().describe('Access-log rows whose query text read deleted content'),
+  batches: z.number().int().describe('Transactions applied (a preview: pages read); each batch is bounded'),
 });
 export type LifecycleRun = z.infer<typeof LifecycleRunSchema>;
 
@@ -77,6 +84,7 @@ export function lifecycleDayIssues(v: DayFields): { path: string; message: strin
 
 export const CreateLifecyclePolicyBody = z
   .object({ name: Name, scope: LifecycleScopeSchema, ...dayFields })
+  .strict()
   .superRefine((v, ctx) => {
     if (v.retentionDays === undefined && v.archiveAfterDays === undefined && v.deleteAfterDays === undefined) {
       ctx.addIssue({
@@ -97,11 +105,34 @@ export const UpdateLifecyclePolicyBody = z
     archiveAfterDays: Days.nullable().optional(),
     deleteAfterDays: Days.nullable().optional(),
   })
+  .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'at least one field to change is required')
   .superRefine((v, ctx) => {
     for (const issue of lifecycleDayIssues(v))
       ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
+
+export const RunLifecyclePoliciesBody = z
+  .object({
+    dryRun: z.boolean().optional().describe('true: answer what the run would do and change nothing (as /preview)'),
+    policyId: Id.optional().describe('Apply this policy only (default: every policy of the organization)'),
+  })
+  .strict();
+
+export const PreviewLifecyclePoliciesBody = z
+  .object({
+    policyId: Id.optional().describe('Preview this policy only (default: every policy of the organization)'),
+    asOf: IsoDateTime.optional().describe("Count ages as of this time (default: now), e.g. to see next week's run"),
+  })
+  .strict();
+
+const LifecycleRunResponse = envelope(
+  z.object({
+    ranAt: IsoDateTime.describe('The time ages were counted from'),
+    dryRun: z.boolean().describe('true: nothing was changed, the counts say what a run would do'),
+    runs: z.array(LifecycleRunSchema),
+  }),
+);
 
 export const lifecycleContract = c.router({
   create: idempotent({
@@ -179,12 +210,21 @@ export const lifecycleContract = c.router({
     headers: OrgHeaders,
     summary: 'Apply the lifecycle policies now',
     description:
-      'Hx addition: applies every lifecycle policy of the organization at once (the background job does the same on its interval) and answers what each did. Audited.',
-    body: c.noBody(),
-    responses: {
-      200: envelope(z.object({ ranAt: IsoDateTime, runs: z.array(LifecycleRunSchema) })),
-      ...errors(...ORG_ERRORS),
-    },
+      'Hx addition: applies every lifecycle policy of the organization (or the one named by policyId) at once, as the background job does on its interval, and answers what each did. Each policy runs in bounded batches, one transaction each: a run cut short keeps what it committed and the next run continues; running twice changes nothing more. Deleting a memory or purging an event also retires the artifacts built from it, deletes the vault items redacted out of it and scrubs the query text of access logs that read it. Audited with the counts. `dryRun: true` changes nothing and answers what would happen (as /preview). Unknown body fields are refused.',
+    body: RunLifecyclePoliciesBody,
+    responses: { 200: LifecycleRunResponse, ...errors(...ORG_ERRORS) },
     metadata: { auth: 'jwt', permission: 'lifecycle:manage' } satisfies RouteMeta,
   }),
+  preview: {
+    method: 'POST',
+    path: '/organizations/:orgId/lifecycle-policies/preview',
+    pathParams: OrgParams,
+    headers: OrgHeaders,
+    summary: 'Preview the lifecycle policies',
+    description:
+      'Hx addition: what running the lifecycle policies (all, or the one named by policyId) would archive, delete, purge and retire, as of now or asOf, without changing anything and without an audit entry.',
+    body: PreviewLifecyclePoliciesBody,
+    responses: { 200: LifecycleRunResponse, ...errors(...ORG_ERRORS) },
+    metadata: { auth: 'jwt', permission: 'lifecycle:manage' } satisfies RouteMeta,
+  },
 });

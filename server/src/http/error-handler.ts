@@ -29,13 +29,19 @@ export function sendError(
 
 function zodDetails(part: string, err: ZodError | null): ErrorDetail[] {
   if (!err) return [];
-  return err.issues.map((issue) => {
-    const path = issue.path.reduce<string>(
+  const field = (segments: (string | number)[]) => {
+    const path = segments.reduce<string>(
       (acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : String(seg)),
       '',
     );
-    return { field: part === 'body' ? path || 'body' : path ? `${part}.${path}` : part, message: issue.message };
-  });
+    return part === 'body' ? path || 'body' : path ? `${part}.${path}` : part;
+  };
+  return err.issues.flatMap((issue) =>
+    // A strict schema's unknown fields: one detail each, named, so a client sees which field to drop.
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ field: field([...issue.path, key]), message: 'is not a known field' }))
+      : [{ field: field(issue.path), message: issue.message }],
+  );
 }
 
 export function validationDetails(err: RequestValidationError): ErrorDetail[] {

@@ -13,6 +13,7 @@ export function createLifecycleHandlers(ctx: AppContext): AreaHandlers<'lifecycl
     update: async ({ params, body, req }) =>
       ok(req, await lifecycle.update(actorOf(req), params.orgId, params.policyId, body)),
     delete: async ({ params, req }) => ok(req, await lifecycle.delete(actorOf(req), params.orgId, params.policyId)),
-    run: async ({ params, req }) => ok(req, await lifecycle.run(actorOf(req), params.orgId)),
+    run: async ({ params, body, req }) => ok(req, await lifecycle.run(actorOf(req), params.orgId, body)),
+    preview: async ({ params, body, req }) => ok(req, await lifecycle.preview(actorOf(req), params.orgId, body)),
   };
 }

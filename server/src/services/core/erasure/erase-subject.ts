@@ -11,15 +11,8 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
-import {
-  accessLogs,
-  artifactVersions,
-  artifacts,
-  events,
-  lineageEdges,
-  memories,
-  vaultItems,
-} from '../../../db/schema/index.js';
+import { artifacts, events, lineageEdges, memories } from '../../../db/schema/index.js';
+import { citesSources, ids, removeDerived, textArray, vaultItemsOf } from './derived.js';
 
 /** Events per batch; the memories and artifacts they lead to are bounded by the same transaction. */
 export const ERASE_EVENT_BATCH = 500;
@@ -41,18 +34,6 @@ export interface SubjectScope {
   subjectId: string;
   /** Extra condition on a row's namespace column (the caller's namespace filter), or none. */
   inScope: (column: string) => SQL;
-}
-
-const textArray = (ids: string[]): SQL =>
-  ids.length === 0
-    ? sql`'{}'::text[]`
-    : sql`array[${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::text[]`;
-
-async function ids(database: Database, tx: Tx, query: SQL): Promise<string[]> {
-  return (await database.rows<{ id: string }>(query, tx)).map((r) => r.id);
 }
 
 /** One batch: selects a bounded slice of what is left and deletes it. Answers its counts. */
@@ -78,46 +59,24 @@ async function eraseBatch(database: Database, tx: Tx, s: SubjectScope): Promise<
     database,
     tx,
     sql`select id from ${artifacts} where tenant_id = ${t} and environment = ${env}${s.inScope('namespace')}
-        and (subject_id = ${subjectId} or source_events && ${evs} or source_memories && ${mems}
-          or id in (select to_id from ${lineageEdges} where tenant_id = ${t} and type = 'compiled_into' and from_id = any(${mems}))
-          or id in (select artifact_id from ${artifactVersions} where tenant_id = ${t}
-            and (source_events && ${evs} or source_memories && ${mems})))
+        and (subject_id = ${subjectId} or ${citesSources(t, evs, mems)})
         limit ${ERASE_DERIVED_BATCH}`,
   );
-  const arts = textArray(artifactIds);
-  // Secrets redacted out of the events live on in the vault: they go with their source.
-  const vaultItemIds = await ids(
-    database,
-    tx,
-    sql`select id from ${vaultItems} where tenant_id = ${t} and (id in (
-          select to_id from ${lineageEdges} where tenant_id = ${t} and type = 'redacted_into' and from_id = any(${evs}))
-          or metadata->>'eventId' = any(${evs}))`,
-  );
-  const vis = textArray(vaultItemIds);
-  const all = textArray([...eventIds, ...memoryIds, ...artifactIds, ...vaultItemIds]);
-  const scrubbed = await ids(
-    database,
-    tx,
-    sql`update ${accessLogs} set query = null where tenant_id = ${t} and query is not null
-        and (memory_ids && ${mems} or artifact_ids && ${arts}) returning id`,
-  );
-  const edges = await ids(
-    database,
-    tx,
-    sql`delete from ${lineageEdges} where tenant_id = ${t} and (from_id = any(${all}) or to_id = any(${all})) returning id`,
-  );
-  await database.rows(sql`delete from ${vaultItems} where tenant_id = ${t} and id = any(${vis})`, tx);
-  await database.rows(sql`delete from ${artifactVersions} where tenant_id = ${t} and artifact_id = any(${arts})`, tx);
-  await database.rows(sql`delete from ${artifacts} where tenant_id = ${t} and id = any(${arts})`, tx);
+  const vaultItemIds = await vaultItemsOf(database, tx, t, evs);
+  const removed = await removeDerived(database, tx, t, {
+    artifacts: artifactIds,
+    vaultItems: vaultItemIds,
+    memories: memoryIds,
+    edgesOf: [...eventIds, ...memoryIds],
+  });
   await database.rows(sql`delete from ${memories} where tenant_id = ${t} and id = any(${mems})`, tx);
   await database.rows(sql`delete from ${events} where tenant_id = ${t} and id = any(${evs})`, tx);
   return {
     events: eventIds.length,
     memories: memoryIds.length,
     artifacts: artifactIds.length,
-    lineageEdges: edges.length,
     vaultItems: vaultItemIds.length,
-    accessLogsScrubbed: scrubbed.length,
+    ...removed,
   };
 }
 
