@@ -44,6 +44,10 @@ const ConfigSchema = z.object({
   OIDC_JWKS_URL: optionalString,
   VAULT_KEK: optionalString,
   VAULT_KEK_ID: z.string().default('kek-1'),
+  /** Older KEKs still able to unwrap during a rotation: `id:base64` pairs, comma-separated. */
+  VAULT_KEK_PREVIOUS: optionalString,
+  /** Without VAULT_KEK: the generated key file (default DATA_DIR/vault-kek); keep it off the data volume. */
+  VAULT_KEK_FILE: optionalString,
   OPERATOR_TOKEN: optionalString,
   /** Key prefix of the rate limiters in Redis: deployments (or test runs) sharing one Redis keep apart. */
   RATE_LIMIT_PREFIX: z.string().default('hx:rl'),
@@ -112,6 +116,22 @@ const ConfigSchema = z.object({
     .positive()
     .default(24 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  /**
+   * Optional embeddings (docs/decisions/retrieval.md, Embeddings): an OpenAI-compatible embeddings
+   * endpoint (`.../v1` or `.../v1/embeddings`) and its model. Unset: lexical retrieval only, and no
+   * extension, table or query is added.
+   */
+  EMBEDDINGS_URL: optionalString.pipe(z.string().url().optional()),
+  EMBEDDINGS_MODEL: optionalString,
+  EMBEDDINGS_API_KEY: optionalString,
+  /** Asks the model for vectors of this length (OpenAI text-embedding-3-*); unset: the model's own. */
+  EMBEDDINGS_DIMENSIONS: z.coerce.number().int().positive().max(16_000).optional(),
+  /** Texts per embeddings request of the background indexer. */
+  EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(32),
+  /** Bound on one embeddings request (the query's in synthesize and the indexer's batches). */
+  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How often the indexer looks for text without an embedding when it has found none. */
+  EMBEDDINGS_POLL_MS: z.coerce.number().int().min(50).default(1000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -133,6 +153,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  JOBS_WORKER: false needs REDIS_URL and DATABASE_URL (jobs on a shared queue, run by `hx worker`); ' +
         'without them jobs run in this process, and nothing else would ever run them',
     );
+  }
+  if (Boolean(config.EMBEDDINGS_URL) !== Boolean(config.EMBEDDINGS_MODEL)) {
+    throw new Error('Invalid configuration:\n  EMBEDDINGS_URL and EMBEDDINGS_MODEL are set together or not at all');
   }
   return config;
 }

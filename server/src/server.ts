@@ -11,6 +11,7 @@ import { type Config, loadConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { prepareEmbeddings } from './embeddings/index.js';
 import { createApp } from './http/app.js';
 import { answerClientErrors } from './http/client-error.js';
 import { createLogger } from './logger.js';
@@ -37,6 +38,11 @@ export async function createContext(config: Config): Promise<AppContext> {
     logger,
   });
   await migrate(database);
+  // Only with EMBEDDINGS_URL: pgvector and the embeddings tables, or a start-up error naming what is missing.
+  await prepareEmbeddings(database, config, logger).catch(async (err) => {
+    await database.close();
+    throw err;
+  });
   let redis: Redis | undefined;
   if (config.REDIS_URL) {
     redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });

@@ -15,6 +15,7 @@ import { createLearnService } from './core/learn/learn.js';
 import { createMemoriesService } from './core/memories.js';
 import { createQuotaService } from './core/quota.js';
 import { createSynthesizeService } from './core/synthesize.js';
+import { createEmbeddings } from '../embeddings/index.js';
 import { createUsageService } from './core/usage.js';
 import type { ServiceDeps } from './deps.js';
 import { createInvalidationBus } from '../auth/invalidations.js';
@@ -46,6 +47,8 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
   // Then the ones that call those, each given only what it calls.
   const policies = createPoliciesService(deps, { namespaces });
   const captureCounters = createCaptureCounters(deps);
+  // Undefined unless EMBEDDINGS_URL is set: then nothing of it runs.
+  const embeddings = createEmbeddings(deps);
   return {
     // account
     auth: createAuthService(deps),
@@ -54,7 +57,7 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
     // core
     capture: createCaptureService(deps, { policies, vault, quota, counters: captureCounters }),
     learn: createLearnService(deps, { policies }),
-    synthesize: createSynthesizeService(deps, { policies }),
+    synthesize: createSynthesizeService(deps, { policies, embeddings }),
     artifacts: createArtifactsService(deps, { policies }),
     memories: createMemoriesService(deps, { policies }),
     usage: createUsageService(deps, { quota, counters: captureCounters }),

@@ -21,6 +21,7 @@ import type { RetrievalScope } from '../../retrieval/scope.js';
 import { wantedSections } from '../../retrieval/sections.js';
 import { type NamespaceAccessChecker, resolveNamespaceFilter } from './namespace-scope.js';
 import type { ServiceDeps } from '../deps.js';
+import type { Embeddings } from '../../embeddings/index.js';
 
 /** Entries diversified and offered to the packer; more would never fit a sane budget. */
 const PACK_POOL = 80;
@@ -68,7 +69,7 @@ function entryOf(item: RankedItem, top: number, includeProvenance: boolean): Pac
 
 export function createSynthesizeService(
   deps: Pick<ServiceDeps, 'database'>,
-  services: { policies: NamespaceAccessChecker },
+  services: { policies: NamespaceAccessChecker; embeddings?: Embeddings },
 ) {
   const { database } = deps;
   return {
@@ -95,8 +96,14 @@ export function createSynthesizeService(
         minConfidence: options.minConfidence ?? SYNTHESIZE_MIN_CONFIDENCE_DEFAULT,
       };
       const sections = wantedSections(options.sections);
-      const [namespace, { items }] = await Promise.all([allowed, retrieve(database, scope, body.query, { sections })]);
+      const { embeddings } = services;
+      const [namespace, { items: lexical }, neighbours] = await Promise.all([
+        allowed,
+        retrieve(database, scope, body.query, { sections }),
+        embeddings?.nearest(scope, body.query, sections),
+      ]);
       if (namespace !== scope.namespace) throw new Error('synthesize: namespace resolution disagrees with its checks');
+      const items = embeddings ? await embeddings.fuse(scope, lexical, neighbours, sections) : lexical;
       const ordered = diversify(items, PACK_POOL).slice(0, PACK_POOL);
       const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
       const packed = packContext(

@@ -1,0 +1,113 @@
+/**
+ * Optional embeddings (docs/decisions/retrieval.md, Embeddings). Configured by EMBEDDINGS_URL and
+ * EMBEDDINGS_MODEL; unset, `createEmbeddings` returns undefined and nothing here runs: no extension,
+ * no table, no query.
+ */
+import type { SynthesizeSection } from '@hx-memory/contract';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Logger } from '../logger.js';
+import type { RankedItem } from '../retrieval/retrieve.js';
+import type { RetrievalScope, Source } from '../retrieval/scope.js';
+import { createEmbeddingsClient } from './client.js';
+import { fuseWithEmbeddings } from './fuse.js';
+import { createEndpointHealth } from './health.js';
+import { startIndexer } from './indexer.js';
+import { ensureEmbeddingsSchema, nearestItems, type VectorHit } from './store.js';
+
+/** Embedding neighbours of a query fused with the lexical ranking (all sources together). */
+const NEAREST_LIMIT = 50;
+/** Bound on embedding the query in synthesize: the answer falls back to lexical past it. */
+const QUERY_TIMEOUT_MS = 2000;
+
+export function embeddingsConfigured(config: Config): boolean {
+  return Boolean(config.EMBEDDINGS_URL && config.EMBEDDINGS_MODEL);
+}
+
+/** At start, only when configured: the extension and tables, or a start-up error saying what is missing. */
+export async function prepareEmbeddings(database: Database, config: Config, logger: Logger): Promise<void> {
+  if (!embeddingsConfigured(config)) return;
+  await ensureEmbeddingsSchema(database);
+  if (database.driver === 'pglite') {
+    logger.info(
+      'embeddings: PGlite has no pgvector package for its version (@electric-sql/pglite 0.5.16); vectors are ' +
+        'stored as real[] and searched exactly. Use PostgreSQL with pgvector for large stores.',
+    );
+  }
+}
+
+export interface Embeddings {
+  /** The query's embedding neighbours in the scope (run alongside lexical retrieval); undefined when the endpoint is away. */
+  nearest(scope: RetrievalScope, query: string, sections: Set<SynthesizeSection>): Promise<VectorHit[] | undefined>;
+  /** Lexical items fused with those neighbours by reciprocal rank; the lexical items unchanged without any. */
+  fuse(
+    scope: RetrievalScope,
+    lexical: RankedItem[],
+    hits: VectorHit[] | undefined,
+    sections: Set<SynthesizeSection>,
+  ): Promise<RankedItem[]>;
+}
+
+export function createEmbeddings(deps: {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  onShutdown: (hook: () => Promise<void>) => void;
+}): Embeddings | undefined {
+  const { config, database, logger } = deps;
+  if (!embeddingsConfigured(config)) return undefined;
+  const model = config.EMBEDDINGS_MODEL as string;
+  const embed = createEmbeddingsClient({
+    url: config.EMBEDDINGS_URL as string,
+    model,
+    apiKey: config.EMBEDDINGS_API_KEY,
+    dimensions: config.EMBEDDINGS_DIMENSIONS,
+    timeoutMs: config.EMBEDDINGS_TIMEOUT_MS,
+  });
+  const health = createEndpointHealth();
+  // Background work runs where jobs run (not on API-only replicas), like learn.
+  if (config.JOBS_WORKER) {
+    const indexer = startIndexer({
+      database,
+      embed,
+      model,
+      batchSize: config.EMBEDDINGS_BATCH_SIZE,
+      pollMs: config.EMBEDDINGS_POLL_MS,
+      health,
+      logger,
+    });
+    deps.onShutdown(() => indexer.stop());
+  }
+
+  async function nearest(scope: RetrievalScope, query: string, sections: Set<SynthesizeSection>) {
+    if (!health.available()) return undefined;
+    try {
+      const [vector] = await embed([query], Math.min(QUERY_TIMEOUT_MS, config.EMBEDDINGS_TIMEOUT_MS));
+      if (!vector) return undefined;
+      const sources: Source[] = sections.has('context') ? ['event', 'memory', 'artifact'] : ['memory', 'artifact'];
+      const lists = await Promise.all(
+        sources.map((s) => nearestItems(database, s, scope, model, vector, NEAREST_LIMIT)),
+      );
+      return lists
+        .flat()
+        .sort((a, b) => b.similarity - a.similarity)
+        .slice(0, NEAREST_LIMIT);
+    } catch (err) {
+      health.down(config.EMBEDDINGS_POLL_MS);
+      logger.debug({ err: (err as Error).message }, 'embeddings: query not embedded, lexical only');
+      return undefined;
+    }
+  }
+
+  async function fuse(
+    scope: RetrievalScope,
+    lexical: RankedItem[],
+    hits: VectorHit[] | undefined,
+    sections: Set<SynthesizeSection>,
+  ) {
+    if (!hits || hits.length === 0) return lexical;
+    return fuseWithEmbeddings(database, scope, lexical, hits, sections);
+  }
+
+  return { nearest, fuse };
+}

@@ -1,0 +1,145 @@
+/**
+ * The SQL side of embeddings: one table per source (`event_embeddings`, ...), keyed by the item's id
+ * and deleted with it (foreign key, on delete cascade), created at start only when embeddings are
+ * configured. PostgreSQL stores pgvector `vector`; PGlite, which has no pgvector package for its
+ * version (docs/decisions/retrieval.md), stores `real[]` and is searched by an exact dot product.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { type RetrievalScope, type Source, SOURCE_TABLE, scopeConditions } from '../retrieval/scope.js';
+
+export const EMBEDDING_TABLE: Record<Source, string> = {
+  event: 'event_embeddings',
+  memory: 'memory_embeddings',
+  artifact: 'artifact_embeddings',
+};
+
+export const EMBEDDED_SOURCES: Source[] = ['event', 'memory', 'artifact'];
+
+export interface PendingText {
+  id: string;
+  text: string;
+  hash: string;
+}
+
+export interface VectorHit {
+  source: Source;
+  id: string;
+  similarity: number;
+}
+
+/** Creates the extension (PostgreSQL) and the tables; throws a start-up message when pgvector is missing. */
+export async function ensureEmbeddingsSchema(database: Database): Promise<void> {
+  const pg = database.driver === 'postgres';
+  if (pg) {
+    const available = await database.rows(sql`select 1 from pg_available_extensions where name = 'vector'`);
+    if (available.length === 0) {
+      throw new Error(
+        'EMBEDDINGS_URL is set but this PostgreSQL has no pgvector extension ("vector"): install it ' +
+          '(Debian/Ubuntu: apt-get install postgresql-15-pgvector; no restart needed) or unset EMBEDDINGS_URL',
+      );
+    }
+  }
+  const column = pg ? 'vector' : 'real[]';
+  await database.db.transaction(async (tx) => {
+    // Replicas starting together: one creates, the others find it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('hx:embeddings-schema'))`);
+    if (pg) {
+      try {
+        await tx.execute(sql`create extension if not exists vector`);
+      } catch (err) {
+        throw new Error(
+          `EMBEDDINGS_URL is set but the pgvector extension could not be created (${(err as Error).message}): ` +
+            'run `create extension vector` as a superuser once, or unset EMBEDDINGS_URL',
+        );
+      }
+    }
+    for (const source of EMBEDDED_SOURCES) {
+      await tx.execute(
+        sql.raw(`create table if not exists ${EMBEDDING_TABLE[source]} (
+          id text primary key references ${SOURCE_TABLE[source].table}(id) on delete cascade,
+          model text not null,
+          text_hash text not null,
+          embedding ${column} not null,
+          embedded_at timestamptz not null default now())`),
+      );
+    }
+  });
+}
+
+/**
+ * Items whose text has no embedding by this model yet, or changed since (memories are rewritten by
+ * learn, text by redaction): the indexer's backlog, at most `limit`, newest first (ids are
+ * time-ordered), so what was just captured is searchable before an old backlog is done.
+ */
+export async function pendingTexts(
+  database: Database,
+  source: Source,
+  model: string,
+  limit: number,
+): Promise<PendingText[]> {
+  const text = sql.raw(`d.${SOURCE_TABLE[source].text}`);
+  return database.rows<PendingText>(sql`
+    select d.id, ${text} as text, md5(${text}) as hash
+    from ${sql.raw(SOURCE_TABLE[source].table)} d
+    left join ${sql.raw(EMBEDDING_TABLE[source])} x on x.id = d.id
+    where length(${text}) > 0 and (x.id is null or x.model <> ${model} or x.text_hash <> md5(${text}))
+    order by d.id desc
+    limit ${limit}`);
+}
+
+function vectorLiteral(database: Database, v: number[]): SQL {
+  return database.driver === 'postgres' ? sql`${`[${v.join(',')}]`}::vector` : sql`${`{${v.join(',')}}`}::real[]`;
+}
+
+/** Upserts the vectors of `rows` (items deleted meanwhile are skipped). */
+export async function storeEmbeddings(
+  database: Database,
+  source: Source,
+  model: string,
+  rows: PendingText[],
+  vectors: number[][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r, i) => sql`(${r.id}, ${r.hash}, ${vectorLiteral(database, vectors[i] as number[])})`),
+    sql`, `,
+  );
+  const table = sql.raw(EMBEDDING_TABLE[source]);
+  await database.rows(sql`
+    insert into ${table} (id, model, text_hash, embedding)
+    select v.id, ${model}, v.hash, v.embedding from (values ${values}) as v(id, hash, embedding)
+    where exists (select 1 from ${sql.raw(SOURCE_TABLE[source].table)} d where d.id = v.id)
+    on conflict (id) do update set model = excluded.model, text_hash = excluded.text_hash,
+      embedding = excluded.embedding, embedded_at = now()`);
+}
+
+/** The `limit` items of the scope nearest to the (normalised) query vector, best first, exact search. */
+export async function nearestItems(
+  database: Database,
+  source: Source,
+  scope: RetrievalScope,
+  model: string,
+  query: number[],
+  limit: number,
+): Promise<VectorHit[]> {
+  const table = sql.raw(`${SOURCE_TABLE[source].table} d`);
+  const embeddings = sql.raw(`${EMBEDDING_TABLE[source]} x`);
+  const q = vectorLiteral(database, query);
+  const rows =
+    database.driver === 'postgres'
+      ? await database.rows<{ id: string; similarity: number }>(sql`
+        select d.id, 1 - (x.embedding <=> ${q}) as similarity
+        from ${embeddings} join ${table} on d.id = x.id
+        where ${scopeConditions(source, scope)} and x.model = ${model} and vector_dims(x.embedding) = ${query.length}
+        order by x.embedding <=> ${q}
+        limit ${limit}`)
+      : await database.rows<{ id: string; similarity: number }>(sql`
+        select d.id, s.similarity
+        from ${embeddings} join ${table} on d.id = x.id
+        cross join lateral (select sum(a * b) as similarity from unnest(x.embedding, ${q}) as t(a, b)) s
+        where ${scopeConditions(source, scope)} and x.model = ${model} and cardinality(x.embedding) = ${query.length}
+        order by s.similarity desc
+        limit ${limit}`);
+  return rows.map((r) => ({ source, id: r.id, similarity: Number(r.similarity) }));
+}
