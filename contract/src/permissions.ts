@@ -28,6 +28,9 @@ export const PERMISSIONS = [
   'audit:read',
   'lineage:read',
   'lifecycle:manage',
+  // Vaults owned by the organization (docs/decisions/vault.md, "Who sees a vault").
+  'vault:read',
+  'vault:write',
   'org:transfer_ownership',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -53,6 +56,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'policy:read',
     'audit:read',
     'lineage:read',
+    'vault:read',
+    'vault:write',
   ],
   developer: [
     'org:read',
@@ -63,6 +68,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'namespace:read',
     'policy:read',
     'lineage:read',
+    'vault:read',
   ],
   analyst: ['org:read', 'team:list', 'agent:read', 'namespace:read', 'policy:read', 'audit:read', 'lineage:read'],
   viewer: ['org:read', 'team:list', 'agent:read', 'namespace:read'],

@@ -25,6 +25,7 @@ export type IdPrefix =
   | 'acc'
   | 'vlt'
   | 'vit'
+  | 'viv'
   | 'pack'
   | 'req';
 

@@ -2,27 +2,31 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EnvelopeError, createEnvelope, createKeyring } from '../../server/src/crypto/envelope.js';
+import { type Keyring, ringCipher } from '../../server/src/crypto/keyring.js';
+
+/** The local KeyProvider's cipher over an in-memory keyring, the default the server uses. */
+const envelopeOf = (ring: Keyring) => createEnvelope(ringCipher(ring));
 
 const kek1 = { id: 'kek-1', key: randomBytes(32) };
 const kek2 = { id: 'kek-2', key: randomBytes(32) };
 const ctx = { tenantId: 'ten_a', vaultId: 'vlt_a', itemId: 'vit_a', version: 1 };
 const secret = 'correct horse battery staple';
 
-describe('envelope', () => {
-  it('round-trips and stores neither the value nor the DEK in clear', () => {
-    const env = createEnvelope(createKeyring(kek1));
-    const sealed = env.seal(secret, ctx);
+describe('envelope', async () => {
+  it('round-trips and stores neither the value nor the DEK in clear', async () => {
+    const env = envelopeOf(createKeyring(kek1));
+    const sealed = await env.seal(secret, ctx);
     expect(sealed.kekId).toBe('kek-1');
     expect(Buffer.from(sealed.ciphertext, 'base64').toString('latin1')).not.toContain(secret);
     expect(Buffer.from(sealed.ciphertext, 'base64')[0]).toBe(1); // blob version marker
     expect(Buffer.from(sealed.wrappedDek, 'base64')).toHaveLength(1 + 12 + 32 + 16);
-    expect(env.open(sealed, ctx)).toBe(secret);
+    expect(await env.open(sealed, ctx)).toBe(secret);
   });
 
-  it('uses a fresh DEK and nonce for every seal', () => {
-    const env = createEnvelope(createKeyring(kek1));
-    const a = env.seal(secret, ctx);
-    const b = env.seal(secret, ctx);
+  it('uses a fresh DEK and nonce for every seal', async () => {
+    const env = envelopeOf(createKeyring(kek1));
+    const a = await env.seal(secret, ctx);
+    const b = await env.seal(secret, ctx);
     expect(a.ciphertext).not.toBe(b.ciphertext);
     expect(a.wrappedDek).not.toBe(b.wrappedDek);
     expect(Buffer.from(a.ciphertext, 'base64').subarray(1, 13)).not.toEqual(
@@ -35,45 +39,45 @@ describe('envelope', () => {
     ['another vault', { ...ctx, vaultId: 'vlt_b' }],
     ['another tenant', { ...ctx, tenantId: 'ten_b' }],
     ['another version', { ...ctx, version: 2 }],
-  ])('does not open under %s (AAD binding)', (_label, moved) => {
-    const env = createEnvelope(createKeyring(kek1));
-    const sealed = env.seal(secret, ctx);
-    expect(() => env.open(sealed, moved)).toThrow(EnvelopeError);
+  ])('does not open under %s (AAD binding)', async (_label, moved) => {
+    const env = envelopeOf(createKeyring(kek1));
+    const sealed = await env.seal(secret, ctx);
+    await expect(env.open(sealed, moved)).rejects.toThrow(EnvelopeError);
   });
 
-  it('fails with the wrong KEK under the same id, and with an unknown KEK id', () => {
-    const sealed = createEnvelope(createKeyring(kek1)).seal(secret, ctx);
-    const wrong = createEnvelope(createKeyring({ id: 'kek-1', key: randomBytes(32) }));
-    expect(() => wrong.open(sealed, ctx)).toThrow(/authentication failed/);
-    const other = createEnvelope(createKeyring(kek2));
-    expect(() => other.open(sealed, ctx)).toThrow(/kek-1 is not configured/);
+  it('fails with the wrong KEK under the same id, and with an unknown KEK id', async () => {
+    const sealed = await envelopeOf(createKeyring(kek1)).seal(secret, ctx);
+    const wrong = envelopeOf(createKeyring({ id: 'kek-1', key: randomBytes(32) }));
+    await expect(wrong.open(sealed, ctx)).rejects.toThrow(/authentication failed/);
+    const other = envelopeOf(createKeyring(kek2));
+    await expect(other.open(sealed, ctx)).rejects.toThrow(/kek-1 is not configured/);
   });
 
-  it('rejects tampered or unknown-version blobs without echoing them', () => {
-    const env = createEnvelope(createKeyring(kek1));
-    const sealed = env.seal(secret, ctx);
+  it('rejects tampered or unknown-version blobs without echoing them', async () => {
+    const env = envelopeOf(createKeyring(kek1));
+    const sealed = await env.seal(secret, ctx);
     const blob = Buffer.from(sealed.ciphertext, 'base64');
     blob[20] = (blob[20] ?? 0) ^ 1;
-    expect(() => env.open({ ...sealed, ciphertext: blob.toString('base64') }, ctx)).toThrow(EnvelopeError);
+    await expect(env.open({ ...sealed, ciphertext: blob.toString('base64') }, ctx)).rejects.toThrow(EnvelopeError);
     const v2 = Buffer.from(sealed.ciphertext, 'base64');
     v2[0] = 2;
-    expect(() => env.open({ ...sealed, ciphertext: v2.toString('base64') }, ctx)).toThrow(/unsupported/);
+    await expect(env.open({ ...sealed, ciphertext: v2.toString('base64') }, ctx)).rejects.toThrow(/unsupported/);
   });
 
-  it('re-wraps the DEK under a new KEK without touching the ciphertext', () => {
+  it('re-wraps the DEK under a new KEK without touching the ciphertext', async () => {
     const ring = createKeyring(kek1);
-    const env = createEnvelope(ring);
-    const sealed = env.seal(secret, ctx);
+    const env = envelopeOf(ring);
+    const sealed = await env.seal(secret, ctx);
     ring.add(kek2);
-    const rotated = env.rewrap(sealed, ctx, kek2);
+    const rotated = await env.rewrap(sealed, ctx, kek2.id);
     expect(rotated.kekId).toBe('kek-2');
     expect(rotated.ciphertext).toBe(sealed.ciphertext);
     expect(rotated.wrappedDek).not.toBe(sealed.wrappedDek);
     // Only the new KEK is needed afterwards.
-    expect(createEnvelope(createKeyring(kek2)).open(rotated, ctx)).toBe(secret);
+    await expect(envelopeOf(createKeyring(kek2)).open(rotated, ctx)).resolves.toBe(secret);
   });
 
-  it('refuses KEKs of the wrong size', () => {
+  it('refuses KEKs of the wrong size', async () => {
     expect(() => createKeyring({ id: 'k', key: randomBytes(16) })).toThrow(/32 bytes/);
   });
 });

@@ -6,7 +6,6 @@ import { PLAN_NAMES } from '@hx-memory/contract';
 import { type Command, Argument } from 'commander';
 import { action, clientFor } from '../context.js';
 import { integer, withExamples } from '../help.js';
-import { callOptionalRoute } from '../optional-route.js';
 import { print } from '../output.js';
 import { collect, pageSize } from '../paging.js';
 
@@ -69,11 +68,19 @@ export function registerAdmin(program: Command): void {
 
   const rotateKek = admin
     .command('rotate-kek')
-    .description('rotate the vault key-encryption key: every item’s data key is re-wrapped under a new KEK')
+    .description(
+      'rotate the vault key-encryption key: every data key is re-wrapped under a new KEK, in batches; run again to finish an interrupted rotation',
+    )
+    .option('--batch-size <n>', 'data keys per batch (one transaction each)', integer(1))
+    .option('--max-batches <n>', 'stop after this many batches (run again to continue)', integer(1))
     .action(
-      action(async (_options: unknown, command: Command) => {
-        print(await callOptionalRoute(clientFor(command).admin, 'rotateKek', 'KEK rotation', {}));
+      action(async (options: { batchSize?: number; maxBatches?: number }, command: Command) => {
+        const body = {
+          ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
+          ...(options.maxBatches !== undefined ? { maxBatches: options.maxBatches } : {}),
+        };
+        print(await clientFor(command).admin.rotateKek(body));
       }),
     );
-  withExamples(rotateKek, 'hx admin rotate-kek', 'hx admin rotate-kek --json');
+  withExamples(rotateKek, 'hx admin rotate-kek', 'hx admin rotate-kek --batch-size 200 --max-batches 10 --json');
 }

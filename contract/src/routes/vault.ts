@@ -31,6 +31,12 @@ export const VaultSchema = z.object({
   description: z.string().nullable(),
   sensitivity: VaultSensitivitySchema,
   system: z.boolean().describe('The tenant system vault, where capture stores the secrets it redacts'),
+  organizationId: z
+    .string()
+    .nullable()
+    .describe(
+      'The organization sharing the vault by role (vault:read, vault:write); null: creator and tenant owner only',
+    ),
   createdBy: z.string(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
@@ -43,7 +49,7 @@ export const VaultItemSchema = z.object({
   name: z.string(),
   type: z.string().nullable(),
   metadata: z.record(z.unknown()),
-  version: z.number().int(),
+  version: z.number().int().describe('Current version; each value change adds one'),
   reference: z.string().describe('vault://<vaultId>/<itemId>, the form redacted payloads carry'),
   createdBy: z.string(),
   createdAt: IsoDateTime,
@@ -57,9 +63,18 @@ export const VaultRevealSchema = z.object({
   id: z.string(),
   vaultId: z.string(),
   name: z.string(),
+  version: z.number().int(),
   value: z.string(),
   revealedAt: IsoDateTime,
 });
+
+export const VaultItemVersionSchema = z.object({
+  version: z.number().int(),
+  current: z.boolean(),
+  createdBy: z.string(),
+  createdAt: IsoDateTime,
+});
+export type VaultItemVersion = z.infer<typeof VaultItemVersionSchema>;
 
 export const VaultAuditEntrySchema = z
   .object({
@@ -84,19 +99,35 @@ const IdItemParams = z.object({ id: Id, itemId: Id });
 
 const jwt = { auth: 'jwt' } satisfies RouteMeta;
 
+const VersionQuery = z
+  .object({
+    version: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('An older version (see the versions list); default: current'),
+  })
+  .strict();
+const ItemValue = z.string().min(1).max(65536);
+const ItemType = z.string().trim().min(1).max(64).describe('e.g. api_key, password, token');
+
 export const vaultContract = c.router({
   createVault: idempotent({
     method: 'POST',
     path: '/vaults',
     summary: 'Create a vault',
     description:
-      'Open to every user of the tenant; the creator and the tenant owner can use the vault. Names are unique per tenant; `system` is reserved for the vault capture redacts into.',
-    body: z.object({
-      name: Name,
-      description: Description.optional(),
-      sensitivity: VaultSensitivitySchema.default('medium'),
-    }),
-    responses: { 201: envelope(VaultSchema), ...errors(...AUTHED_ERRORS, 'conflict') },
+      'Open to every user of the tenant; the creator and the tenant owner can use the vault. With `organizationId` the vault is also shared with that organization: its owners and admins, and members whose role holds vault:read (read) or vault:write (read and change). Creating one needs vault:write in the organization (404 otherwise). Names are unique per tenant; `system` is reserved for the vault capture redacts into. Unknown fields answer 400.',
+    body: z
+      .object({
+        name: Name,
+        description: Description.optional(),
+        sensitivity: VaultSensitivitySchema.default('medium'),
+        organizationId: Id.optional(),
+      })
+      .strict(),
+    responses: { 201: envelope(VaultSchema), ...errors(...AUTHED_ERRORS, 'conflict', 'not_found') },
     metadata: jwt,
   }),
   listVaults: {
@@ -104,7 +135,7 @@ export const vaultContract = c.router({
     path: '/vaults',
     summary: 'List vaults',
     description:
-      'Vaults accessible to the authenticated user, oldest first: those the user created; for the tenant owner (the user who registered the tenant) every vault of the tenant, the system vault included. Every route under /vaults/{id} answers 404 for a vault the user cannot access.',
+      'Vaults accessible to the authenticated user, oldest first: those the user created, those of an organization where the user is owner or admin or holds vault:read; for the tenant owner (the user who registered the tenant) every vault of the tenant, the system vault included. Every route under /vaults/{id} answers 404 for a vault the user cannot access, and 403 for a change the user may only read.',
     query: PageQuerySchema,
     responses: { 200: page('vaults', VaultSchema), ...errors(...AUTHED_ERRORS) },
     metadata: jwt,
@@ -115,7 +146,7 @@ export const vaultContract = c.router({
     pathParams: VaultIdParams,
     summary: 'Delete a vault and its items',
     description:
-      'Deletes the items (their wrapped keys with them) and the vault; audited. The system vault is kept. 404 for a vault the user cannot access.',
+      'Deletes the items and their versions (their wrapped keys with them) and the vault; audited. The system vault is kept. 404 for a vault the user cannot access.',
     body: c.noBody(),
     responses: { 200: DeletedSchema, ...errors(...AUTHED_ERRORS, 'not_found', 'forbidden') },
     metadata: jwt,
@@ -125,14 +156,17 @@ export const vaultContract = c.router({
     path: '/vaults/:vaultId/items',
     pathParams: VaultIdParams,
     summary: 'Store a secret',
-    description: 'The value is encrypted under a fresh data key before storage; the answer never echoes it.',
-    body: z.object({
-      name: Name,
-      value: z.string().min(1).max(65536),
-      type: z.string().trim().min(1).max(64).optional().describe('e.g. api_key, password, token'),
-      metadata: Metadata.optional(),
-    }),
-    responses: { 201: envelope(VaultItemSchema), ...errors(...AUTHED_ERRORS, 'not_found') },
+    description:
+      'The value is encrypted under a fresh data key before storage; the answer never echoes it. Version 1. Unknown fields answer 400.',
+    body: z
+      .object({
+        name: Name,
+        value: ItemValue,
+        type: ItemType.optional(),
+        metadata: Metadata.optional(),
+      })
+      .strict(),
+    responses: { 201: envelope(VaultItemSchema), ...errors(...AUTHED_ERRORS, 'not_found', 'forbidden') },
     metadata: jwt,
   }),
   listItems: {
@@ -152,7 +186,9 @@ export const vaultContract = c.router({
     path: '/vaults/:vaultId/items/:itemId',
     pathParams: ItemParams,
     summary: 'Retrieve a secret',
-    description: 'The item with its decrypted value. Always audited. 404 for a vault the user cannot access.',
+    description:
+      'The item with its decrypted value, the current version or `?version=N`. Always audited with the version. 404 for a vault the user cannot access or a version that does not exist (or was pruned).',
+    query: VersionQuery,
     responses: { 200: envelope(VaultItemWithValueSchema), ...errors(...AUTHED_ERRORS, 'not_found') },
     metadata: jwt,
   },
@@ -161,7 +197,9 @@ export const vaultContract = c.router({
     path: '/vaults/:id/items/:itemId/reveal',
     pathParams: IdItemParams,
     summary: 'Reveal a secret',
-    description: 'Just the decrypted value, for copying. Always audited. 404 for a vault the user cannot access.',
+    description:
+      'Just the decrypted value, for copying; the current version or `?version=N`. Always audited with the version. 404 for a vault the user cannot access.',
+    query: VersionQuery,
     body: c.noBody(),
     responses: { 200: envelope(VaultRevealSchema), ...errors(...AUTHED_ERRORS, 'not_found') },
     metadata: jwt,
@@ -171,9 +209,69 @@ export const vaultContract = c.router({
     path: '/vaults/:vaultId/items/:itemId',
     pathParams: ItemParams,
     summary: 'Delete a secret',
-    description: 'Removes the ciphertext and its wrapped key; audited.',
+    description: 'Removes the ciphertext and its wrapped key, every version; audited.',
     body: c.noBody(),
-    responses: { 200: DeletedSchema, ...errors(...AUTHED_ERRORS, 'not_found') },
+    responses: { 200: DeletedSchema, ...errors(...AUTHED_ERRORS, 'not_found', 'forbidden') },
+    metadata: jwt,
+  },
+  updateItem: {
+    method: 'PATCH',
+    path: '/vaults/:vaultId/items/:itemId',
+    pathParams: ItemParams,
+    summary: 'Update a secret',
+    description:
+      'A new `value` makes a new version (sealed under a fresh data key); the older versions are kept, readable with `?version=N` and listed under /versions until pruned. `name`, `type` and `metadata` change in place. Audited `vault.item.updated` with the version. Unknown fields answer 400.',
+    body: z
+      .object({
+        value: ItemValue.optional(),
+        name: Name.optional(),
+        type: ItemType.nullable().optional(),
+        metadata: Metadata.optional(),
+      })
+      .strict()
+      .refine((b) => Object.keys(b).length > 0, { message: 'Give at least one of value, name, type, metadata' }),
+    responses: { 200: envelope(VaultItemSchema), ...errors(...AUTHED_ERRORS, 'not_found', 'forbidden') },
+    metadata: jwt,
+  },
+  listItemVersions: {
+    method: 'GET',
+    path: '/vaults/:vaultId/items/:itemId/versions',
+    pathParams: ItemParams,
+    summary: 'List the versions of a secret',
+    description: 'Newest first, the current one included; never values.',
+    query: PageQuerySchema,
+    responses: { 200: page('versions', VaultItemVersionSchema), ...errors(...AUTHED_ERRORS, 'not_found') },
+    metadata: jwt,
+  },
+  pruneItemVersions: {
+    method: 'DELETE',
+    path: '/vaults/:vaultId/items/:itemId/versions',
+    pathParams: ItemParams,
+    summary: 'Prune old versions of a secret',
+    description:
+      'Deletes the older versions (ciphertext and wrapped key) and keeps the newest `keep` (default 1: the current one only). The current version is never deleted. Audited `vault.item.versions.pruned`.',
+    query: z
+      .object({
+        keep: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .default(1)
+          .describe('Versions to keep, the current one included'),
+      })
+      .strict(),
+    body: c.noBody(),
+    responses: {
+      200: envelope(
+        z.object({
+          id: z.string(),
+          version: z.number().int().describe('The current version, kept'),
+          pruned: z.array(z.number().int()).describe('Versions deleted'),
+        }),
+      ),
+      ...errors(...AUTHED_ERRORS, 'not_found', 'forbidden'),
+    },
     metadata: jwt,
   },
   audit: {

@@ -48,4 +48,21 @@ export class Admin extends APIResource {
   deleteUser(...args: RouteArgs<Routes['deleteUser']>): RouteResult<Routes['deleteUser']> {
     return this._request('admin', 'deleteUser', args);
   }
+
+  /**
+   * Rotate the vault key encryption key.
+   *
+   * Re-wraps every vault data key under a new KEK in batches, each committed on its own; values are never
+   * decrypted. Embedded key file: a new KEK is generated and saved beside the key file before any data key
+   * moves, and becomes the key file once all are re-wrapped. VAULT_KEK: set the new key as VAULT_KEK (new
+   * VAULT_KEK_ID) with the old one in VAULT_KEK_PREVIOUS, restart, then call this to move every data key to
+   * it. Resumable: an interrupted run (crash, `maxBatches`) leaves every item readable, and the next call
+   * finishes the same rotation. Audited `vault.kek.rotated` per batch and tenant, with counts. Unknown fields
+   * answer 400.
+   *
+   * `POST /v1/admin/kek/rotate` (operator token)
+   */
+  rotateKek(...args: RouteArgs<Routes['rotateKek']>): RouteResult<Routes['rotateKek']> {
+    return this._request('admin', 'rotateKek', args);
+  }
 }

@@ -10,12 +10,15 @@ export class Vault extends APIResource {
   /**
    * Create a vault.
    *
-   * Open to every user of the tenant; the creator and the tenant owner can use the vault. Names are unique
-   * per tenant; `system` is reserved for the vault capture redacts into. Send an Idempotency-Key header to
-   * make retries safe: the first successful answer is kept 24 h per tenant, caller, route and key, and the
-   * same key with the same request answers it again with the header Idempotent-Replayed: true; the same key
-   * with another request is 409 conflict, and while the first request is still running a duplicate waits for
-   * it (409 with Retry-After if it runs past the wait).
+   * Open to every user of the tenant; the creator and the tenant owner can use the vault. With
+   * `organizationId` the vault is also shared with that organization: its owners and admins, and members
+   * whose role holds vault:read (read) or vault:write (read and change). Creating one needs vault:write in
+   * the organization (404 otherwise). Names are unique per tenant; `system` is reserved for the vault capture
+   * redacts into. Unknown fields answer 400. Send an Idempotency-Key header to make retries safe: the first
+   * successful answer is kept 24 h per tenant, caller, route and key, and the same key with the same request
+   * answers it again with the header Idempotent-Replayed: true; the same key with another request is 409
+   * conflict, and while the first request is still running a duplicate waits for it (409 with Retry-After if
+   * it runs past the wait).
    *
    * `POST /v1/vaults` (access token (JWT))
    */
@@ -26,9 +29,10 @@ export class Vault extends APIResource {
   /**
    * List vaults.
    *
-   * Vaults accessible to the authenticated user, oldest first: those the user created; for the tenant owner
-   * (the user who registered the tenant) every vault of the tenant, the system vault included. Every route
-   * under /vaults/{id} answers 404 for a vault the user cannot access.
+   * Vaults accessible to the authenticated user, oldest first: those the user created, those of an
+   * organization where the user is owner or admin or holds vault:read; for the tenant owner (the user who
+   * registered the tenant) every vault of the tenant, the system vault included. Every route under
+   * /vaults/{id} answers 404 for a vault the user cannot access, and 403 for a change the user may only read.
    *
    * `GET /v1/vaults` (access token (JWT))
    */
@@ -39,8 +43,8 @@ export class Vault extends APIResource {
   /**
    * Delete a vault and its items.
    *
-   * Deletes the items (their wrapped keys with them) and the vault; audited. The system vault is kept. 404
-   * for a vault the user cannot access.
+   * Deletes the items and their versions (their wrapped keys with them) and the vault; audited. The system
+   * vault is kept. 404 for a vault the user cannot access.
    *
    * `DELETE /v1/vaults/:vaultId` (access token (JWT))
    */
@@ -51,11 +55,12 @@ export class Vault extends APIResource {
   /**
    * Store a secret.
    *
-   * The value is encrypted under a fresh data key before storage; the answer never echoes it. Send an
-   * Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant, caller,
-   * route and key, and the same key with the same request answers it again with the header
-   * Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request
-   * is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
+   * The value is encrypted under a fresh data key before storage; the answer never echoes it. Version 1.
+   * Unknown fields answer 400. Send an Idempotency-Key header to make retries safe: the first successful
+   * answer is kept 24 h per tenant, caller, route and key, and the same key with the same request answers it
+   * again with the header Idempotent-Replayed: true; the same key with another request is 409 conflict, and
+   * while the first request is still running a duplicate waits for it (409 with Retry-After if it runs past
+   * the wait).
    *
    * `POST /v1/vaults/:vaultId/items` (access token (JWT))
    */
@@ -77,7 +82,8 @@ export class Vault extends APIResource {
   /**
    * Retrieve a secret.
    *
-   * The item with its decrypted value. Always audited. 404 for a vault the user cannot access.
+   * The item with its decrypted value, the current version or `?version=N`. Always audited with the version.
+   * 404 for a vault the user cannot access or a version that does not exist (or was pruned).
    *
    * `GET /v1/vaults/:vaultId/items/:itemId` (access token (JWT))
    */
@@ -88,7 +94,8 @@ export class Vault extends APIResource {
   /**
    * Reveal a secret.
    *
-   * Just the decrypted value, for copying. Always audited. 404 for a vault the user cannot access.
+   * Just the decrypted value, for copying; the current version or `?version=N`. Always audited with the
+   * version. 404 for a vault the user cannot access.
    *
    * `POST /v1/vaults/:id/items/:itemId/reveal` (access token (JWT))
    */
@@ -99,12 +106,48 @@ export class Vault extends APIResource {
   /**
    * Delete a secret.
    *
-   * Removes the ciphertext and its wrapped key; audited.
+   * Removes the ciphertext and its wrapped key, every version; audited.
    *
    * `DELETE /v1/vaults/:vaultId/items/:itemId` (access token (JWT))
    */
   deleteItem(...args: RouteArgs<Routes['deleteItem']>): RouteResult<Routes['deleteItem']> {
     return this._request('vault', 'deleteItem', args);
+  }
+
+  /**
+   * Update a secret.
+   *
+   * A new `value` makes a new version (sealed under a fresh data key); the older versions are kept, readable
+   * with `?version=N` and listed under /versions until pruned. `name`, `type` and `metadata` change in place.
+   * Audited `vault.item.updated` with the version. Unknown fields answer 400.
+   *
+   * `PATCH /v1/vaults/:vaultId/items/:itemId` (access token (JWT))
+   */
+  updateItem(...args: RouteArgs<Routes['updateItem']>): RouteResult<Routes['updateItem']> {
+    return this._request('vault', 'updateItem', args);
+  }
+
+  /**
+   * List the versions of a secret.
+   *
+   * Newest first, the current one included; never values.
+   *
+   * `GET /v1/vaults/:vaultId/items/:itemId/versions` (access token (JWT))
+   */
+  listItemVersions(...args: RouteArgs<Routes['listItemVersions']>): RouteResult<Routes['listItemVersions']> {
+    return this._request('vault', 'listItemVersions', args);
+  }
+
+  /**
+   * Prune old versions of a secret.
+   *
+   * Deletes the older versions (ciphertext and wrapped key) and keeps the newest `keep` (default 1: the
+   * current one only). The current version is never deleted. Audited `vault.item.versions.pruned`.
+   *
+   * `DELETE /v1/vaults/:vaultId/items/:itemId/versions` (access token (JWT))
+   */
+  pruneItemVersions(...args: RouteArgs<Routes['pruneItemVersions']>): RouteResult<Routes['pruneItemVersions']> {
+    return this._request('vault', 'pruneItemVersions', args);
   }
 
   /**

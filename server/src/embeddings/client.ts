@@ -12,7 +12,8 @@ export interface EmbeddingsClientOptions {
   timeoutMs: number;
 }
 
-export type EmbedFn = (texts: string[], timeoutMs?: number) => Promise<number[][]>;
+/** Embeds texts (normalised vectors, in order); `signal` aborts the request (shutdown). */
+export type EmbedFn = (texts: string[], timeoutMs?: number, signal?: AbortSignal) => Promise<number[][]>;
 
 /** Longest text sent, in characters: models cut (or refuse) past their context, and one request stays bounded. */
 export const MAX_EMBED_CHARS = 8000;
@@ -32,7 +33,7 @@ export function normalise(v: number[]): number[] {
 
 export function createEmbeddingsClient(options: EmbeddingsClientOptions): EmbedFn {
   const endpoint = endpointOf(options.url);
-  return async (texts, timeoutMs = options.timeoutMs) => {
+  return async (texts, timeoutMs = options.timeoutMs, signal) => {
     if (texts.length === 0) return [];
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
@@ -45,7 +46,7 @@ export function createEmbeddingsClient(options: EmbeddingsClientOptions): EmbedF
       method: 'POST',
       headers,
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
     });
     if (!res.ok) {
       const detail = (await res.text().catch(() => '')).slice(0, 200);

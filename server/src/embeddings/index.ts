@@ -19,6 +19,8 @@ import { ensureEmbeddingsSchema, nearestItems, type VectorHit } from './store.js
 const NEAREST_LIMIT = 50;
 /** Bound on embedding the query in synthesize: the answer falls back to lexical past it. */
 const QUERY_TIMEOUT_MS = 2000;
+/** After a query could not be embedded, synthesize stays lexical this long (or until the indexer gets an answer). */
+const QUERY_RETRY_MS = 5000;
 
 export function embeddingsConfigured(config: Config): boolean {
   return Boolean(config.EMBEDDINGS_URL && config.EMBEDDINGS_MODEL);
@@ -93,7 +95,7 @@ export function createEmbeddings(deps: {
         .sort((a, b) => b.similarity - a.similarity)
         .slice(0, NEAREST_LIMIT);
     } catch (err) {
-      health.down(config.EMBEDDINGS_POLL_MS);
+      health.down(QUERY_RETRY_MS);
       logger.debug({ err: (err as Error).message }, 'embeddings: query not embedded, lexical only');
       return undefined;
     }

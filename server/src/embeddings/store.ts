@@ -143,3 +143,18 @@ export async function nearestItems(
         limit ${limit}`);
   return rows.map((r) => ({ source, id: r.id, similarity: Number(r.similarity) }));
 }
+
+/**
+ * A cheap fingerprint of what there is to embed (PostgreSQL): the newest id of each source (primary
+ * key look-ups) and the rows written to memories and artifacts, which learn rewrites in place (table
+ * statistics). Unchanged, the backlog is very likely unchanged and the indexer skips its sweep.
+ * Undefined on PGlite, which keeps no table statistics: it always sweeps (embedded stores are small).
+ */
+export async function backlogFingerprint(database: Database): Promise<string | undefined> {
+  if (database.driver !== 'postgres') return undefined;
+  const [row] = await database.rows<{ f: string }>(sql`
+    select concat_ws('|', (select max(id) from events), (select max(id) from memories), (select max(id) from artifacts),
+      (select sum(n_tup_ins + n_tup_upd + n_tup_del) from pg_stat_user_tables
+        where relname in ('memories', 'artifacts'))) as f`);
+  return row?.f;
+}

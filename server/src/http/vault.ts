@@ -13,8 +13,16 @@ export function createVaultHandlers(ctx: AppContext): AreaHandlers<'vault'> {
     createItem: async ({ params, body, req }) =>
       ok(req, await vault.createItem(actorOf(req), params.vaultId, body), 201),
     listItems: async ({ params, query, req }) => ok(req, await vault.listItems(actorOf(req), params.vaultId, query)),
-    getItem: async ({ params, req }) => ok(req, await vault.getItem(actorOf(req), params.vaultId, params.itemId)),
-    revealItem: async ({ params, req }) => ok(req, await vault.revealItem(actorOf(req), params.id, params.itemId)),
+    getItem: async ({ params, query, req }) =>
+      ok(req, await vault.getItem(actorOf(req), params.vaultId, params.itemId, query.version)),
+    revealItem: async ({ params, query, req }) =>
+      ok(req, await vault.revealItem(actorOf(req), params.id, params.itemId, query.version)),
+    updateItem: async ({ params, body, req }) =>
+      ok(req, await vault.updateItem(actorOf(req), params.vaultId, params.itemId, body)),
+    listItemVersions: async ({ params, query, req }) =>
+      ok(req, await vault.listVersions(actorOf(req), params.vaultId, params.itemId, query)),
+    pruneItemVersions: async ({ params, query, req }) =>
+      ok(req, await vault.pruneVersions(actorOf(req), params.vaultId, params.itemId, query.keep)),
     deleteItem: async ({ params, req }) => ok(req, await vault.deleteItem(actorOf(req), params.vaultId, params.itemId)),
     audit: async ({ params, query, req }) => ok(req, await vault.auditLog(actorOf(req), params.id, query)),
   };
