@@ -170,7 +170,7 @@ describe('policies: errors', () => {
       });
     expect(res.status).toBe(400);
     const fields = res.body.error.details.map((d: { field: string }) => d.field).sort();
-    expect(fields).toEqual(['action', 'conditions', 'conditions.role', 'effect', 'name', 'priority']);
+    expect(fields).toEqual(['action', 'conditions.colour', 'conditions.role', 'effect', 'name', 'priority']);
   });
 
   it('refuses conditions naming a team or agent outside the organization', async () => {

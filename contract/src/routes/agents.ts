@@ -49,13 +49,15 @@ export const agentsContract = c.router({
     headers: OrgHeaders,
     summary: 'Register an agent identity',
     description: 'Names are unique within the organization; teamId must be a team of the organization.',
-    body: z.object({
-      name: Name,
-      description: Description.optional(),
-      framework: Framework.optional(),
-      teamId: Id.optional(),
-      metadata: AgentMetadata.optional(),
-    }),
+    body: z
+      .object({
+        name: Name,
+        description: Description.optional(),
+        framework: Framework.optional(),
+        teamId: Id.optional(),
+        metadata: AgentMetadata.optional(),
+      })
+      .strict(),
     responses: { 201: envelope(AgentSchema), ...errors(...ORG_ERRORS, 'conflict') },
     metadata: { auth: 'jwt', permission: 'agent:create' } satisfies RouteMeta,
   }),
@@ -94,6 +96,7 @@ export const agentsContract = c.router({
         teamId: Id.nullable().optional(),
         metadata: AgentMetadata.optional(),
       })
+      .strict()
       .refine((b) => Object.values(b).some((v) => v !== undefined), {
         message: 'at least one field to change is required',
       }),

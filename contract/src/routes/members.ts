@@ -52,11 +52,13 @@ export const membersContract = c.router({
     summary: 'Invite a member',
     description:
       'Creates an invited member and an invite token (shown once, valid 7 days) with which the invitee registers into the tenant (POST /v1/auth/register with inviteToken). An e-mail that already belongs to a user of the tenant joins at once (status active, no token). Inviting an e-mail that is still invited issues a fresh token and revokes the old one. Granting owner needs the owner role; managers may grant manager, developer, analyst or viewer only.',
-    body: z.object({
-      email: Email,
-      role: RoleSchema,
-      teamIds: z.array(Id).max(100).optional(),
-    }),
+    body: z
+      .object({
+        email: Email,
+        role: RoleSchema,
+        teamIds: z.array(Id).max(100).optional(),
+      })
+      .strict(),
     responses: {
       201: envelope(
         z.object({
@@ -91,7 +93,7 @@ export const membersContract = c.router({
     summary: "Change a member's role",
     description:
       "Managers cannot grant owner or admin nor change an owner's or admin's role; only owners grant or take away the owner role; the last owner cannot be demoted (409).",
-    body: z.object({ role: RoleSchema }),
+    body: z.object({ role: RoleSchema }).strict(),
     responses: {
       200: envelope(MemberSchema),
       ...errors(...ORG_ERRORS, 'conflict'),

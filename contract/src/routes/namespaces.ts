@@ -53,12 +53,14 @@ export type Namespace = z.infer<typeof NamespaceSchema>;
 const OrgParams = z.object({ orgId: Id });
 const NamespaceParams = z.object({ orgId: Id, namespaceId: Id });
 
-export const CreateNamespaceBody = z.object({
-  name: NamespaceName,
-  description: Description.optional(),
-  sensitivity: NamespaceSensitivitySchema.default('internal'),
-  teamIds: TeamIds.default([]),
-});
+export const CreateNamespaceBody = z
+  .object({
+    name: NamespaceName,
+    description: Description.optional(),
+    sensitivity: NamespaceSensitivitySchema.default('internal'),
+    teamIds: TeamIds.default([]),
+  })
+  .strict();
 
 export const UpdateNamespaceBody = z
   .object({
@@ -67,6 +69,7 @@ export const UpdateNamespaceBody = z
     sensitivity: NamespaceSensitivitySchema.optional(),
     teamIds: TeamIds.optional(),
   })
+  .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'at least one field to change is required');
 
 export const namespacesContract = c.router({

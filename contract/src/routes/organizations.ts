@@ -59,7 +59,7 @@ export const organizationsContract = c.router({
     path: '/organizations',
     summary: 'Create an organization',
     description: 'Any signed-in user may create one and becomes its owner. Slugs are unique within the tenant.',
-    body: z.object({ name: Name, slug: Slug }),
+    body: z.object({ name: Name, slug: Slug }).strict(),
     responses: {
       201: envelope(OrganizationSchema),
       ...errors(...AUTHED_ERRORS, 'conflict'),
@@ -97,7 +97,7 @@ export const organizationsContract = c.router({
     headers: OrgHeaders,
     summary: 'Rename an organization',
     description: 'Only the name can change; the slug is fixed at creation.',
-    body: z.object({ name: Name }),
+    body: z.object({ name: Name }).strict(),
     responses: {
       200: envelope(OrganizationSchema),
       ...errors(...ORG_ERRORS),

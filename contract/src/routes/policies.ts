@@ -76,14 +76,16 @@ export type AccessPolicy = z.infer<typeof AccessPolicySchema>;
 const OrgParams = z.object({ orgId: Id });
 const PolicyParams = z.object({ orgId: Id, policyId: Id });
 
-export const CreatePolicyBody = z.object({
-  name: Name,
-  effect: PolicyEffectSchema,
-  resource: ResourcePatternSchema,
-  action: PolicyActionSchema,
-  conditions: PolicyConditionsSchema.default({}),
-  priority: Priority,
-});
+export const CreatePolicyBody = z
+  .object({
+    name: Name,
+    effect: PolicyEffectSchema,
+    resource: ResourcePatternSchema,
+    action: PolicyActionSchema,
+    conditions: PolicyConditionsSchema.default({}),
+    priority: Priority,
+  })
+  .strict();
 
 export const UpdatePolicyBody = z
   .object({
@@ -94,6 +96,7 @@ export const UpdatePolicyBody = z
     conditions: PolicyConditionsSchema.optional(),
     priority: Priority.optional(),
   })
+  .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'at least one field to change is required');
 
 export const policiesContract = c.router({

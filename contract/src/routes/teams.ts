@@ -54,7 +54,7 @@ export const teamsContract = c.router({
     headers: OrgHeaders,
     summary: 'Create a team',
     description: 'Team names are unique within the organization (case-insensitive).',
-    body: z.object({ name: Name, description: Description.optional() }),
+    body: z.object({ name: Name, description: Description.optional() }).strict(),
     responses: { 201: envelope(TeamSchema), ...errors(...ORG_ERRORS, 'conflict') },
     metadata: { auth: 'jwt', permission: 'team:create' } satisfies RouteMeta,
   }),
@@ -92,6 +92,7 @@ export const teamsContract = c.router({
         description: Description.nullable().optional(),
         memberIds: z.array(Id).max(1000).optional(),
       })
+      .strict()
       .refine((b) => Object.values(b).some((v) => v !== undefined), {
         message: 'at least one of name, description, memberIds is required',
       }),
