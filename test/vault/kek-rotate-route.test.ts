@@ -121,7 +121,9 @@ describe('POST /v1/admin/kek/rotate', () => {
     'rotates in batches; an interrupted rotation keeps everything readable across a restart and the next call finishes it',
     async () => {
       const dir = tempDir();
-      const env = { DATA_DIR: dir };
+      // A KEK id of its own: on a shared PostgreSQL, rows of other test files carry `kek-1` under other keys.
+      const kekId = `kek-route-${randomBytes(4).toString('hex')}`;
+      const env = { DATA_DIR: dir, VAULT_KEK_ID: kekId };
       const seeded = await withServer(env, seed);
       const oldKey = readFileSync(path.join(dir, 'vault-kek'), 'utf8');
 
@@ -129,12 +131,12 @@ describe('POST /v1/admin/kek/rotate', () => {
         const res = await s.http().post('/v1/admin/kek/rotate').set(operator).send({ batchSize: 1, maxBatches: 2 });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         const r = res.body.data;
-        expect(r).toMatchObject({ previousKekId: 'kek-1', resumed: false, rewrapped: 2, batches: 2, complete: false });
-        expect(r.kekId).not.toBe('kek-1');
+        expect(r).toMatchObject({ previousKekId: kekId, resumed: false, rewrapped: 2, batches: 2, complete: false });
+        expect(r.kekId).not.toBe(kekId);
         expect(r.remaining).toBe(await notUnder(s, r.kekId));
         const ids = await kekIdsOf(s, seeded.itemIds);
         expect(ids.filter((id) => id === r.kekId)).toHaveLength(2);
-        expect(ids.filter((id) => id === 'kek-1')).toHaveLength(2);
+        expect(ids.filter((id) => id === kekId)).toHaveLength(2);
         await expectAllReadable(s, seeded);
         return r as { kekId: string };
       });
@@ -176,17 +178,17 @@ describe('POST /v1/admin/kek/rotate', () => {
       const dir = tempDir();
       const keyA = randomBytes(32).toString('base64');
       const keyB = randomBytes(32).toString('base64');
-      const seeded = await withServer({ DATA_DIR: dir, VAULT_KEK: keyA, VAULT_KEK_ID: 'kek-a' }, seed);
-      const rolling = { DATA_DIR: dir, VAULT_KEK: keyB, VAULT_KEK_ID: 'kek-b', VAULT_KEK_PREVIOUS: `kek-a:${keyA}` };
+      const [a, b] = [`kek-a-${randomBytes(4).toString('hex')}`, `kek-b-${randomBytes(4).toString('hex')}`];
+      const seeded = await withServer({ DATA_DIR: dir, VAULT_KEK: keyA, VAULT_KEK_ID: a }, seed);
+      const rolling = { DATA_DIR: dir, VAULT_KEK: keyB, VAULT_KEK_ID: b, VAULT_KEK_PREVIOUS: `${a}:${keyA}` };
       await withServer(rolling, async (s) => {
         await expectAllReadable(s, seeded);
         const res = await s.http().post('/v1/admin/kek/rotate').set(operator).send({});
         expect(res.status).toBe(200);
-        expect(res.body.data).toMatchObject({ kekId: 'kek-b', previousKekId: 'kek-a', complete: true });
-        expect(res.body.data.rewrapped).toBeGreaterThanOrEqual(4);
-        expect(new Set(await kekIdsOf(s, seeded.itemIds))).toEqual(new Set(['kek-b']));
+        expect(res.body.data).toMatchObject({ kekId: b, previousKekId: a, rewrapped: 4, complete: true });
+        expect(new Set(await kekIdsOf(s, seeded.itemIds))).toEqual(new Set([b]));
       });
-      await withServer({ DATA_DIR: dir, VAULT_KEK: keyB, VAULT_KEK_ID: 'kek-b' }, (s) => expectAllReadable(s, seeded));
+      await withServer({ DATA_DIR: dir, VAULT_KEK: keyB, VAULT_KEK_ID: b }, (s) => expectAllReadable(s, seeded));
     },
     RESTARTS_TIMEOUT,
   );

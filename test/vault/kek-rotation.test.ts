@@ -83,7 +83,9 @@ describe('KEK from DATA_DIR (embedded default)', () => {
         expect((await s.http().get(seeded.url).set(auth(seeded.jwt))).body.data.value).toBe(seeded.value);
 
         const [audit] = await s.ctx.database.rows<{ details: Record<string, unknown> }>(
-          sql`select details from audit_logs where action = 'vault.kek.rotated'`,
+          // This tenant's entry: on a shared PostgreSQL other test files rotate too.
+          sql`select details from audit_logs where action = 'vault.kek.rotated'
+              and tenant_id = (select tenant_id from vault_items where id = ${seeded.itemId})`,
         );
         expect(audit!.details).toMatchObject({ fromKekId: 'kek-1', toKekId: result.kekId, itemsRewrapped: 1 });
       });
