@@ -166,7 +166,7 @@ function classMembers(source: ts.SourceFile, className: string): { doc: string; 
     if (!ts.isClassDeclaration(node) || node.name?.text !== className) return;
     const members: Member[] = [];
     for (const m of node.members) {
-      const isPrivate = m.modifiers?.some(
+      const isPrivate = (ts.canHaveModifiers(m) ? ts.getModifiers(m) : undefined)?.some(
         (x) => x.kind === ts.SyntaxKind.PrivateKeyword || x.kind === ts.SyntaxKind.ProtectedKeyword,
       );
       if (isPrivate || !m.name || ts.isPrivateIdentifier(m.name) || !ts.isIdentifier(m.name)) continue;

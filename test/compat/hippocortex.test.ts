@@ -4,7 +4,7 @@
  * headers, bodies, query parameters; JSON.stringify drops its undefined options) and asserts every
  * field it reads from the envelope's `data`, so code written for that client works against Hx.
  */
-import { Hx, NotFoundError, ValidationError } from '@hx-memory/sdk';
+import { type CaptureInput, Hx, NotFoundError, ValidationError } from '@hx-memory/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -341,7 +341,7 @@ describe('the Hx SDK has the same flat calls, with the same arguments', () => {
       payload: { role: 'user', content: 'Deploy to staging' },
     });
     expect(one).toMatchObject({ eventId: expect.stringMatching(/^evt_/), status: 'ingested' });
-    const events = [...agentTrace('run-1', 1), ...agentTrace('run-2', 2)];
+    const events = [...agentTrace('run-1', 1), ...agentTrace('run-2', 2)] as CaptureInput[];
     const batch = await hx.captureBatch(events, { idempotencyKey: 'flat-batch-1' });
     expect(batch.summary).toEqual({ total: events.length, ingested: events.length, duplicates: 0, errors: 0 });
     // The same key and body answer the first result again, nothing stored twice.
