@@ -4,7 +4,11 @@
  */
 
 export const BM25_K1 = 1.2;
-export const BM25_B = 0.75;
+/**
+ * Length normalisation below the usual 0.75: documents here are short turns and facts whose length
+ * says little about their topicality (LoCoMo: 0.4 raised R@5/10/20 by 0.6/0.6/0.4, no category lower).
+ */
+export const BM25_B = 0.4;
 
 export interface Bm25Doc {
   /** Occurrences of a lexeme in the document. */
