@@ -17,33 +17,31 @@ export async function quickstart(baseUrl = process.env.HX_URL ?? 'http://localho
 
   // 3. Capture what the agent saw and did.
   const sessionId = 'quickstart-session';
-  await hx.capture.captureBatch({
-    events: [
-      {
-        type: 'message',
-        sessionId,
-        payload: { role: 'user', content: 'I prefer answers in French. I work on the billing service.' },
-      },
-      { type: 'message', sessionId, payload: { role: 'assistant', content: "D'accord, je répondrai en français." } },
-      {
-        type: 'command_exec',
-        sessionId,
-        payload: { command: 'npm test', exitCode: 1, stdout: '', stderr: 'Error: ECONNREFUSED 127.0.0.1:5432' },
-      },
-      {
-        type: 'command_exec',
-        sessionId,
-        payload: { command: 'docker compose up -d postgres', exitCode: 0, stdout: 'started', stderr: '' },
-      },
-      { type: 'test_run', sessionId, payload: { command: 'npm test', passed: 42, failed: 0, output: 'all green' } },
-    ],
-  });
+  await hx.captureBatch([
+    {
+      type: 'message',
+      sessionId,
+      payload: { role: 'user', content: 'I prefer answers in French. I work on the billing service.' },
+    },
+    { type: 'message', sessionId, payload: { role: 'assistant', content: "D'accord, je répondrai en français." } },
+    {
+      type: 'command_exec',
+      sessionId,
+      payload: { command: 'npm test', exitCode: 1, stdout: '', stderr: 'Error: ECONNREFUSED 127.0.0.1:5432' },
+    },
+    {
+      type: 'command_exec',
+      sessionId,
+      payload: { command: 'docker compose up -d postgres', exitCode: 0, stdout: 'started', stderr: '' },
+    },
+    { type: 'test_run', sessionId, payload: { command: 'npm test', passed: 42, failed: 0, output: 'all green' } },
+  ]);
 
   // 4. Compile memories and artifacts (waits for the job when it finishes within the request).
-  const job = await hx.learn.learn({ scope: 'incremental', wait: true });
+  const job = await hx.learn({ scope: 'incremental', wait: true });
 
   // 5. A prompt-ready context for the next question.
-  const pack = await hx.synthesize.synthesize({ query: 'How should I answer, and how do I fix failing tests?' });
+  const pack = await hx.synthesize('How should I answer, and how do I fix failing tests?');
 
   const artifacts = await hx.artifacts.list({ limit: 10 });
   return { email, job, pack, artifacts: artifacts.items };
