@@ -225,6 +225,7 @@ const BODIES: Record<string, unknown> = {
   'lifecycle.update': { deleteAfterDays: 2 },
   'lifecycle.run': {},
   'vault.createItem': { name: 'x', value: 'y' },
+  'vault.updateItem': { value: 'intruder-value' },
 };
 
 function routesWithPathIds(): { name: string; route: AppRoute }[] {
