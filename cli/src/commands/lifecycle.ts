@@ -18,6 +18,21 @@ const daysOrNone = (value: string): number | null => {
   }
 };
 
+const RUN_COLUMNS = [
+  'policyId',
+  'archived',
+  'deleted',
+  'eventsPurged',
+  'artifactsRetired',
+  'vaultItemsDeleted',
+  'batches',
+];
+
+function printRuns(result: unknown) {
+  if (isJson()) print(result);
+  else print((result as { runs: Record<string, unknown>[] }).runs, RUN_COLUMNS);
+}
+
 interface DayOptions {
   retentionDays?: number | null;
   archiveAfterDays?: number | null;
@@ -120,24 +135,37 @@ export function registerLifecycle(program: Command): void {
   const preview = lifecycle
     .command('preview')
     .description('what running the lifecycle policies now would archive, delete and purge, without changing anything')
+    .option('--policy <policyId>', 'only this policy')
+    .option('--as-of <time>', 'count ages as of this ISO time (default: now)')
     .action(
-      action(async (_options: unknown, command: Command) => {
+      action(async (options: { policy?: string; asOf?: string }, command: Command) => {
         const { hx, orgId } = orgClient(command);
-        print(await callOptionalRoute(hx.lifecycle, 'preview', 'lifecycle preview', { orgId }));
+        const input = {
+          orgId,
+          ...(options.policy ? { policyId: options.policy } : {}),
+          ...(options.asOf ? { asOf: options.asOf } : {}),
+        };
+        printRuns(await callOptionalRoute(hx.lifecycle, 'preview', 'lifecycle preview', input));
       }),
     );
-  withExamples(preview, 'hx lifecycle preview', 'hx lifecycle preview --json');
+  withExamples(preview, 'hx lifecycle preview', 'hx lifecycle preview --as-of 2026-12-01T00:00:00Z --json');
 
   const run = lifecycle
     .command('run')
-    .description('apply every lifecycle policy of the organization now (audited)')
+    .description('apply every lifecycle policy of the organization now, in bounded batches (audited)')
+    .option('--policy <policyId>', 'only this policy')
+    .option('--dry-run', 'change nothing; show what the run would do (as preview)')
     .action(
-      action(async (_options: unknown, command: Command) => {
+      action(async (options: { policy?: string; dryRun?: boolean }, command: Command) => {
         const { hx, orgId } = orgClient(command);
-        const result = await hx.lifecycle.run({ orgId });
-        if (isJson()) print(result);
-        else print(result.runs, ['policyId', 'archived', 'deleted', 'eventsPurged']);
+        printRuns(
+          await hx.lifecycle.run({
+            orgId,
+            ...(options.policy ? { policyId: options.policy } : {}),
+            ...(options.dryRun ? { dryRun: true } : {}),
+          }),
+        );
       }),
     );
-  withExamples(run, 'hx lifecycle run', 'hx lifecycle run --json');
+  withExamples(run, 'hx lifecycle run', 'hx lifecycle run --dry-run', 'hx lifecycle run --json');
 }
