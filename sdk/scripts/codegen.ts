@@ -152,13 +152,28 @@ function docOf(node: ts.Node): string {
     .trim();
 }
 
-/** Paragraphs of a doc comment joined into markdown (one blank line between them). */
+/** Paragraphs of a doc comment joined into markdown (one blank line between them); `@example` as code. */
 const paragraphs = (doc: string) =>
   doc
     .split(/\n\s*\n/)
     .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())
     .filter(Boolean)
+    .map((p) => p.replace(/^@example\s+([\s\S]*)$/, (_, code: string) => `\`\`\`ts\n${code}\n\`\`\``))
     .join('\n\n');
+
+/** The call signature of an interface (`hx.capture(event)` of CaptureCall), with its doc. */
+function callSignature(source: ts.SourceFile, name: string, property: string): Member | undefined {
+  let found: Member | undefined;
+  source.forEachChild((node) => {
+    if (!ts.isInterfaceDeclaration(node) || node.name.text !== name) return;
+    for (const m of node.members) {
+      if (!ts.isCallSignatureDeclaration(m)) continue;
+      const params = m.parameters.map((p) => p.getText().replace(/\s+/g, ' ')).join(', ');
+      found = { name: property, signature: `${property}(${params})`, doc: docOf(m) };
+    }
+  });
+  return found;
+}
 
 function classMembers(source: ts.SourceFile, className: string): { doc: string; members: Member[] } {
   let result = { doc: '', members: [] as Member[] };
@@ -223,6 +238,14 @@ export function renderSdkReference(files?: Map<string, string>): string {
   const hx = classMembers(client, 'Hx');
   const areas = Object.keys(contract);
   out.push('', '## Client calls', '', paragraphs(hx.doc), '');
+  for (const [iface, property] of [
+    ['CaptureCall', 'capture'],
+    ['LearnCall', 'learn'],
+    ['SynthesizeCall', 'synthesize'],
+  ] as const) {
+    const call = callSignature(client, iface, property);
+    if (call) out.push(`### \`hx.${call.signature}\``, '', paragraphs(call.doc), '');
+  }
   for (const m of hx.members) {
     if (areas.includes(m.name)) continue;
     out.push(`### \`hx.${m.signature}\``, '', paragraphs(m.doc), '');

@@ -71,16 +71,33 @@ export class Lifecycle extends APIResource {
   /**
    * Apply the lifecycle policies now.
    *
-   * Hx addition: applies every lifecycle policy of the organization at once (the background job does the same
-   * on its interval) and answers what each did. Audited. Send an Idempotency-Key header to make retries safe:
-   * the first successful answer is kept 24 h per tenant, caller, route and key, and the same key with the
-   * same request answers it again with the header Idempotent-Replayed: true; the same key with another
-   * request is 409 conflict, and while the first request is still running a duplicate waits for it (409 with
-   * Retry-After if it runs past the wait).
+   * Hx addition: applies every lifecycle policy of the organization (or the one named by policyId) at once,
+   * as the background job does on its interval, and answers what each did. Each policy runs in bounded
+   * batches, one transaction each: a run cut short keeps what it committed and the next run continues;
+   * running twice changes nothing more. Deleting a memory or purging an event also retires the artifacts
+   * built from it, deletes the vault items redacted out of it and scrubs the query text of access logs that
+   * read it. Audited with the counts. `dryRun: true` changes nothing and answers what would happen (as
+   * /preview). Unknown body fields are refused. Send an Idempotency-Key header to make retries safe: the
+   * first successful answer is kept 24 h per tenant, caller, route and key, and the same key with the same
+   * request answers it again with the header Idempotent-Replayed: true; the same key with another request is
+   * 409 conflict, and while the first request is still running a duplicate waits for it (409 with Retry-After
+   * if it runs past the wait).
    *
    * `POST /v1/organizations/:orgId/lifecycle-policies/run` (access token (JWT), permission lifecycle:manage)
    */
   run(...args: RouteArgs<Routes['run']>): RouteResult<Routes['run']> {
     return this._request('lifecycle', 'run', args);
+  }
+
+  /**
+   * Preview the lifecycle policies.
+   *
+   * Hx addition: what running the lifecycle policies (all, or the one named by policyId) would archive,
+   * delete, purge and retire, as of now or asOf, without changing anything and without an audit entry.
+   *
+   * `POST /v1/organizations/:orgId/lifecycle-policies/preview` (access token (JWT), permission lifecycle:manage)
+   */
+  preview(...args: RouteArgs<Routes['preview']>): RouteResult<Routes['preview']> {
+    return this._request('lifecycle', 'preview', args);
   }
 }
