@@ -80,4 +80,31 @@ describe('envelope', async () => {
   it('refuses KEKs of the wrong size', async () => {
     expect(() => createKeyring({ id: 'k', key: randomBytes(16) })).toThrow(/32 bytes/);
   });
+
+  it('works with any KMS-style key provider: it sees key ids and the encryption context, never a value', async () => {
+    const calls: { op: string; keyId: string; aad: string }[] = [];
+    const ring = createKeyring(kek1, [kek2]);
+    const local = ringCipher(ring);
+    // A stand-in for a cloud KMS: the same wrap/unwrap calls, recorded.
+    const kms = {
+      currentKeyId: () => 'kek-2',
+      wrapDek: async (keyId: string, dek: Buffer, aad: Buffer) => {
+        calls.push({ op: 'wrap', keyId, aad: aad.toString('utf8') });
+        return local.wrapDek(keyId, dek, aad);
+      },
+      unwrapDek: async (keyId: string, wrapped: Buffer, aad: Buffer) => {
+        calls.push({ op: 'unwrap', keyId, aad: aad.toString('utf8') });
+        return local.unwrapDek(keyId, wrapped, aad);
+      },
+    };
+    const env = createEnvelope(kms);
+    const sealed = await env.seal(secret, ctx);
+    expect(sealed.kekId).toBe('kek-2');
+    await expect(env.open(sealed, ctx)).resolves.toBe(secret);
+    expect(calls.map((c) => `${c.op}:${c.keyId}`)).toEqual(['wrap:kek-2', 'unwrap:kek-2']);
+    for (const c of calls) {
+      expect(c.aad).toContain(ctx.itemId);
+      expect(c.aad).not.toContain(secret);
+    }
+  });
 });
