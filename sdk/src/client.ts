@@ -255,6 +255,7 @@ export class Hx {
     this.ops = new Ops(core);
   }
 
+  /** The server URL this client sends to (the option, else HX_BASE_URL, else http://localhost:8080). */
   get baseUrl(): string {
     return this.#config.baseUrl;
   }

@@ -39,6 +39,7 @@ export class APIPromise<T> implements PromiseLike<T> {
     return this.#response;
   }
 
+  /** Awaiting the call gives the envelope's data. */
   // biome-ignore lint/suspicious/noThenProperty: an APIPromise is meant to be awaited
   then<A = T, B = never>(
     onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
@@ -47,10 +48,12 @@ export class APIPromise<T> implements PromiseLike<T> {
     return this.#response.then((r) => r.data).then(onfulfilled, onrejected);
   }
 
+  /** The call's error: an HxError subclass (ValidationError, NotFoundError, RateLimitError, ...). */
   catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<T | B> {
     return this.then(undefined, onrejected);
   }
 
+  /** Runs after the call settles, as Promise.prototype.finally. */
   finally(onfinally?: (() => void) | null): Promise<T> {
     return this.then().finally(onfinally);
   }

@@ -29,10 +29,12 @@ export class Page<Item, Data extends { pagination: Pagination } = { pagination: 
     this.pagination = data.pagination;
   }
 
+  /** Whether the server has more items after this page. */
   hasNextPage(): boolean {
     return this.pagination.hasMore && !!this.pagination.cursor;
   }
 
+  /** The page after this one (same query, the cursor of this page); throws when there is none. */
   async getNextPage(): Promise<Page<Item, Data>> {
     if (!this.hasNextPage()) throw new Error('No next page: check hasNextPage() first.');
     const { data, response } = await new APIPromise<Data>(this.fetchPage(this.pagination.cursor)).withResponse();
@@ -66,6 +68,7 @@ export class PagePromise<Item, Data extends { pagination: Pagination } = { pagin
       .then(({ data, response }) => new Page<Item, Data>(data, response, fetchPage));
   }
 
+  /** Awaiting a list call gives its first Page. */
   // biome-ignore lint/suspicious/noThenProperty: a PagePromise is meant to be awaited
   then<A = Page<Item, Data>, B = never>(
     onfulfilled?: ((value: Page<Item, Data>) => A | PromiseLike<A>) | null,
@@ -74,10 +77,12 @@ export class PagePromise<Item, Data extends { pagination: Pagination } = { pagin
     return this.#page.then(onfulfilled, onrejected);
   }
 
+  /** The error of the first page's request (an HxError subclass). */
   catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page<Item, Data> | B> {
     return this.#page.catch(onrejected);
   }
 
+  /** `for await (const item of hx.memories.list())`: every item of every page. */
   async *[Symbol.asyncIterator](): AsyncGenerator<Item> {
     const page = await this.#page;
     yield* page.iterAll();
