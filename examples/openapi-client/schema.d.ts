@@ -276,6 +276,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/admin/kek/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the vault key encryption key
+     * @description Re-wraps every vault data key under a new KEK in batches, each committed on its own; values are never decrypted. Embedded key file: a new KEK is generated and saved beside the key file before any data key moves, and becomes the key file once all are re-wrapped. VAULT_KEK: set the new key as VAULT_KEK (new VAULT_KEK_ID) with the old one in VAULT_KEK_PREVIOUS, restart, then call this to move every data key to it. Resumable: an interrupted run (crash, `maxBatches`) leaves every item readable, and the next call finishes the same rotation. Audited `vault.kek.rotated` per batch and tenant, with counts. Unknown fields answer 400.
+     *
+     *     **Auth:** The deployment’s OPERATOR_TOKEN.
+     */
+    post: operations['admin.rotateKek'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/capture': {
     parameters: {
       query?: never;
@@ -1063,11 +1085,33 @@ export interface paths {
     put?: never;
     /**
      * Apply the lifecycle policies now
-     * @description Hx addition: applies every lifecycle policy of the organization at once (the background job does the same on its interval) and answers what each did. Audited. Send an Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant, caller, route and key, and the same key with the same request answers it again with the header Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
+     * @description Hx addition: applies every lifecycle policy of the organization (or the one named by policyId) at once, as the background job does on its interval, and answers what each did. Each policy runs in bounded batches, one transaction each: a run cut short keeps what it committed and the next run continues; running twice changes nothing more. Deleting a memory or purging an event also retires the artifacts built from it, deletes the vault items redacted out of it and scrubs the query text of access logs that read it. Audited with the counts. `dryRun: true` changes nothing and answers what would happen (as /preview). Unknown body fields are refused. Send an Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant, caller, route and key, and the same key with the same request answers it again with the header Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
      *
      *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`). **Permission:** `lifecycle:manage`.
      */
     post: operations['lifecycle.run'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/organizations/{orgId}/lifecycle-policies/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview the lifecycle policies
+     * @description Hx addition: what running the lifecycle policies (all, or the one named by policyId) would archive, delete, purge and retire, as of now or asOf, without changing anything and without an audit entry.
+     *
+     *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`). **Permission:** `lifecycle:manage`.
+     */
+    post: operations['lifecycle.preview'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1083,7 +1127,7 @@ export interface paths {
     };
     /**
      * List vaults
-     * @description Vaults accessible to the authenticated user, oldest first: those the user created; for the tenant owner (the user who registered the tenant) every vault of the tenant, the system vault included. Every route under /vaults/{id} answers 404 for a vault the user cannot access.
+     * @description Vaults accessible to the authenticated user, oldest first: those the user created, those of an organization where the user is owner or admin or holds vault:read; for the tenant owner (the user who registered the tenant) every vault of the tenant, the system vault included. Every route under /vaults/{id} answers 404 for a vault the user cannot access, and 403 for a change the user may only read.
      *
      *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`).
      */
@@ -1091,7 +1135,7 @@ export interface paths {
     put?: never;
     /**
      * Create a vault
-     * @description Open to every user of the tenant; the creator and the tenant owner can use the vault. Names are unique per tenant; `system` is reserved for the vault capture redacts into. Send an Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant, caller, route and key, and the same key with the same request answers it again with the header Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
+     * @description Open to every user of the tenant; the creator and the tenant owner can use the vault. With `organizationId` the vault is also shared with that organization: its owners and admins, and members whose role holds vault:read (read) or vault:write (read and change). Creating one needs vault:write in the organization (404 otherwise). Names are unique per tenant; `system` is reserved for the vault capture redacts into. Unknown fields answer 400. Send an Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant, caller, route and key, and the same key with the same request answers it again with the header Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
      *
      *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`).
      */
@@ -1114,7 +1158,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a vault and its items
-     * @description Deletes the items (their wrapped keys with them) and the vault; audited. The system vault is kept. 404 for a vault the user cannot access.
+     * @description Deletes the items and their versions (their wrapped keys with them) and the vault; audited. The system vault is kept. 404 for a vault the user cannot access.
      *
      *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`).
      */
@@ -1141,7 +1185,7 @@ export interface paths {
     put?: never;
     /**
      * Store a secret
-     * @description The value is encrypted under a fresh data key before storage; the answer never echoes it. Send an Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant, caller, route and key, and the same key with the same request answers it again with the header Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
+     * @description The value is encrypted under a fresh data key before storage; the answer never echoes it. Version 1. Unknown fields answer 400. Send an Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant, caller, route and key, and the same key with the same request answers it again with the header Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
      *
      *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`).
      */
@@ -1161,7 +1205,7 @@ export interface paths {
     };
     /**
      * Retrieve a secret
-     * @description The item with its decrypted value. Always audited. 404 for a vault the user cannot access.
+     * @description The item with its decrypted value, the current version or `?version=N`. Always audited with the version. 404 for a vault the user cannot access or a version that does not exist (or was pruned).
      *
      *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`).
      */
@@ -1170,14 +1214,20 @@ export interface paths {
     post?: never;
     /**
      * Delete a secret
-     * @description Removes the ciphertext and its wrapped key; audited.
+     * @description Removes the ciphertext and its wrapped key, every version; audited.
      *
      *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`).
      */
     delete: operations['vault.deleteItem'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Update a secret
+     * @description A new `value` makes a new version (sealed under a fresh data key); the older versions are kept, readable with `?version=N` and listed under /versions until pruned. `name`, `type` and `metadata` change in place. Audited `vault.item.updated` with the version. Unknown fields answer 400.
+     *
+     *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`).
+     */
+    patch: operations['vault.updateItem'];
     trace?: never;
   };
   '/v1/vaults/{id}/items/{itemId}/reveal': {
@@ -1191,12 +1241,40 @@ export interface paths {
     put?: never;
     /**
      * Reveal a secret
-     * @description Just the decrypted value, for copying. Always audited. 404 for a vault the user cannot access.
+     * @description Just the decrypted value, for copying; the current version or `?version=N`. Always audited with the version. 404 for a vault the user cannot access.
      *
      *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`).
      */
     post: operations['vault.revealItem'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vaults/{vaultId}/items/{itemId}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the versions of a secret
+     * @description Newest first, the current one included; never values.
+     *
+     *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`).
+     */
+    get: operations['vault.listItemVersions'];
+    put?: never;
+    post?: never;
+    /**
+     * Prune old versions of a secret
+     * @description Deletes the older versions (ciphertext and wrapped key) and keeps the newest `keep` (default 1: the current one only). The current version is never deleted. Audited `vault.item.versions.pruned`.
+     *
+     *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`).
+     */
+    delete: operations['vault.pruneItemVersions'];
     options?: never;
     head?: never;
     patch?: never;
@@ -3117,6 +3195,161 @@ export interface operations {
       };
       /** @description `not_found`: The resource does not exist or belongs to another tenant. */
       404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `payload_too_large`: The body is over the size limit (1 MiB; 10 MiB for capture). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `internal_error`: Unexpected server error; quote the X-Request-Id when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `service_unavailable`: The database is unreachable, the server is over its load bounds or shutting down; retry after Retry-After. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  'admin.rotateKek': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Body */
+    requestBody?: {
+      content: {
+        'application/json': {
+          /**
+           * @description Data keys per batch (one transaction each)
+           * @default 500
+           */
+          batchSize?: number;
+          /** @description Stop after this many batches; call again to continue */
+          maxBatches?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @description The KEK every data key is (or, while incomplete, is being) wrapped with */
+              kekId: string;
+              /** @description The KEK that was current before this rotation */
+              previousKekId: string | null;
+              /** @description This run continued a rotation an earlier run left unfinished */
+              resumed: boolean;
+              /** @description Data keys (item versions) re-wrapped by this run */
+              rewrapped: number;
+              /** @description Data keys that did not open under their KEK id (damaged or foreign); left as they are */
+              skipped: number;
+              /** @description Data keys still under an older KEK; 0 when complete */
+              remaining: number;
+              batches: number;
+              /** @description Every data key is under `kekId`; the older KEKs are no longer needed */
+              complete: boolean;
+            };
+            meta: {
+              requestId: string;
+              /** @description Empty for unauthenticated routes */
+              tenantId: string;
+              durationMs: number;
+            };
+          };
+        };
+      };
+      /** @description `validation_error`: The request failed validation; `error.details` names each offending field. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `unauthorized`: Missing, expired or invalid credentials. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `forbidden`: Authenticated, but lacking the permission this route needs. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `conflict`: Duplicate resource, or an Idempotency-Key reused with a different body. */
+      409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -12559,7 +12792,17 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description Body */
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @description true: answer what the run would do and change nothing (as /preview) */
+          dryRun?: boolean;
+          /** @description Apply this policy only (default: every policy of the organization) */
+          policyId?: string;
+        };
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -12575,13 +12818,29 @@ export interface operations {
             /** @enum {boolean} */
             ok: true;
             data: {
-              /** Format: date-time */
+              /**
+               * Format: date-time
+               * @description The time ages were counted from
+               */
               ranAt: string;
+              /** @description true: nothing was changed, the counts say what a run would do */
+              dryRun: boolean;
               runs: {
                 policyId: string;
+                /** @description Memories archived (or, in a preview, that would be) */
                 archived: number;
+                /** @description Memories deleted: tombstones without content stay for lineage */
                 deleted: number;
+                /** @description Raw events purged */
                 eventsPurged: number;
+                /** @description Artifacts built from a deleted memory or purged event, retired (the next learn compiles them again) */
+                artifactsRetired: number;
+                /** @description Vault items redacted out of a purged event */
+                vaultItemsDeleted: number;
+                /** @description Access-log rows whose query text read deleted content */
+                accessLogsScrubbed: number;
+                /** @description Transactions applied (a preview: pages read); each batch is bounded */
+                batches: number;
               }[];
             };
             meta: {
@@ -12727,6 +12986,201 @@ export interface operations {
       };
     };
   };
+  'lifecycle.preview': {
+    parameters: {
+      query?: never;
+      header?: {
+        'x-organization-id'?: string;
+      };
+      path: {
+        orgId: string;
+      };
+      cookie?: never;
+    };
+    /** @description Body */
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @description Preview this policy only (default: every policy of the organization) */
+          policyId?: string;
+          /**
+           * Format: date-time
+           * @description Count ages as of this time (default: now), e.g. to see next week's run
+           */
+          asOf?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /**
+               * Format: date-time
+               * @description The time ages were counted from
+               */
+              ranAt: string;
+              /** @description true: nothing was changed, the counts say what a run would do */
+              dryRun: boolean;
+              runs: {
+                policyId: string;
+                /** @description Memories archived (or, in a preview, that would be) */
+                archived: number;
+                /** @description Memories deleted: tombstones without content stay for lineage */
+                deleted: number;
+                /** @description Raw events purged */
+                eventsPurged: number;
+                /** @description Artifacts built from a deleted memory or purged event, retired (the next learn compiles them again) */
+                artifactsRetired: number;
+                /** @description Vault items redacted out of a purged event */
+                vaultItemsDeleted: number;
+                /** @description Access-log rows whose query text read deleted content */
+                accessLogsScrubbed: number;
+                /** @description Transactions applied (a preview: pages read); each batch is bounded */
+                batches: number;
+              }[];
+            };
+            meta: {
+              requestId: string;
+              /** @description Empty for unauthenticated routes */
+              tenantId: string;
+              durationMs: number;
+            };
+          };
+        };
+      };
+      /** @description `validation_error`: The request failed validation; `error.details` names each offending field. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `unauthorized`: Missing, expired or invalid credentials. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `forbidden`: Authenticated, but lacking the permission this route needs. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `not_found`: The resource does not exist or belongs to another tenant. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `payload_too_large`: The body is over the size limit (1 MiB; 10 MiB for capture). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; wait the seconds of the Retry-After header. `quota_exceeded`: The monthly event quota is used up; Retry-After says when it resets. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `internal_error`: Unexpected server error; quote the X-Request-Id when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `not_implemented`: This route is not available on this deployment yet. */
+      501: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `service_unavailable`: The database is unreachable, the server is over its load bounds or shutting down; retry after Retry-After. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
   'vault.listVaults': {
     parameters: {
       query?: {
@@ -12763,6 +13217,8 @@ export interface operations {
                 sensitivity: 'low' | 'medium' | 'high' | 'critical';
                 /** @description The tenant system vault, where capture stores the secrets it redacts */
                 system: boolean;
+                /** @description The organization sharing the vault by role (vault:read, vault:write); null: creator and tenant owner only */
+                organizationId: string | null;
                 createdBy: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -12900,6 +13356,7 @@ export interface operations {
            * @enum {string}
            */
           sensitivity?: 'low' | 'medium' | 'high' | 'critical';
+          organizationId?: string;
         };
       };
     };
@@ -12925,6 +13382,8 @@ export interface operations {
               sensitivity: 'low' | 'medium' | 'high' | 'critical';
               /** @description The tenant system vault, where capture stores the secrets it redacts */
               system: boolean;
+              /** @description The organization sharing the vault by role (vault:read, vault:write); null: creator and tenant owner only */
+              organizationId: string | null;
               createdBy: string;
               /** Format: date-time */
               createdAt: string;
@@ -12955,6 +13414,19 @@ export interface operations {
       };
       /** @description `unauthorized`: Missing, expired or invalid credentials. */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `not_found`: The resource does not exist or belongs to another tenant. */
+      404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -13245,6 +13717,7 @@ export interface operations {
                 metadata: {
                   [key: string]: unknown;
                 };
+                /** @description Current version; each value change adds one */
                 version: number;
                 /** @description vault://<vaultId>/<itemId>, the form redacted payloads carry */
                 reference: string;
@@ -13426,6 +13899,7 @@ export interface operations {
               metadata: {
                 [key: string]: unknown;
               };
+              /** @description Current version; each value change adds one */
               version: number;
               /** @description vault://<vaultId>/<itemId>, the form redacted payloads carry */
               reference: string;
@@ -13459,6 +13933,19 @@ export interface operations {
       };
       /** @description `unauthorized`: Missing, expired or invalid credentials. */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `forbidden`: Authenticated, but lacking the permission this route needs. */
+      403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -13567,7 +14054,10 @@ export interface operations {
   };
   'vault.getItem': {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description An older version (see the versions list); default: current */
+        version?: number;
+      };
       header?: never;
       path: {
         vaultId: string;
@@ -13598,6 +14088,7 @@ export interface operations {
               metadata: {
                 [key: string]: unknown;
               };
+              /** @description Current version; each value change adds one */
               version: number;
               /** @description vault://<vaultId>/<itemId>, the form redacted payloads carry */
               reference: string;
@@ -13791,6 +14282,206 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description `forbidden`: Authenticated, but lacking the permission this route needs. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `not_found`: The resource does not exist or belongs to another tenant. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `payload_too_large`: The body is over the size limit (1 MiB; 10 MiB for capture). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; wait the seconds of the Retry-After header. `quota_exceeded`: The monthly event quota is used up; Retry-After says when it resets. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `internal_error`: Unexpected server error; quote the X-Request-Id when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `not_implemented`: This route is not available on this deployment yet. */
+      501: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `service_unavailable`: The database is unreachable, the server is over its load bounds or shutting down; retry after Retry-After. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  'vault.updateItem': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        vaultId: string;
+        itemId: string;
+      };
+      cookie?: never;
+    };
+    /** @description Body */
+    requestBody?: {
+      content: {
+        'application/json': {
+          value?: string;
+          name?: string;
+          /** @description e.g. api_key, password, token */
+          type?: string | null;
+          /** @description Free-form JSON object */
+          metadata?: {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              id: string;
+              vaultId: string;
+              name: string;
+              type: string | null;
+              metadata: {
+                [key: string]: unknown;
+              };
+              /** @description Current version; each value change adds one */
+              version: number;
+              /** @description vault://<vaultId>/<itemId>, the form redacted payloads carry */
+              reference: string;
+              createdBy: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            meta: {
+              requestId: string;
+              /** @description Empty for unauthenticated routes */
+              tenantId: string;
+              durationMs: number;
+            };
+          };
+        };
+      };
+      /** @description `validation_error`: The request failed validation; `error.details` names each offending field. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `unauthorized`: Missing, expired or invalid credentials. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `forbidden`: Authenticated, but lacking the permission this route needs. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description `not_found`: The resource does not exist or belongs to another tenant. */
       404: {
         headers: {
@@ -13875,7 +14566,10 @@ export interface operations {
   };
   'vault.revealItem': {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description An older version (see the versions list); default: current */
+        version?: number;
+      };
       header?: never;
       path: {
         id: string;
@@ -13902,6 +14596,7 @@ export interface operations {
               id: string;
               vaultId: string;
               name: string;
+              version: number;
               value: string;
               /** Format: date-time */
               revealedAt: string;
@@ -13930,6 +14625,333 @@ export interface operations {
       };
       /** @description `unauthorized`: Missing, expired or invalid credentials. */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `not_found`: The resource does not exist or belongs to another tenant. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `payload_too_large`: The body is over the size limit (1 MiB; 10 MiB for capture). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; wait the seconds of the Retry-After header. `quota_exceeded`: The monthly event quota is used up; Retry-After says when it resets. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `internal_error`: Unexpected server error; quote the X-Request-Id when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `not_implemented`: This route is not available on this deployment yet. */
+      501: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `service_unavailable`: The database is unreachable, the server is over its load bounds or shutting down; retry after Retry-After. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  'vault.listItemVersions': {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1..100 (default 20) */
+        limit?: number;
+        /** @description Cursor from the previous page */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        vaultId: string;
+        itemId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              versions: {
+                version: number;
+                current: boolean;
+                createdBy: string;
+                /** Format: date-time */
+                createdAt: string;
+              }[];
+              pagination: {
+                hasMore: boolean;
+                /** @description Opaque; pass back as the cursor query parameter */
+                cursor?: string;
+                total?: number;
+              };
+            };
+            meta: {
+              requestId: string;
+              /** @description Empty for unauthenticated routes */
+              tenantId: string;
+              durationMs: number;
+            };
+          };
+        };
+      };
+      /** @description `validation_error`: The request failed validation; `error.details` names each offending field. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `unauthorized`: Missing, expired or invalid credentials. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `not_found`: The resource does not exist or belongs to another tenant. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `payload_too_large`: The body is over the size limit (1 MiB; 10 MiB for capture). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; wait the seconds of the Retry-After header. `quota_exceeded`: The monthly event quota is used up; Retry-After says when it resets. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `internal_error`: Unexpected server error; quote the X-Request-Id when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `not_implemented`: This route is not available on this deployment yet. */
+      501: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `service_unavailable`: The database is unreachable, the server is over its load bounds or shutting down; retry after Retry-After. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  'vault.pruneItemVersions': {
+    parameters: {
+      query?: {
+        /** @description Versions to keep, the current one included */
+        keep?: number;
+      };
+      header?: never;
+      path: {
+        vaultId: string;
+        itemId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              id: string;
+              /** @description The current version, kept */
+              version: number;
+              /** @description Versions deleted */
+              pruned: number[];
+            };
+            meta: {
+              requestId: string;
+              /** @description Empty for unauthenticated routes */
+              tenantId: string;
+              durationMs: number;
+            };
+          };
+        };
+      };
+      /** @description `validation_error`: The request failed validation; `error.details` names each offending field. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `unauthorized`: Missing, expired or invalid credentials. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `forbidden`: Authenticated, but lacking the permission this route needs. */
+      403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
