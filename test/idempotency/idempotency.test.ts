@@ -190,6 +190,11 @@ describe('Idempotency-Key on creating routes', () => {
       'capture.captureBatch',
       'synthesize.synthesize',
       'vault.revealItem',
+      // A read: it reports what a run would do and changes nothing.
+      'lifecycle.preview',
+      // Operator-only and resumable by design: a repeated call finishes or re-runs the same re-wrap,
+      // which never changes a value; idempotency records are per tenant and the operator has none.
+      'admin.rotateKek',
     ]);
     const missing: string[] = [];
     for (const [area, routes] of Object.entries(contract)) {
