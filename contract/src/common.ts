@@ -3,6 +3,7 @@
  * pagination, and small reusable field schemas. Defined once so server, SDK and OpenAPI agree.
  */
 import { z } from 'zod';
+import type { Permission } from './permissions.js';
 
 /** Every error code the API can answer with, and the HTTP status that goes with it. */
 export const ERROR_STATUS = {
@@ -145,7 +146,8 @@ export type KeyScope = (typeof KEY_SCOPES)[number];
 
 export interface RouteMeta {
   auth: AuthKind;
-  permission?: string;
+  /** Organization routes: what the caller's role must hold (a name outside PERMISSIONS does not compile). */
+  permission?: Permission;
   /** Core routes: the scope an API key needs. */
   scope?: KeyScope;
   /** Body size limit in bytes when it differs from the 1 MiB default. */

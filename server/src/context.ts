@@ -2,6 +2,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { Jobs } from './jobs/index.js';
 import type { Logger } from './logger.js';
 import type { Services } from './services/index.js';
 
@@ -12,6 +13,8 @@ export interface AppContext {
   logger: Logger;
   redis?: Redis;
   services: Services;
+  /** Background work: started once by createContext (jobs/start.ts), stopped by `stopBackgroundWork`. */
+  jobs: Jobs;
   version: string;
   startedAt: number;
 }

@@ -13,6 +13,8 @@ import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { prepareEmbeddings } from './embeddings/index.js';
 import { createApp } from './http/app.js';
+import { createJobs } from './jobs/index.js';
+import { startJobs } from './jobs/start.js';
 import { answerClientErrors } from './http/client-error.js';
 import { createLogger } from './logger.js';
 import { createServices } from './services/index.js';
@@ -23,7 +25,6 @@ export interface RunningServer {
   port: number;
   ctx: AppContext;
   server: Server;
-  notImplemented: string[];
   close(): Promise<void>;
 }
 
@@ -76,7 +77,9 @@ export async function createContext(config: Config): Promise<AppContext> {
     audience: config.JWT_AUDIENCE,
     ttlSeconds: config.JWT_ACCESS_TTL_SECONDS,
   });
-  const services = createServices({ config, database, logger, redis, jwt });
+  const jobs = createJobs(config, logger);
+  const services = createServices({ config, database, logger, redis, jwt, jobs });
+  startJobs(jobs, services);
   return {
     config,
     database,
@@ -84,15 +87,25 @@ export async function createContext(config: Config): Promise<AppContext> {
     logger,
     redis,
     services,
+    jobs,
     version: VERSION,
     startedAt: Date.now(),
   };
 }
 
+/**
+ * Stops the background jobs (a running learn after its current chunk, bounded by SHUTDOWN_TIMEOUT_MS;
+ * the buffers written once more), then releases the services' resources. The database stays open.
+ */
+export async function stopBackgroundWork(ctx: AppContext): Promise<void> {
+  await ctx.jobs.close();
+  await ctx.services.shutdown();
+}
+
 export async function startServer(overrides: Record<string, string | undefined> = {}): Promise<RunningServer> {
   const config = loadConfig({ ...process.env, ...overrides });
   const ctx = await createContext(config);
-  const { app, notImplemented, admission } = createApp(ctx);
+  const { app, admission } = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
@@ -128,11 +141,11 @@ export async function startServer(overrides: Record<string, string | undefined> 
   const close = () => {
     closing ??= (async () => {
       // HTTP drains while jobs stop after their current chunk; then the database and Redis go.
-      await Promise.all([drainHttp(), ctx.services.shutdown()]);
+      await Promise.all([drainHttp(), stopBackgroundWork(ctx)]);
       if (ctx.redis) ctx.redis.disconnect();
       await ctx.database.close();
     })();
     return closing;
   };
-  return { url: `http://${host}:${port}`, port, ctx, server, notImplemented, close };
+  return { url: `http://${host}:${port}`, port, ctx, server, close };
 }

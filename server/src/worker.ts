@@ -5,9 +5,8 @@
  */
 import { type Config, loadConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { LEARN_QUEUE } from './jobs/bullmq-runner.js';
-import { jobsMode } from './jobs/index.js';
-import { createContext } from './server.js';
+import { bullmqQueueName, jobsMode, QUEUES } from './jobs/index.js';
+import { createContext, stopBackgroundWork } from './server.js';
 
 export interface RunningWorker {
   ctx: AppContext;
@@ -64,13 +63,14 @@ export async function startWorker(overrides: Record<string, string | undefined> 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      const stop = ctx.services.shutdown();
+      const stop = stopBackgroundWork(ctx);
       const timeout = new Promise<'timeout'>((resolve) =>
         setTimeout(() => resolve('timeout'), config.SHUTDOWN_TIMEOUT_MS).unref(),
       );
       // A running learn stops after its current chunk and goes back to BullMQ's wait list for the next
-      // worker (services/learn.ts). One still running at the timeout has its chunk rolled back when the
-      // database closes, and stays locked in BullMQ: another worker takes it after JOBS_LOCK_MS.
+      // worker (services/core/learn/run-job.ts). One still running at the timeout has its chunk rolled
+      // back when the database closes, and stays locked in BullMQ: another worker takes it after
+      // JOBS_LOCK_MS.
       // Both resume where the job stopped.
       if ((await Promise.race([stop, timeout])) === 'timeout') ctx.logger.warn('worker shutdown timed out');
       if (ctx.redis) ctx.redis.disconnect();
@@ -82,7 +82,7 @@ export async function startWorker(overrides: Record<string, string | undefined> 
     ctx,
     describe: () => ({
       queuePrefix: config.QUEUE_PREFIX,
-      queues: [LEARN_QUEUE, 'hx-lifecycle-sweep'],
+      queues: [...QUEUES.map(bullmqQueueName), 'hx-lifecycle-sweep'],
       redis: redactUrl(config.REDIS_URL ?? ''),
       database: ctx.database.driver,
       lifecycleIntervalMs: config.LIFECYCLE_INTERVAL_MS,

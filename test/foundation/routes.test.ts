@@ -1,15 +1,11 @@
 /**
- * Every contract route is served, and the routes still answering 501 not_implemented are listed.
- * The list may only shrink: a route missing from test/foundation/not-implemented.json must be
- * implemented, and the file is trimmed as routes land.
+ * Every contract route is served by a handler: none falls through to the "No route" 404, and none
+ * answers 501 not_implemented (the router is complete by type: server/src/http/router.ts).
  */
-import { readFileSync } from 'node:fs';
 import { contract } from '@hx-memory/contract';
 import { type AppRoute, type AppRouter, isAppRoute } from '@ts-rest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-
-const allowed: string[] = JSON.parse(readFileSync(new URL('./not-implemented.json', import.meta.url), 'utf8'));
 
 function allRoutes(): AppRoute[] {
   const out: AppRoute[] = [];
@@ -36,20 +32,14 @@ describe('contract coverage', () => {
     expect(allRoutes().length).toBeGreaterThanOrEqual(53);
   });
 
-  it('serves every contract route (no "No route" 404 for any of them)', async () => {
+  it('serves every contract route (no "No route" 404 and no 501 for any of them)', async () => {
     for (const route of allRoutes()) {
       const path = route.path.replace(/:([A-Za-z]+)/g, 'x_$1');
       const res = await server.http()[route.method.toLowerCase() as 'get'](path);
-      if (res.status === 404)
-        expect(res.body.error?.message ?? '', `${route.method} ${route.path}`).not.toMatch(/^No route/);
+      const name = `${route.method} ${route.path}`;
+      expect(res.status, name).not.toBe(501);
+      expect(res.body.error?.code, name).not.toBe('not_implemented');
+      if (res.status === 404) expect(res.body.error?.message ?? '', name).not.toMatch(/^No route/);
     }
-  });
-
-  it('lists the routes that still answer 501, and the list only shrinks', () => {
-    const current = server.notImplemented;
-    // Printed so every run shows what is left.
-    console.info(`routes answering 501 not_implemented (${current.length}):\n  ${current.join('\n  ') || '(none)'}`);
-    const unexpected = current.filter((r) => !allowed.includes(r));
-    expect(unexpected, 'routes that answer 501 but are not in not-implemented.json').toEqual([]);
   });
 });

@@ -9,17 +9,16 @@ import type { ArtifactDraft, MemoryDraft } from '../../server/src/compiler/types
 import { type Database, openDatabase } from '../../server/src/db/client.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { artifactVersions, artifacts, lineageEdges, memories } from '../../server/src/db/schema/index.js';
-import { createLearnApplier } from '../../server/src/services/core/learn/apply.js';
+import { applyArtifacts } from '../../server/src/services/core/learn/apply-artifacts.js';
+import { applyMemories } from '../../server/src/services/core/learn/apply-memories.js';
 
 let database: Database;
-let applier: ReturnType<typeof createLearnApplier>;
 let n = 0;
 const scope = () => ({ tenantId: `ten_apply_${Date.now()}_${++n}`, environment: 'live' });
 
 beforeAll(async () => {
   database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
   await migrate(database);
-  applier = createLearnApplier(database);
 });
 afterAll(async () => {
   await database?.close();
@@ -45,7 +44,7 @@ function draft(over: Partial<MemoryDraft>): MemoryDraft {
 }
 
 const apply = (s: { tenantId: string; environment: string }, drafts: MemoryDraft[]) =>
-  database.db.transaction((tx) => applier.applyMemories(tx, s, drafts, new Date()));
+  database.db.transaction((tx) => applyMemories(database, tx, s, drafts, new Date()));
 
 const memoriesOf = (tenantId: string) =>
   database.db.select().from(memories).where(eq(memories.tenantId, tenantId)).orderBy(memories.validFrom);
@@ -195,7 +194,7 @@ describe('artifacts', () => {
     };
   }
   const applyArt = (s: { tenantId: string; environment: string }, drafts: ArtifactDraft[]) =>
-    database.db.transaction((tx) => applier.applyArtifacts(tx, s, drafts, new Date()));
+    database.db.transaction((tx) => applyArtifacts(database, tx, s, drafts, new Date()));
 
   it('creates, leaves an equal rebuild unchanged, and versions a changed one keeping the old version', async () => {
     const s = scope();

@@ -62,6 +62,17 @@ function base(ms: StoredMemory[]) {
   };
 }
 
+/** The identity of a subject's artifact (profile, timeline): keyed by the subject, in the group's namespace. */
+function subjectArtifact(type: 'profile' | 'timeline', name: string, ms: StoredMemory[]) {
+  return {
+    type,
+    key: subjectSlug(name),
+    namespace: ms[0].namespace,
+    subjectId: commonSubjectId(ms, name),
+    sessionId: null,
+  };
+}
+
 const item = (m: StoredMemory) => ({
   memoryId: m.id,
   content: m.content,
@@ -110,11 +121,7 @@ export function buildProfiles(memories: StoredMemory[]): ArtifactDraft[] {
       section('Wants and plans', wants) +
       section('Instructions for the agent', instructions);
     out.push({
-      type: 'profile',
-      key: subjectSlug(name),
-      namespace: ms[0].namespace,
-      subjectId: commonSubjectId(ms, name),
-      sessionId: null,
+      ...subjectArtifact('profile', name, ms),
       title: `Profile of ${name}`,
       content,
       markdown,
@@ -141,11 +148,7 @@ export function buildTimelines(memories: StoredMemory[]): ArtifactDraft[] {
     }));
     const markdown = `# Timeline: ${name}\n\n${entries.map((e) => `- ${e.date}: ${e.content}${e.datePhrase ? ` ("${e.datePhrase}")` : ''}`).join('\n')}\n`;
     out.push({
-      type: 'timeline',
-      key: subjectSlug(name),
-      namespace: ms[0].namespace,
-      subjectId: commonSubjectId(ms, name),
-      sessionId: null,
+      ...subjectArtifact('timeline', name, ms),
       title: `Timeline of ${name}`,
       content: { subject: name, from: entries[0].date, to: entries[entries.length - 1].date, entries },
       markdown,

@@ -44,6 +44,14 @@ export interface DatabaseOptions {
   logger?: Logger;
 }
 
+/** `Database.rows` over a drizzle handle: both drivers answer `execute` with `{ rows }`. */
+function rawRows(db: Db): Database['rows'] {
+  return async <T>(query: SQL, on: Queryable = db) => {
+    const res = (await on.execute(query)) as unknown as { rows: T[] };
+    return res.rows;
+  };
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
   return openPglite(opts.dataDir);
@@ -82,10 +90,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   return {
     db,
     driver: 'postgres',
-    async rows<T>(query: SQL, on: Queryable = db) {
-      const res = (await on.execute(query)) as unknown as { rows: T[] };
-      return res.rows;
-    },
+    rows: rawRows(db),
     async ping() {
       try {
         await probe.query('select 1');
@@ -121,10 +126,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     driver: 'pglite',
-    async rows<T>(query: SQL, on: Queryable = db) {
-      const res = (await on.execute(query)) as unknown as { rows: T[] };
-      return res.rows;
-    },
+    rows: rawRows(db),
     poolStats: () => undefined,
     async ping() {
       if (closed) return false;

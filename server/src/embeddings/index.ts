@@ -48,14 +48,11 @@ export interface Embeddings {
     hits: VectorHit[] | undefined,
     sections: Set<SynthesizeSection>,
   ): Promise<RankedItem[]>;
+  /** Starts the background indexer (jobs/start.ts, in a process that consumes jobs). */
+  startIndexing(): { stop(): Promise<void> };
 }
 
-export function createEmbeddings(deps: {
-  config: Config;
-  database: Database;
-  logger: Logger;
-  onShutdown: (hook: () => Promise<void>) => void;
-}): Embeddings | undefined {
+export function createEmbeddings(deps: { config: Config; database: Database; logger: Logger }): Embeddings | undefined {
   const { config, database, logger } = deps;
   if (!embeddingsConfigured(config)) return undefined;
   const model = config.EMBEDDINGS_MODEL as string;
@@ -67,19 +64,6 @@ export function createEmbeddings(deps: {
     timeoutMs: config.EMBEDDINGS_TIMEOUT_MS,
   });
   const health = createEndpointHealth();
-  // Background work runs where jobs run (not on API-only replicas), like learn.
-  if (config.JOBS_WORKER) {
-    const indexer = startIndexer({
-      database,
-      embed,
-      model,
-      batchSize: config.EMBEDDINGS_BATCH_SIZE,
-      pollMs: config.EMBEDDINGS_POLL_MS,
-      health,
-      logger,
-    });
-    deps.onShutdown(() => indexer.stop());
-  }
 
   async function nearest(scope: RetrievalScope, query: string, sections: Set<SynthesizeSection>) {
     if (!health.available()) return undefined;
@@ -111,5 +95,17 @@ export function createEmbeddings(deps: {
     return fuseWithEmbeddings(database, scope, lexical, hits, sections);
   }
 
-  return { nearest, fuse };
+  // Background work runs where jobs run (not on API-only replicas), like learn: jobs/start.ts starts it.
+  const startIndexing = () =>
+    startIndexer({
+      database,
+      embed,
+      model,
+      batchSize: config.EMBEDDINGS_BATCH_SIZE,
+      pollMs: config.EMBEDDINGS_POLL_MS,
+      health,
+      logger,
+    });
+
+  return { nearest, fuse, startIndexing };
 }

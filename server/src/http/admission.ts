@@ -78,6 +78,13 @@ export function createAdmission(bounds: AdmissionBounds) {
     });
   }
 
+  /**
+   * Whether one more request of `bytes` would pass a bound: the request count, or the bytes once
+   * another request is in flight (a single request may bring up to its route's own limit).
+   */
+  const exceeds = (usage: Usage, bytes: number, maxRequests: number, maxBytes: number) =>
+    usage.requests + 1 > maxRequests || (usage.requests > 0 && usage.bytes + bytes > maxBytes);
+
   function credentialOf(req: Request): string {
     const actor = req.hx.actor;
     if (actor?.kind === 'operator') return 'operator';
@@ -101,10 +108,7 @@ export function createAdmission(bounds: AdmissionBounds) {
       onEnd(res, () => inFlight.delete(res));
       if (PROBE_PATHS.has(req.path)) return next();
       const bytes = bytesOf(req);
-      if (
-        total.requests + 1 > bounds.maxInFlight ||
-        (total.requests > 0 && total.bytes + bytes > bounds.maxBytesInFlight)
-      ) {
+      if (exceeds(total, bytes, bounds.maxInFlight, bounds.maxBytesInFlight)) {
         return refuse(
           req,
           next,
@@ -129,10 +133,7 @@ export function createAdmission(bounds: AdmissionBounds) {
       const key = credentialOf(req);
       const bytes = bytesOf(req);
       const usage = perCredential.get(key) ?? { requests: 0, bytes: 0 };
-      if (
-        usage.requests + 1 > bounds.maxInFlightPerCredential ||
-        (usage.requests > 0 && usage.bytes + bytes > bounds.maxBytesInFlightPerCredential)
-      ) {
+      if (exceeds(usage, bytes, bounds.maxInFlightPerCredential, bounds.maxBytesInFlightPerCredential)) {
         return refuse(
           req,
           next,

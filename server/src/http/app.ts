@@ -20,12 +20,12 @@ import { createIdempotency } from './idempotency.js';
 import { MCP_PATH, MCP_ROUTE, mountMcp } from './mcp.js';
 import { flagSuspectBody, guardRequest } from './body-guard.js';
 import { securityHeaders } from './security-headers.js';
-import { buildRouterImplementation, notImplementedRoutes } from './router.js';
+import { buildRouter } from './router.js';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function createApp(ctx: AppContext): { app: Express; notImplemented: string[]; admission: Admission } {
+export function createApp(ctx: AppContext): { app: Express; admission: Admission } {
   const app = express();
   const admission = createAdmission({
     maxInFlight: ctx.config.MAX_REQUESTS_IN_FLIGHT,
@@ -83,8 +83,7 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
   mountDocs(app, ctx);
   mountMcp(app, ctx);
 
-  const impl = buildRouterImplementation(ctx, metrics);
-  createExpressEndpoints(contract, impl as never, app, {
+  createExpressEndpoints(contract, buildRouter(ctx, metrics), app, {
     logInitialization: false,
     jsonQuery: false,
     responseValidation: true,
@@ -113,5 +112,5 @@ export function createApp(ctx: AppContext): { app: Express; notImplemented: stri
   });
   app.use(createErrorHandler(ctx.logger, createDenialRecorder(ctx.db, ctx.logger)));
 
-  return { app, notImplemented: notImplementedRoutes(impl), admission };
+  return { app, admission };
 }

@@ -10,7 +10,6 @@ import type { Logger } from '../logger.js';
 import { closeBullmq } from './bullmq-close.js';
 import type { EnqueueOutcome, JobProcessor, JobRunner, QueuedJob } from './runner.js';
 
-export const LEARN_QUEUE = 'hx-learn';
 /** Lock duration and stalled-check interval when not configured (JOBS_LOCK_MS). */
 export const DEFAULT_LOCK_MS = 5_000;
 /** A job whose lock lapsed this many times (a worker stalled by a busy event loop) is still retried, not failed. */
@@ -21,12 +20,13 @@ export const ENQUEUE_TIMEOUT_MS = 2_000;
 const HANDOVER_RETRY_MS = 1_000;
 
 export function createBullmqRunner(
-  processor: JobProcessor,
   logger: Logger,
   opts: {
     redisUrl: string;
     prefix?: string;
-    queueName?: string;
+    queueName: string;
+    /** BullMQ's name of each job of the queue. */
+    jobName: string;
     concurrency?: number;
     /** false: only enqueue (an API replica with JOBS_WORKER=false). */
     worker?: boolean;
@@ -34,14 +34,16 @@ export function createBullmqRunner(
     lockMs?: number;
   },
 ): JobRunner {
-  const name = opts.queueName ?? LEARN_QUEUE;
+  const name = opts.queueName;
   const connection = { url: opts.redisUrl, maxRetriesPerRequest: null } as const;
   const prefix = opts.prefix ?? 'hx:bull';
   // Workers need maxRetriesPerRequest null; the producer fails fast instead of queueing commands offline.
   const queue = new Queue(name, { connection: { url: opts.redisUrl, enableOfflineQueue: false }, prefix });
   queue.on('error', (err) => logger.warn({ err: err.message }, 'bullmq queue error'));
   let worker: Worker | undefined;
-  if (opts.worker !== false) {
+  /** Consumes the queue (unless this process only enqueues: JOBS_WORKER=false). */
+  function startWorker(processor: JobProcessor) {
+    if (opts.worker === false || worker || closed) return;
     worker = new Worker(
       name,
       async (job, token) => {
@@ -67,7 +69,7 @@ export function createBullmqRunner(
   }
 
   const add = (job: QueuedJob) =>
-    queue.add('learn', job, {
+    queue.add(opts.jobName, job, {
       jobId: job.id,
       attempts: 120,
       backoff: { type: 'fixed', delay: 500 },
@@ -110,6 +112,7 @@ export function createBullmqRunner(
 
   return {
     kind: 'bullmq',
+    start: startWorker,
     async enqueue(job: QueuedJob) {
       const outcome = closed ? 'deferred' : await handOver(job);
       if (outcome === 'deferred') {

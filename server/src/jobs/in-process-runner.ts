@@ -2,7 +2,8 @@
  * The embedded job runner: jobs of one lock key run in order, different keys in parallel up to a
  * small concurrency, all in this process. A job whose lock another process holds is retried later.
  * On close, jobs not yet started are dropped from memory and running ones stop after their current
- * step: their rows stay queued in the database, for the recovery of the next start (services/learn.ts).
+ * step: their rows stay queued in the database, for the recovery of the next start
+ * (services/core/learn/recover-jobs.ts). Jobs enqueued before `start` wait for it.
  */
 import type { Logger } from '../logger.js';
 import type { EnqueueOutcome, JobProcessor, JobRunner, QueuedJob } from './runner.js';
@@ -10,7 +11,6 @@ import type { EnqueueOutcome, JobProcessor, JobRunner, QueuedJob } from './runne
 const BUSY_RETRY_MS = 500;
 
 export function createInProcessRunner(
-  processor: JobProcessor,
   logger: Logger,
   opts: { concurrency?: number; closeTimeoutMs?: number } = {},
 ): JobRunner {
@@ -20,6 +20,12 @@ export function createInProcessRunner(
   const timers = new Set<NodeJS.Timeout>();
   let active = 0;
   let closed = false;
+  let processor: JobProcessor | undefined;
+  /** Jobs enqueued before the runner starts wait here (resolved by start, or by close). */
+  let started!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    started = resolve;
+  });
 
   async function slot(): Promise<void> {
     if (active < concurrency) {
@@ -35,7 +41,8 @@ export function createInProcessRunner(
   }
 
   async function run(job: QueuedJob): Promise<void> {
-    if (closed) return;
+    await ready;
+    if (closed || !processor) return;
     await slot();
     try {
       const outcome = await processor(job.id);
@@ -68,8 +75,14 @@ export function createInProcessRunner(
   return {
     kind: 'in-process',
     enqueue,
+    start(given: JobProcessor) {
+      if (processor || closed) return;
+      processor = given;
+      started();
+    },
     async close() {
       closed = true;
+      started();
       for (const t of timers) clearTimeout(t);
       timers.clear();
       const all = Promise.all([...chains.values()]).then(() => 'stopped' as const);

@@ -1,7 +1,8 @@
 /**
- * The job runner seam: learn (and later lifecycle) work is queued by id and processed in the
- * background, in-process by default or on BullMQ when REDIS_URL is set (DESIGN.md §3). Callers see
- * only this interface, so the two modes are interchangeable.
+ * The job runner seam: learn work is queued by id and processed in the background, in-process by
+ * default or on BullMQ when REDIS_URL is set (DESIGN.md §3). Callers see only this interface, so the
+ * two modes are interchangeable. A runner is built idle: services enqueue through it, and it consumes
+ * only once jobs/start.ts hands it its processor.
  */
 
 /**
@@ -26,10 +27,16 @@ export interface QueuedJob {
  */
 export type EnqueueOutcome = 'queued' | 'deferred';
 
-export interface JobRunner {
+/** The producer side of a queue: what a service is given. */
+export interface JobQueue {
   readonly kind: 'in-process' | 'bullmq';
-  /** Answers within a bounded time, whatever the state of the queue. */
+  /** Answers within a bounded time, whatever the state of the queue. Jobs wait for the runner to start. */
   enqueue(job: QueuedJob): Promise<EnqueueOutcome>;
+}
+
+export interface JobRunner extends JobQueue {
+  /** Starts consuming with `processor` (once); a process that does not consume jobs only enqueues. */
+  start(processor: JobProcessor): void;
   /** Stops taking jobs and waits (bounded) for the running ones, which stop after their current step. */
   close(): Promise<void>;
 }

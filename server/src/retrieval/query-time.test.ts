@@ -3,31 +3,26 @@ import { inRange, queryTimeRange } from './query-time.js';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const iso = (r: ReturnType<typeof queryTimeRange>) => r && [r.from.toISOString(), r.to.toISOString()];
+/** Each question reads as [from, to), both at midnight UTC. */
+const expectRanges = (cases: Array<[question: string, from: string, to: string]>) => {
+  for (const [question, from, to] of cases) {
+    expect(iso(queryTimeRange(question, now)), question).toEqual([`${from}T00:00:00.000Z`, `${to}T00:00:00.000Z`]);
+  }
+};
 
 describe('queryTimeRange', () => {
   it('reads a day with a day of slack either side', () => {
-    expect(iso(queryTimeRange('What did Caroline share with Melanie on October 13, 2023?', now))).toEqual([
-      '2023-10-12T00:00:00.000Z',
-      '2023-10-15T00:00:00.000Z',
-    ]);
-    expect(iso(queryTimeRange('What did Gina find for her store on 1 February, 2023?', now))).toEqual([
-      '2023-01-31T00:00:00.000Z',
-      '2023-02-03T00:00:00.000Z',
+    expectRanges([
+      ['What did Caroline share with Melanie on October 13, 2023?', '2023-10-12', '2023-10-15'],
+      ['What did Gina find for her store on 1 February, 2023?', '2023-01-31', '2023-02-03'],
     ]);
   });
 
   it('reads a month, a year and a relative year against the reference time', () => {
-    expect(iso(queryTimeRange('What did John do in May 2023?', now))).toEqual([
-      '2023-05-01T00:00:00.000Z',
-      '2023-06-01T00:00:00.000Z',
-    ]);
-    expect(iso(queryTimeRange('Which book did Tim read in 2022?', now))).toEqual([
-      '2022-01-01T00:00:00.000Z',
-      '2023-01-01T00:00:00.000Z',
-    ]);
-    expect(iso(queryTimeRange('What did she start last year?', now))).toEqual([
-      '2025-01-01T00:00:00.000Z',
-      '2026-01-01T00:00:00.000Z',
+    expectRanges([
+      ['What did John do in May 2023?', '2023-05-01', '2023-06-01'],
+      ['Which book did Tim read in 2022?', '2022-01-01', '2023-01-01'],
+      ['What did she start last year?', '2025-01-01', '2026-01-01'],
     ]);
   });
 

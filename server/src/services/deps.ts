@@ -8,6 +8,7 @@ import type { InvalidationBus } from '../auth/invalidations.js';
 import type { JwtIssuer } from '../auth/jwt.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { Jobs } from '../jobs/index.js';
 import type { Logger } from '../logger.js';
 
 export interface ServiceDeps {
@@ -16,7 +17,12 @@ export interface ServiceDeps {
   logger: Logger;
   redis?: Redis;
   jwt: JwtIssuer;
-  /** Registers background work to stop on shutdown (job runners, timers), before the database closes. */
+  /**
+   * The producer side of the job queues and the shutdown signal. A service enqueues and exposes its
+   * handlers; jobs/start.ts registers them, so building a service starts no background work.
+   */
+  jobs: Pick<Jobs, 'queue' | 'stopping'>;
+  /** Registers a resource to release on shutdown (a pending maintenance run), before the database closes. */
   onShutdown: (hook: () => Promise<void>) => void;
   /** Invalidations of in-process auth caches, shared with every instance through Redis when set. */
   invalidations: InvalidationBus;

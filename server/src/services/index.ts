@@ -62,6 +62,10 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
     memories: createMemoriesService(deps, { policies }),
     usage: createUsageService(deps, { quota, counters: captureCounters }),
     quota,
+    /** Buffered capture counts, written by a timer jobs/start.ts registers. */
+    captureCounters,
+    /** Optional embeddings (undefined unless configured); jobs/start.ts starts its indexer. */
+    embeddings,
     // enterprise
     organizations: createOrganizationsService(deps),
     teams: createTeamsService(deps),
@@ -74,7 +78,7 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
     lifecycle: createLifecycleService(deps),
     // vault
     vault,
-    /** Stops background work registered through ServiceDeps.onShutdown, last registered first. */
+    /** Releases the resources registered through ServiceDeps.onShutdown, last registered first (jobs/ stops the jobs). */
     async shutdown() {
       for (const hook of hooks.reverse()) await hook();
     },

@@ -1,17 +1,12 @@
 /** Compiled artifacts: profiles, summaries, timelines, digests and procedural knowledge. */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, searchVector, tenantId, updatedAt } from './columns.js';
+import { compiledScopeColumns, createdAt, searchVector, tenantId, updatedAt } from './columns.js';
 
 export const artifacts = pgTable(
   'artifacts',
   {
-    id: text('id').primaryKey(),
-    tenantId: tenantId(),
-    environment: text('environment').notNull(),
-    namespace: text('namespace').notNull().default('default'),
-    subjectId: text('subject_id'),
-    sessionId: text('session_id'),
+    ...compiledScopeColumns(),
     type: text('type').notNull(),
     /** Identity of the artifact within its type (e.g. subject id, session id, error signature). */
     key: text('key').notNull(),

@@ -1,15 +1,11 @@
 /** Audit log (who changed or read what) and memory access log (which memories were read, by whom). */
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, tenantId } from './columns.js';
+import { createdAt, logEntryColumns } from './columns.js';
 
 export const auditLogs = pgTable(
   'audit_logs',
   {
-    id: text('id').primaryKey(),
-    tenantId: tenantId(),
-    organizationId: text('organization_id'),
-    actorType: text('actor_type').notNull(),
-    actorId: text('actor_id').notNull(),
+    ...logEntryColumns(),
     action: text('action').notNull(),
     outcome: text('outcome').notNull().default('success').$type<'success' | 'denied' | 'failed'>(),
     resourceType: text('resource_type').notNull(),
@@ -29,12 +25,8 @@ export const auditLogs = pgTable(
 export const accessLogs = pgTable(
   'access_logs',
   {
-    id: text('id').primaryKey(),
-    tenantId: tenantId(),
-    organizationId: text('organization_id'),
+    ...logEntryColumns(),
     environment: text('environment').notNull(),
-    actorType: text('actor_type').notNull(),
-    actorId: text('actor_id').notNull(),
     apiKeyId: text('api_key_id'),
     agentId: text('agent_id'),
     namespace: text('namespace'),

@@ -1,17 +1,12 @@
 /** Compiled memories (fact, preference, instruction, episode, entity, procedure). */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
-import { createdAt, searchVector, tenantId, ts, updatedAt } from './columns.js';
+import { compiledScopeColumns, createdAt, searchVector, ts, updatedAt } from './columns.js';
 
 export const memories = pgTable(
   'memories',
   {
-    id: text('id').primaryKey(),
-    tenantId: tenantId(),
-    environment: text('environment').notNull(),
-    namespace: text('namespace').notNull().default('default'),
-    subjectId: text('subject_id'),
-    sessionId: text('session_id'),
+    ...compiledScopeColumns(),
     agentId: text('agent_id'),
     kind: text('kind').notNull(),
     content: text('content').notNull(),

@@ -12,6 +12,7 @@ import type { Actor } from '../../actor.js';
 import { agents, apiKeys, namespaces, organizations, tenants } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
+import { pickFields } from '../../pick-fields.js';
 import type { ServiceDeps } from '../deps.js';
 import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
 import { chooseScopes, grantableScopes } from './key-grants.js';
@@ -31,13 +32,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toApiKey(row: KeyRow): ApiKey {
   return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
+    ...pickFields(row, ['id', 'name', 'prefix', 'organizationId', 'namespaceId', 'agentId']),
     environment: row.environment as Environment,
-    organizationId: row.organizationId,
-    namespaceId: row.namespaceId,
-    agentId: row.agentId,
     scopes: row.scopes as KeyScope[],
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: iso(row.lastUsedAt),
@@ -49,12 +45,10 @@ export function toApiKey(row: KeyRow): ApiKey {
 
 /** last_used_at is written at most once a minute per key, off the request's critical path. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-/** Pending last-use stamps are written together, in one statement, this often. */
-const LAST_USED_FLUSH_MS = 1000;
+/** Pending last-use stamps are written together, in one statement, this often (jobs/start.ts). */
+export const LAST_USED_FLUSH_MS = 1000;
 
-export function createApiKeysService(
-  deps: Pick<ServiceDeps, 'database' | 'logger' | 'config' | 'invalidations' | 'onShutdown'>,
-) {
+export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logger' | 'config' | 'invalidations'>) {
   const { db } = deps.database;
   const cache = createKeyCache<KeyRow>({
     ttlMs: deps.config.API_KEY_CACHE_MS,
@@ -77,12 +71,6 @@ export function createApiKeysService(
       .where(and(inArray(apiKeys.id, ids), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, at))))
       .catch((err) => deps.logger.warn({ err }, 'could not record api key use'));
   }
-  const flusher = setInterval(() => void flushLastUsed(), LAST_USED_FLUSH_MS);
-  flusher.unref();
-  deps.onShutdown(async () => {
-    clearInterval(flusher);
-    await flushLastUsed();
-  });
   function touch(row: KeyRow, now: number) {
     const last = stamped.get(row.id) ?? row.lastUsedAt?.getTime() ?? 0;
     if (now - last <= LAST_USED_RESOLUTION_MS) return;
@@ -260,6 +248,9 @@ export function createApiKeysService(
       touch(row, now);
       return { result: 'VALID', key: row, plan: found.plan };
     },
+
+    /** Writes the pending last-use stamps in one statement (every LAST_USED_FLUSH_MS, from jobs/start.ts). */
+    flushLastUsed,
   };
 }
 

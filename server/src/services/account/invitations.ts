@@ -12,7 +12,7 @@ import { invitations, orgMembers, tenants, users } from '../../db/schema/index.j
 import { conflict, invalid, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { ServiceDeps } from '../deps.js';
-import { hashInviteToken } from '../enterprise/members/members.js';
+import { hashInviteToken } from '../enterprise/members/invite-tokens.js';
 
 export async function acceptInvitation(
   deps: Pick<ServiceDeps, 'database' | 'config'>,

@@ -4,11 +4,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { type RequestOrigin, recordAccountEvent } from '../../audit/record.js';
+import { type AuditEntry, type RequestOrigin, recordAccountEvent } from '../../audit/record.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import { unauthorized } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { ServiceDeps } from '../deps.js';
+
+type TokenRow = typeof refreshTokens.$inferSelect;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -36,19 +38,34 @@ export function createRefreshTokens(deps: Pick<ServiceDeps, 'database' | 'config
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   }
 
-  /** A used token presented again means it leaked: the whole session goes, and the attempt is audited. */
-  async function reuseDetected(row: typeof refreshTokens.$inferSelect, origin: RequestOrigin): Promise<never> {
+  /** The stored token a client presents, or 401. */
+  async function findToken(token: string) {
+    const [row] = await db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hash(token)))
+      .limit(1);
+    if (!row) throw unauthorized('Refresh token is invalid');
+    return row;
+  }
+
+  /** Revokes the token's whole session (its family) and audits why, in the tenant of its user. */
+  async function revokeSession(row: TokenRow, origin: RequestOrigin, event: Pick<AuditEntry, 'action' | 'outcome'>) {
     await revokeFamily(row.familyId);
     await recordAccountEvent(
       db,
       origin,
       { id: row.userId, tenantId: row.tenantId },
       {
-        action: 'auth.refresh_reuse_detected',
-        outcome: 'denied',
+        ...event,
         details: { familyId: row.familyId },
       },
     );
+  }
+
+  /** A used token presented again means it leaked: the whole session goes, and the attempt is audited. */
+  async function reuseDetected(row: TokenRow, origin: RequestOrigin): Promise<never> {
+    await revokeSession(row, origin, { action: 'auth.refresh_reuse_detected', outcome: 'denied' });
     throw unauthorized('Refresh token was already used; its session has been revoked');
   }
 
@@ -58,12 +75,7 @@ export function createRefreshTokens(deps: Pick<ServiceDeps, 'database' | 'config
     },
 
     async rotate(token: string, origin: RequestOrigin) {
-      const [row] = await db
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hash(token)))
-        .limit(1);
-      if (!row) throw unauthorized('Refresh token is invalid');
+      const row = await findToken(token);
       if (row.revokedAt) throw unauthorized('Refresh token has been revoked');
       if (row.usedAt) await reuseDetected(row, origin);
       if (row.expiresAt.getTime() < Date.now()) throw unauthorized('Refresh token has expired');
@@ -84,22 +96,7 @@ export function createRefreshTokens(deps: Pick<ServiceDeps, 'database' | 'config
     },
 
     async revokeFamilyOf(token: string, origin: RequestOrigin) {
-      const [row] = await db
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hash(token)))
-        .limit(1);
-      if (!row) throw unauthorized('Refresh token is invalid');
-      await revokeFamily(row.familyId);
-      await recordAccountEvent(
-        db,
-        origin,
-        { id: row.userId, tenantId: row.tenantId },
-        {
-          action: 'auth.logout',
-          details: { familyId: row.familyId },
-        },
-      );
+      await revokeSession(await findToken(token), origin, { action: 'auth.logout' });
     },
   };
 }

@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { recordAccess } from '../../audit/record.js';
 import type { Actor } from '../../actor.js';
 import { artifacts } from '../../db/schema/index.js';
+import { findRow, ofEnvironment } from '../../db/scoped-rows.js';
 import { invalid, notFound } from '../../errors.js';
 import {
   type NamespaceAccessChecker,
@@ -89,8 +90,7 @@ export function createArtifactsService(
     async list(actor: Actor, q: ArtifactListQuery) {
       const scope = await resolveNamespaceFilter(services.policies, actor, q.namespace, 'read', 'query.namespace');
       const filters: (SQL | undefined)[] = [
-        eq(artifacts.tenantId, actor.tenantId),
-        eq(artifacts.environment, actor.environment),
+        ofEnvironment(artifacts, actor),
         namespaceCondition(artifacts.namespace, scope),
         q.type ? eq(artifacts.type, q.type) : undefined,
         q.status ? eq(artifacts.status, q.status) : undefined,
@@ -146,17 +146,7 @@ export function createArtifactsService(
     },
 
     async get(actor: Actor, id: string): Promise<Artifact> {
-      const [row] = await db
-        .select()
-        .from(artifacts)
-        .where(
-          and(
-            eq(artifacts.id, id),
-            eq(artifacts.tenantId, actor.tenantId),
-            eq(artifacts.environment, actor.environment),
-          ),
-        )
-        .limit(1);
+      const row = await findRow(db, artifacts, id, ofEnvironment(artifacts, actor));
       if (!row || !(await mayAccessNamespace(services.policies, actor, row.namespace, 'read'))) {
         throw notFound('Artifact');
       }

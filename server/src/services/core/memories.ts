@@ -4,10 +4,12 @@
  * go to the memory access log, deletions to the audit log, in the transaction of the change.
  */
 import type { Memory } from '@hx-memory/contract';
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { recordAccess, recordAudit } from '../../audit/record.js';
 import type { Actor } from '../../actor.js';
+import type { Queryable } from '../../db/client.js';
 import { artifacts, memories } from '../../db/schema/index.js';
+import { findRow, ofEnvironment, pageRows } from '../../db/scoped-rows.js';
 import { notFound } from '../../errors.js';
 import {
   type NamespaceAccessChecker,
@@ -16,8 +18,7 @@ import {
   resolveNamespaceFilter,
 } from './namespace-scope.js';
 import type { ServiceDeps } from '../deps.js';
-import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
-import { tombstoneKey } from './learn/apply.js';
+import { tombstoneKey } from './learn/shapes.js';
 import { eraseSubject } from './erasure/erase-subject.js';
 
 type Row = typeof memories.$inferSelect;
@@ -46,6 +47,10 @@ export function toMemory(r: Row): Memory {
   };
 }
 
+/** A memory of the caller's tenant and environment that is not deleted. */
+const findLiveMemory = (q: Queryable, actor: Actor, id: string) =>
+  findRow(q, memories, id, ofEnvironment(memories, actor), ne(memories.status, 'deleted'));
+
 export interface MemoryListQuery {
   limit: number;
   cursor?: string;
@@ -66,25 +71,20 @@ export function createMemoriesService(
   return {
     async list(actor: Actor, q: MemoryListQuery) {
       const scope = await resolveNamespaceFilter(services.policies, actor, q.namespace, 'read', 'query.namespace');
-      const after = decodeCursor(q.cursor);
-      const rows = await db
-        .select()
-        .from(memories)
-        .where(
-          and(
-            eq(memories.tenantId, actor.tenantId),
-            eq(memories.environment, actor.environment),
-            q.status ? eq(memories.status, q.status) : ne(memories.status, 'deleted'),
-            namespaceCondition(memories.namespace, scope),
-            q.kind ? eq(memories.kind, q.kind) : undefined,
-            q.subjectId ? eq(memories.subjectId, q.subjectId) : undefined,
-            q.sessionId ? eq(memories.sessionId, q.sessionId) : undefined,
-            after ? lt(memories.id, after) : undefined,
-          ),
-        )
-        .orderBy(desc(memories.id))
-        .limit(q.limit + 1);
-      const { items, pagination } = toPage(rows, q.limit);
+      const { items, pagination } = await pageRows(
+        db,
+        memories,
+        and(
+          ofEnvironment(memories, actor),
+          q.status ? eq(memories.status, q.status) : ne(memories.status, 'deleted'),
+          namespaceCondition(memories.namespace, scope),
+          q.kind ? eq(memories.kind, q.kind) : undefined,
+          q.subjectId ? eq(memories.subjectId, q.subjectId) : undefined,
+          q.sessionId ? eq(memories.sessionId, q.sessionId) : undefined,
+        ),
+        q,
+        'desc',
+      );
       if (items.length > 0) {
         await recordAccess(db, actor, {
           operation: 'memories.list',
@@ -96,18 +96,7 @@ export function createMemoriesService(
     },
 
     async get(actor: Actor, id: string): Promise<Memory> {
-      const [row] = await db
-        .select()
-        .from(memories)
-        .where(
-          and(
-            eq(memories.id, id),
-            eq(memories.tenantId, actor.tenantId),
-            eq(memories.environment, actor.environment),
-            ne(memories.status, 'deleted'),
-          ),
-        )
-        .limit(1);
+      const row = await findLiveMemory(db, actor, id);
       if (!row || !(await mayAccessNamespace(services.policies, actor, row.namespace, 'read'))) {
         throw notFound('Memory');
       }
@@ -117,18 +106,7 @@ export function createMemoriesService(
 
     async delete(actor: Actor, id: string) {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(memories)
-          .where(
-            and(
-              eq(memories.id, id),
-              eq(memories.tenantId, actor.tenantId),
-              eq(memories.environment, actor.environment),
-              ne(memories.status, 'deleted'),
-            ),
-          )
-          .limit(1);
+        const row = await findLiveMemory(tx, actor, id);
         if (!row || !(await mayAccessNamespace(services.policies, actor, row.namespace, 'delete', tx))) {
           throw notFound('Memory');
         }
@@ -150,8 +128,7 @@ export function createMemoriesService(
           .set({ status: 'deprecated', updatedAt: new Date() })
           .where(
             and(
-              eq(artifacts.tenantId, actor.tenantId),
-              eq(artifacts.environment, actor.environment),
+              ofEnvironment(artifacts, actor),
               ne(artifacts.status, 'deprecated'),
               sql`${row.id} = any(${artifacts.sourceMemories})`,
             ),

@@ -8,7 +8,8 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { denialMessage, type PoliciesService } from '../enterprise/policies/policies.js';
+import { denialMessage } from '../enterprise/policies/namespace-access.js';
+import type { PoliciesService } from '../enterprise/policies/policies.js';
 
 /** The policies calls core reads and writes make. */
 export type NamespaceAccessChecker = Pick<PoliciesService, 'checkNamespaceAccess' | 'deniedNamespaces'>;

@@ -3,17 +3,17 @@
  * may be bound to one). Names are unique per organization; a team, when given, must be of the same one.
  */
 import type { Agent } from '@hx-memory/contract';
-import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/record.js';
 import type { Actor } from '../../actor.js';
 import type { Queryable } from '../../db/client.js';
 import { agents } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../errors.js';
+import { conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { ServiceDeps } from '../deps.js';
-import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
-import { assertOrgResolved } from './org-guard.js';
-import { assertTeamsInOrg } from './members/members.js';
+import { loadRow, ofOrg, type OrgScope, pageRows } from '../../db/scoped-rows.js';
+import { orgScope } from './org-scope.js';
+import { assertTeamsInOrg } from './members/member-guards.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 
 type AgentRow = typeof agents.$inferSelect;
@@ -46,21 +46,14 @@ const nameTaken = (name: string) => conflict(`An agent named '${name}' already e
 export function createAgentsService(deps: Pick<ServiceDeps, 'database'>) {
   const { db } = deps.database;
 
-  async function loadAgent(q: Queryable, actor: Actor, orgId: string, agentId: string) {
-    const [row] = await q
-      .select()
-      .from(agents)
-      .where(and(eq(agents.id, agentId), eq(agents.organizationId, orgId), eq(agents.tenantId, actor.tenantId)))
-      .limit(1);
-    if (!row) throw notFound('Agent');
-    return row;
-  }
+  const loadAgent = (q: Queryable, scope: OrgScope, agentId: string) =>
+    loadRow(q, agents, 'Agent', agentId, ofOrg(agents, scope));
 
   return {
     async create(actor: Actor, orgId: string, input: AgentInput & { name: string }) {
-      assertOrgResolved(actor, orgId);
+      const scope = orgScope(actor, orgId);
       const row = await db.transaction(async (tx) => {
-        if (input.teamId) await assertTeamsInOrg(tx, actor, orgId, [input.teamId], 'teamId', { single: true });
+        if (input.teamId) await assertTeamsInOrg(tx, scope, [input.teamId], 'teamId', { single: true });
         const [created] = await tx
           .insert(agents)
           .values({
@@ -91,36 +84,26 @@ export function createAgentsService(deps: Pick<ServiceDeps, 'database'>) {
     },
 
     async list(actor: Actor, orgId: string, query: { limit: number; cursor?: string; teamId?: string }) {
-      assertOrgResolved(actor, orgId);
-      const after = decodeCursor(query.cursor);
-      const rows = await db
-        .select()
-        .from(agents)
-        .where(
-          and(
-            eq(agents.organizationId, orgId),
-            eq(agents.tenantId, actor.tenantId),
-            query.teamId ? eq(agents.teamId, query.teamId) : undefined,
-            after ? gt(agents.id, after) : undefined,
-          ),
-        )
-        .orderBy(asc(agents.id))
-        .limit(query.limit + 1);
-      const { items, pagination } = toPage(rows, query.limit);
+      const scope = orgScope(actor, orgId);
+      const { items, pagination } = await pageRows(
+        db,
+        agents,
+        and(ofOrg(agents, scope), query.teamId ? eq(agents.teamId, query.teamId) : undefined),
+        query,
+      );
       return { agents: items.map(toAgent), pagination };
     },
 
     async get(actor: Actor, orgId: string, agentId: string) {
-      assertOrgResolved(actor, orgId);
-      return toAgent(await loadAgent(db, actor, orgId, agentId));
+      return toAgent(await loadAgent(db, orgScope(actor, orgId), agentId));
     },
 
     async update(actor: Actor, orgId: string, agentId: string, input: AgentInput) {
-      assertOrgResolved(actor, orgId);
+      const scope = orgScope(actor, orgId);
       try {
         return await db.transaction(async (tx) => {
-          const before = await loadAgent(tx, actor, orgId, agentId);
-          if (input.teamId) await assertTeamsInOrg(tx, actor, orgId, [input.teamId], 'teamId', { single: true });
+          const before = await loadAgent(tx, scope, agentId);
+          if (input.teamId) await assertTeamsInOrg(tx, scope, [input.teamId], 'teamId', { single: true });
           if (input.name !== undefined && input.name.toLowerCase() !== before.name.toLowerCase()) {
             const [clash] = await tx
               .select({ id: agents.id })
@@ -169,9 +152,9 @@ export function createAgentsService(deps: Pick<ServiceDeps, 'database'>) {
     },
 
     async delete(actor: Actor, orgId: string, agentId: string) {
-      assertOrgResolved(actor, orgId);
+      const scope = orgScope(actor, orgId);
       return db.transaction(async (tx) => {
-        const agent = await loadAgent(tx, actor, orgId, agentId);
+        const agent = await loadAgent(tx, scope, agentId);
         await tx.delete(agents).where(eq(agents.id, agentId));
         await recordAudit(tx, actor, {
           action: 'agent.deleted',

@@ -8,9 +8,11 @@ import type { Actor } from '../../actor.js';
 import type { Db } from '../../db/client.js';
 import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
 import { accessLogs, auditLogs } from '../../db/schema/index.js';
+import { ofOrg, pageRows } from '../../db/scoped-rows.js';
 import { forbidden, invalid } from '../../errors.js';
+import { pickFields } from '../../pick-fields.js';
 import type { ServiceDeps } from '../deps.js';
-import { assertOrgResolved } from './org-guard.js';
+import { orgScope } from './org-scope.js';
 
 export interface AuditQuery {
   limit: number;
@@ -26,37 +28,41 @@ export interface AuditQuery {
 
 function toAuditEntry(row: typeof auditLogs.$inferSelect): AuditEntry {
   return {
-    id: row.id,
-    organizationId: row.organizationId,
-    actorType: row.actorType,
-    actorId: row.actorId,
-    action: row.action,
-    outcome: row.outcome,
-    resourceType: row.resourceType,
-    resourceId: row.resourceId,
-    details: row.details,
-    requestId: row.requestId,
-    ip: row.ip,
-    userAgent: row.userAgent,
+    ...pickFields(row, [
+      'id',
+      'organizationId',
+      'actorType',
+      'actorId',
+      'action',
+      'outcome',
+      'resourceType',
+      'resourceId',
+      'details',
+      'requestId',
+      'ip',
+      'userAgent',
+    ]),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 function toAccessEntry(row: typeof accessLogs.$inferSelect): AccessLogEntry {
   return {
-    id: row.id,
-    organizationId: row.organizationId,
-    environment: row.environment,
-    actorType: row.actorType,
-    actorId: row.actorId,
-    apiKeyId: row.apiKeyId,
-    agentId: row.agentId,
-    namespace: row.namespace,
-    operation: row.operation,
-    query: row.query,
-    memoryIds: row.memoryIds,
-    artifactIds: row.artifactIds,
-    requestId: row.requestId,
+    ...pickFields(row, [
+      'id',
+      'organizationId',
+      'environment',
+      'actorType',
+      'actorId',
+      'apiKeyId',
+      'agentId',
+      'namespace',
+      'operation',
+      'query',
+      'memoryIds',
+      'artifactIds',
+      'requestId',
+    ]),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -97,7 +103,7 @@ export function createAuditService(deps: Pick<ServiceDeps, 'database'>) {
 
   return {
     async list(actor: Actor, orgId: string, query: AuditQuery) {
-      assertOrgResolved(actor, orgId);
+      orgScope(actor, orgId);
       return listEntries(actor.tenantId, eq(auditLogs.organizationId, orgId), query);
     },
 
@@ -120,21 +126,13 @@ export function createAuditService(deps: Pick<ServiceDeps, 'database'>) {
     },
 
     async accessLogs(actor: Actor, orgId: string, query: { limit: number; cursor?: string }) {
-      assertOrgResolved(actor, orgId);
-      const before = decodeCursor(query.cursor);
-      const rows = await db
-        .select()
-        .from(accessLogs)
-        .where(
-          and(
-            eq(accessLogs.tenantId, actor.tenantId),
-            eq(accessLogs.organizationId, orgId),
-            before ? lt(accessLogs.id, before) : undefined,
-          ),
-        )
-        .orderBy(desc(accessLogs.id))
-        .limit(query.limit + 1);
-      const { items, pagination } = toPage(rows, query.limit);
+      const { items, pagination } = await pageRows(
+        db,
+        accessLogs,
+        ofOrg(accessLogs, orgScope(actor, orgId)),
+        query,
+        'desc',
+      );
       return { entries: items.map(toAccessEntry), pagination };
     },
   };

@@ -3,16 +3,19 @@
  * `resolve`, which maps the `namespace` text events and memories carry (a name or an id) to its record.
  */
 import type { Namespace, NamespaceSensitivity } from '@hx-memory/contract';
-import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
+import { givenFields, updateAudited } from '../../audit/audited-change.js';
 import { recordAudit } from '../../audit/record.js';
 import type { Actor } from '../../actor.js';
 import type { Queryable } from '../../db/client.js';
-import { namespaces, teams } from '../../db/schema/index.js';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { namespaces } from '../../db/schema/index.js';
+import { loadRow, ofOrg, type OrgScope, pageRows } from '../../db/scoped-rows.js';
+import { AppError, conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { isUniqueViolation, orgScope } from './org-scope.js';
+import { orgScope } from './org-scope.js';
+import { teamsOfOrg } from './team-rows.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { ServiceDeps } from '../deps.js';
-import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
 
 export type NamespaceRow = typeof namespaces.$inferSelect;
 
@@ -31,19 +34,9 @@ export function toNamespace(row: NamespaceRow): Namespace {
 }
 
 /** Teams must exist in the same organization; unknown ones are a 400 naming each index. */
-async function checkTeams(q: Queryable, scope: { tenantId: string; organizationId: string }, teamIds: string[]) {
+async function checkTeams(q: Queryable, scope: OrgScope, teamIds: string[]) {
   if (teamIds.length === 0) return;
-  const found = await q
-    .select({ id: teams.id })
-    .from(teams)
-    .where(
-      and(
-        eq(teams.tenantId, scope.tenantId),
-        eq(teams.organizationId, scope.organizationId),
-        inArray(teams.id, teamIds),
-      ),
-    );
-  const known = new Set(found.map((r) => r.id));
+  const known = await teamsOfOrg(q, scope, teamIds);
   const details = teamIds
     .map((id, i) => ({ id, i }))
     .filter(({ id }) => !known.has(id))
@@ -53,24 +46,21 @@ async function checkTeams(q: Queryable, scope: { tenantId: string; organizationI
 
 const nameTaken = (name: string) => conflict(`A namespace named '${name}' already exists in this tenant`);
 
+/** Namespace names are unique in the tenant: 409 when `name` is taken. */
+async function assertNameFree(q: Queryable, tenantId: string, name: string) {
+  const [taken] = await q
+    .select({ id: namespaces.id })
+    .from(namespaces)
+    .where(and(eq(namespaces.tenantId, tenantId), eq(namespaces.name, name)))
+    .limit(1);
+  if (taken) throw nameTaken(name);
+}
+
 export function createNamespacesService(deps: Pick<ServiceDeps, 'database'>) {
   const { db } = deps.database;
 
-  async function load(q: Queryable, scope: { tenantId: string; organizationId: string }, id: string) {
-    const [row] = await q
-      .select()
-      .from(namespaces)
-      .where(
-        and(
-          eq(namespaces.id, id),
-          eq(namespaces.tenantId, scope.tenantId),
-          eq(namespaces.organizationId, scope.organizationId),
-        ),
-      )
-      .limit(1);
-    if (!row) throw notFound('Namespace');
-    return row;
-  }
+  const load = (q: Queryable, scope: OrgScope, id: string) =>
+    loadRow(q, namespaces, 'Namespace', id, ofOrg(namespaces, scope));
 
   return {
     async create(
@@ -82,12 +72,7 @@ export function createNamespacesService(deps: Pick<ServiceDeps, 'database'>) {
       try {
         const row = await db.transaction(async (tx) => {
           await checkTeams(tx, scope, input.teamIds);
-          const [taken] = await tx
-            .select({ id: namespaces.id })
-            .from(namespaces)
-            .where(and(eq(namespaces.tenantId, scope.tenantId), eq(namespaces.name, input.name)))
-            .limit(1);
-          if (taken) throw nameTaken(input.name);
+          await assertNameFree(tx, scope.tenantId, input.name);
           const [created] = await tx
             .insert(namespaces)
             .values({
@@ -118,20 +103,7 @@ export function createNamespacesService(deps: Pick<ServiceDeps, 'database'>) {
 
     async list(actor: Actor, orgId: string, query: { limit: number; cursor?: string }) {
       const scope = orgScope(actor, orgId);
-      const after = decodeCursor(query.cursor);
-      const rows = await db
-        .select()
-        .from(namespaces)
-        .where(
-          and(
-            eq(namespaces.tenantId, scope.tenantId),
-            eq(namespaces.organizationId, scope.organizationId),
-            after ? gt(namespaces.id, after) : undefined,
-          ),
-        )
-        .orderBy(asc(namespaces.id))
-        .limit(query.limit + 1);
-      const { items, pagination } = toPage(rows, query.limit);
+      const { items, pagination } = await pageRows(db, namespaces, ofOrg(namespaces, scope), query);
       return { namespaces: items.map(toNamespace), pagination };
     },
 
@@ -150,37 +122,12 @@ export function createNamespacesService(deps: Pick<ServiceDeps, 'database'>) {
         const row = await db.transaction(async (tx) => {
           const before = await load(tx, scope, namespaceId);
           if (input.teamIds) await checkTeams(tx, scope, input.teamIds);
-          if (input.name !== undefined && input.name !== before.name) {
-            const [taken] = await tx
-              .select({ id: namespaces.id })
-              .from(namespaces)
-              .where(and(eq(namespaces.tenantId, scope.tenantId), eq(namespaces.name, input.name)))
-              .limit(1);
-            if (taken) throw nameTaken(input.name);
-          }
-          const changes: Record<string, { from: unknown; to: unknown }> = {};
-          for (const key of ['name', 'description', 'sensitivity', 'teamIds'] as const) {
-            if (input[key] !== undefined) changes[key] = { from: before[key], to: input[key] };
-          }
-          const [after] = await tx
-            .update(namespaces)
-            .set({
-              ...(input.name !== undefined ? { name: input.name } : {}),
-              ...(input.description !== undefined ? { description: input.description } : {}),
-              ...(input.sensitivity !== undefined ? { sensitivity: input.sensitivity } : {}),
-              ...(input.teamIds !== undefined ? { teamIds: input.teamIds } : {}),
-              updatedAt: new Date(),
-            })
-            .where(and(eq(namespaces.id, before.id), eq(namespaces.tenantId, scope.tenantId)))
-            .returning();
-          await recordAudit(tx, actor, {
+          if (input.name !== undefined && input.name !== before.name)
+            await assertNameFree(tx, scope.tenantId, input.name);
+          return updateAudited(tx, actor, namespaces, before, givenFields(input), {
             action: 'namespace.updated',
             resourceType: 'namespace',
-            resourceId: before.id,
-            organizationId: scope.organizationId,
-            details: { changes },
           });
-          return after!;
         });
         return toNamespace(row);
       } catch (err) {

@@ -1,22 +1,19 @@
 /**
- * Guards shared by the namespaces, policies, lineage and lifecycle services: the organization in the
- * path must be the one the authorizer resolved for this actor (defence in depth behind auth/authorize.ts),
- * and unique-violation detection on both database drivers.
+ * The one guard of org-scoped services, defence in depth behind auth/authorize.ts: the organization in
+ * the path must be the one the authorizer resolved for this actor, with a role in it. Anything else
+ * (a route that lost its `permission` metadata, a caller who is no member) answers 404 as the
+ * authorizer does for an organization the caller cannot see: its existence is not revealed.
  */
 import type { Actor } from '../../actor.js';
 import { notFound } from '../../errors.js';
 
-/** The tenant and organization a call acts in; anything else looks like an unknown organization. */
-export function orgScope(actor: Actor, orgId: string): { tenantId: string; organizationId: string } {
-  if (!actor.tenantId || actor.organizationId !== orgId) throw notFound('Organization');
-  return { tenantId: actor.tenantId, organizationId: orgId };
+export interface OrgScope {
+  tenantId: string;
+  organizationId: string;
 }
 
-/** Postgres 23505, as node-postgres and PGlite report it (drizzle may wrap it in `cause`). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+/** The tenant and organization a call acts in; throws 404 for an organization the caller cannot see. */
+export function orgScope(actor: Actor, orgId: string): OrgScope {
+  if (!actor.tenantId || actor.organizationId !== orgId || !actor.role) throw notFound('Organization');
+  return { tenantId: actor.tenantId, organizationId: orgId };
 }

@@ -11,7 +11,7 @@ import { conflict, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { ServiceDeps } from '../deps.js';
 import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
-import { assertOrgResolved } from './org-guard.js';
+import { orgScope } from './org-scope.js';
 
 type OrgRow = typeof organizations.$inferSelect;
 
@@ -110,13 +110,13 @@ export function createOrganizationsService(deps: Pick<ServiceDeps, 'database'>) 
     },
 
     async get(actor: Actor, orgId: string) {
-      assertOrgResolved(actor, orgId);
+      orgScope(actor, orgId);
       const row = await loadOrg(actor, orgId);
       return toOrganization(row, actor.role ?? 'viewer');
     },
 
     async update(actor: Actor, orgId: string, input: { name: string }) {
-      assertOrgResolved(actor, orgId);
+      orgScope(actor, orgId);
       const row = await db.transaction(async (tx) => {
         const [before] = await tx
           .select()

@@ -3,16 +3,16 @@
  * description, the member set) and delete (members stay in the organization, agents lose the team).
  */
 import type { Role, Team, TeamDetail } from '@hx-memory/contract';
-import { and, asc, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/record.js';
 import type { Actor } from '../../actor.js';
-import type { Queryable, Tx } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { agents, orgMembers, teamMembers, teams, users } from '../../db/schema/index.js';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { conflict, invalid } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { ServiceDeps } from '../deps.js';
-import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
-import { assertOrgResolved } from './org-guard.js';
+import { loadRow, ofOrg, type OrgScope, pageRows } from '../../db/scoped-rows.js';
+import { orgScope } from './org-scope.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -76,19 +76,12 @@ const nameTaken = (name: string) => conflict(`A team named '${name}' already exi
 export function createTeamsService(deps: Pick<ServiceDeps, 'database'>) {
   const { db } = deps.database;
 
-  async function loadTeam(q: Queryable | Tx, actor: Actor, orgId: string, teamId: string) {
-    const [row] = await q
-      .select()
-      .from(teams)
-      .where(and(eq(teams.id, teamId), eq(teams.organizationId, orgId), eq(teams.tenantId, actor.tenantId)))
-      .limit(1);
-    if (!row) throw notFound('Team');
-    return row;
-  }
+  const loadTeam = (q: Queryable, scope: OrgScope, teamId: string) =>
+    loadRow(q, teams, 'Team', teamId, ofOrg(teams, scope));
 
   return {
     async create(actor: Actor, orgId: string, input: { name: string; description?: string }) {
-      assertOrgResolved(actor, orgId);
+      orgScope(actor, orgId);
       const row = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(teams)
@@ -116,21 +109,7 @@ export function createTeamsService(deps: Pick<ServiceDeps, 'database'>) {
     },
 
     async list(actor: Actor, orgId: string, query: { limit: number; cursor?: string }) {
-      assertOrgResolved(actor, orgId);
-      const after = decodeCursor(query.cursor);
-      const rows = await db
-        .select()
-        .from(teams)
-        .where(
-          and(
-            eq(teams.organizationId, orgId),
-            eq(teams.tenantId, actor.tenantId),
-            after ? gt(teams.id, after) : undefined,
-          ),
-        )
-        .orderBy(asc(teams.id))
-        .limit(query.limit + 1);
-      const { items, pagination } = toPage(rows, query.limit);
+      const { items, pagination } = await pageRows(db, teams, ofOrg(teams, orgScope(actor, orgId)), query);
       const counts = await memberCounts(
         db,
         items.map((t) => t.id),
@@ -139,8 +118,7 @@ export function createTeamsService(deps: Pick<ServiceDeps, 'database'>) {
     },
 
     async get(actor: Actor, orgId: string, teamId: string) {
-      assertOrgResolved(actor, orgId);
-      return detail(db, await loadTeam(db, actor, orgId, teamId));
+      return detail(db, await loadTeam(db, orgScope(actor, orgId), teamId));
     },
 
     async update(
@@ -149,10 +127,10 @@ export function createTeamsService(deps: Pick<ServiceDeps, 'database'>) {
       teamId: string,
       input: { name?: string; description?: string | null; memberIds?: string[] },
     ) {
-      assertOrgResolved(actor, orgId);
+      const scope = orgScope(actor, orgId);
       try {
         return await db.transaction(async (tx) => {
-          const before = await loadTeam(tx, actor, orgId, teamId);
+          const before = await loadTeam(tx, scope, teamId);
           const changes: Record<string, unknown> = {};
           if (input.name !== undefined && input.name !== before.name) {
             const [clash] = await tx
@@ -179,12 +157,7 @@ export function createTeamsService(deps: Pick<ServiceDeps, 'database'>) {
                   .select({ id: orgMembers.id })
                   .from(orgMembers)
                   .where(
-                    and(
-                      eq(orgMembers.organizationId, orgId),
-                      eq(orgMembers.tenantId, actor.tenantId),
-                      ne(orgMembers.status, 'removed'),
-                      inArray(orgMembers.id, wanted),
-                    ),
+                    and(ofOrg(orgMembers, scope), ne(orgMembers.status, 'removed'), inArray(orgMembers.id, wanted)),
                   )
               : [];
             const known = new Set(found.map((m) => m.id));
@@ -236,9 +209,9 @@ export function createTeamsService(deps: Pick<ServiceDeps, 'database'>) {
     },
 
     async delete(actor: Actor, orgId: string, teamId: string) {
-      assertOrgResolved(actor, orgId);
+      const scope = orgScope(actor, orgId);
       return db.transaction(async (tx) => {
-        const team = await loadTeam(tx, actor, orgId, teamId);
+        const team = await loadTeam(tx, scope, teamId);
         const removedMembers = await tx.delete(teamMembers).where(eq(teamMembers.teamId, teamId)).returning();
         const detached = await tx
           .update(agents)

@@ -11,7 +11,8 @@ import type { Environment } from '@hx-memory/contract';
 import { captureStats } from '../../../db/schema/index.js';
 import type { ServiceDeps } from '../../deps.js';
 
-const FLUSH_MS = 1000;
+/** How often jobs/start.ts has the counters written (and once more at shutdown). */
+export const CAPTURE_COUNTERS_FLUSH_MS = 1000;
 
 interface Count {
   tenantId: string;
@@ -24,7 +25,7 @@ interface Count {
 
 const hourOf = (ms: number) => new Date(Math.floor(ms / 3_600_000) * 3_600_000);
 
-export function createCaptureCounters(deps: Pick<ServiceDeps, 'database' | 'logger' | 'onShutdown'>) {
+export function createCaptureCounters(deps: Pick<ServiceDeps, 'database' | 'logger'>) {
   const { db } = deps.database;
   let pending = new Map<string, Count>();
   let writing: Promise<void> = Promise.resolve();
@@ -66,13 +67,6 @@ export function createCaptureCounters(deps: Pick<ServiceDeps, 'database' | 'logg
     writing = writing.then(write);
     return writing;
   }
-
-  const timer = setInterval(() => void flush(), FLUSH_MS);
-  timer.unref();
-  deps.onShutdown(async () => {
-    clearInterval(timer);
-    await flush();
-  });
 
   return { add, flush };
 }

@@ -1,0 +1,68 @@
+/**
+ * Supersession: for each subject+attribute a new memory speaks of, the values in time order; each
+ * one closes the one before it (validTo, supersededBy, status superseded) and a supersedes edge
+ * records it.
+ */
+import { and, inArray, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../../db/client.js';
+import { memories } from '../../../db/schema/index.js';
+import { activeMemoriesIn, type Edge, type Scope } from './shapes.js';
+
+/** A new memory that carries an attribute key: a candidate for supersession. */
+export interface Contender {
+  id: string;
+  namespace: string;
+  attributeKey: string;
+  validFrom: Date;
+  dedupeKey: string;
+}
+
+/** Closes the older values of every attribute a contender names; adds the edges; answers how many closed. */
+export async function supersede(
+  database: Database,
+  tx: Tx,
+  scope: Scope,
+  contenders: Contender[],
+  edges: Edge[],
+  now: Date,
+): Promise<number> {
+  if (contenders.length === 0) return 0;
+  const attrKeys = [...new Set(contenders.map((c) => c.attributeKey))];
+  const namespaces = [...new Set(contenders.map((c) => c.namespace))];
+  const rows = await tx
+    .select({
+      id: memories.id,
+      namespace: memories.namespace,
+      attributeKey: memories.attributeKey,
+      validFrom: memories.validFrom,
+    })
+    .from(memories)
+    .where(and(activeMemoriesIn(scope, namespaces), inArray(memories.attributeKey, attrKeys)));
+  const groups = new Map<string, { id: string; validFrom: Date }[]>();
+  for (const r of rows) {
+    const k = `${r.namespace}\u0000${r.attributeKey}`;
+    groups.set(k, [...(groups.get(k) ?? []), { id: r.id, validFrom: r.validFrom }]);
+  }
+  const closes: { id: string; valid_to: string; superseded_by: string }[] = [];
+  const touchedGroups = new Set(contenders.map((c) => `${c.namespace}\u0000${c.attributeKey}`));
+  for (const k of touchedGroups) {
+    const list = (groups.get(k) ?? []).sort(
+      (a, b) => a.validFrom.getTime() - b.validFrom.getTime() || (a.id < b.id ? -1 : 1),
+    );
+    for (let i = 0; i + 1 < list.length; i++) {
+      const older = list[i]!;
+      const newer = list[i + 1]!;
+      closes.push({ id: older.id, valid_to: newer.validFrom.toISOString(), superseded_by: newer.id });
+      edges.push({ from: newer.id, to: older.id, type: 'supersedes' });
+    }
+  }
+  if (closes.length > 0) {
+    await database.rows(
+      sql`update ${memories} m set status = 'superseded', valid_to = v.valid_to, superseded_by = v.superseded_by, updated_at = ${now.toISOString()}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(closes)}::text::jsonb) as v(id text, valid_to timestamptz, superseded_by text)
+          where m.id = v.id and m.tenant_id = ${scope.tenantId}`,
+      tx,
+    );
+  }
+  return closes.length;
+}
