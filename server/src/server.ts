@@ -79,7 +79,7 @@ export async function createContext(config: Config): Promise<AppContext> {
   });
   const jobs = createJobs(config, logger);
   const services = createServices({ config, database, logger, redis, jwt, jobs });
-  startJobs(jobs, services);
+  startJobs(jobs, services, config);
   return {
     config,
     database,

@@ -5,7 +5,7 @@
  */
 import { type Config, loadConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { bullmqQueueName, jobsMode, QUEUES } from './jobs/index.js';
+import { bullmqQueueName, jobsMode, LIFECYCLE_SWEEP, QUEUES } from './jobs/index.js';
 import { createContext, stopBackgroundWork } from './server.js';
 
 export interface RunningWorker {
@@ -82,7 +82,7 @@ export async function startWorker(overrides: Record<string, string | undefined> 
     ctx,
     describe: () => ({
       queuePrefix: config.QUEUE_PREFIX,
-      queues: [...QUEUES.map(bullmqQueueName), 'hx-lifecycle-sweep'],
+      queues: [...QUEUES.map(bullmqQueueName), `hx-${LIFECYCLE_SWEEP}`],
       redis: redactUrl(config.REDIS_URL ?? ''),
       database: ctx.database.driver,
       lifecycleIntervalMs: config.LIFECYCLE_INTERVAL_MS,

@@ -68,11 +68,11 @@ function createJobRunner(config: Config, logger: Logger, queue: QueueName): JobR
   return createInProcessRunner(logger, { closeTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
 }
 
-/**
- * A periodic job on its own, outside `Jobs`. Only for a module not yet registering through
- * jobs/start.ts (the lifecycle sweep); new periodic work goes to `jobs.repeat` there.
- */
-export function createRepeatingJob(config: Config, logger: Logger, spec: RepeatingSpec): RepeatingJob {
+/** The lifecycle sweep's schedule name (registered in start.ts; its BullMQ queue is `hx-lifecycle-sweep`). */
+export const LIFECYCLE_SWEEP = 'lifecycle-sweep';
+
+/** One periodic job of the deployment: none on a process that runs no jobs, BullMQ's scheduler on Redis, a timer otherwise. */
+function createRepeatingJob(config: Config, logger: Logger, spec: RepeatingSpec): RepeatingJob {
   if (!config.JOBS_WORKER) return { kind: 'none', close: async () => {} };
   if (config.REDIS_URL)
     return createBullmqRepeating(spec, logger, {

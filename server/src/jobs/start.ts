@@ -3,17 +3,22 @@
  * for the API and for `hx worker`). Services only enqueue and expose their handlers; here each
  * handler is bound to its queue, its schedule or its timer, and `jobs.close()` stops them all.
  */
+import type { Config } from '../config.js';
 import type { Services } from '../services/index.js';
 import { LAST_USED_FLUSH_MS } from '../services/account/api-keys.js';
 import { CAPTURE_COUNTERS_FLUSH_MS } from '../services/core/capture/counters.js';
-import type { Jobs } from './index.js';
+import { type Jobs, LIFECYCLE_SWEEP } from './index.js';
 
 export function startJobs(
   jobs: Jobs,
-  services: Pick<Services, 'learn' | 'apiKeys' | 'captureCounters' | 'embeddings'>,
+  services: Pick<Services, 'learn' | 'lifecycle' | 'apiKeys' | 'captureCounters' | 'embeddings'>,
+  config: Pick<Config, 'LIFECYCLE_INTERVAL_MS'>,
 ): void {
   // Queues: work handed between processes (any worker of the deployment takes it).
   jobs.work('learn', services.learn.runJob);
+  // Schedules of the deployment: once per interval wherever jobs run (a BullMQ job scheduler on Redis,
+  // a timer in process).
+  jobs.repeat({ name: LIFECYCLE_SWEEP, everyMs: config.LIFECYCLE_INTERVAL_MS, run: services.lifecycle.sweep });
   // Write-behind buffers of this process, written every second and once more at shutdown.
   jobs.everyInProcess({
     name: 'api-key-last-used',

@@ -8,7 +8,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Actor } from '../../../actor.js';
 import { lifecyclePolicies } from '../../../db/schema/index.js';
-import { createRepeatingJob } from '../../../jobs/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { orgScope } from '../org-scope.js';
 import { type ApplyOptions, type LifecycleRunResult, applyPolicy, previewPolicy } from './apply.js';
@@ -29,7 +28,7 @@ export interface RunScope {
   actor?: Actor;
 }
 
-export function createLifecycleService(deps: Pick<ServiceDeps, 'database' | 'config' | 'logger' | 'onShutdown'>) {
+export function createLifecycleService(deps: Pick<ServiceDeps, 'database' | 'logger'>) {
   const { database } = deps;
   const { db } = database;
 
@@ -68,21 +67,19 @@ export function createLifecycleService(deps: Pick<ServiceDeps, 'database' | 'con
     return { ranAt: asOf.toISOString(), dryRun: true, runs };
   }
 
-  // The sweep: once per LIFECYCLE_INTERVAL_MS per deployment, wherever jobs run (jobs/index.ts decides:
-  // a timer in process, a BullMQ job scheduler on Redis). The per-policy lock (apply.ts) still keeps a
-  // manual run and the sweep from applying one policy at once.
-  const sweep = createRepeatingJob(deps.config, deps.logger, {
-    name: 'lifecycle-sweep',
-    everyMs: deps.config.LIFECYCLE_INTERVAL_MS,
-    async run() {
-      const runs = await runOnce();
-      if (runs.length > 0) deps.logger.info({ policies: runs.length }, 'lifecycle policies applied');
-    },
-  });
-  deps.onShutdown(() => sweep.close());
+  /**
+   * The sweep: every policy of the deployment, applied as of now. jobs/start.ts schedules it once per
+   * LIFECYCLE_INTERVAL_MS per deployment; the per-policy lock (apply.ts) keeps a manual run and the
+   * sweep from applying one policy at once.
+   */
+  async function sweep(): Promise<void> {
+    const runs = await runOnce();
+    if (runs.length > 0) deps.logger.info({ policies: runs.length }, 'lifecycle policies applied');
+  }
 
   return {
     runOnce,
+    sweep,
     preview,
 
     async run(actor: Actor, orgId: string, input: { dryRun?: boolean; policyId?: string } = {}) {
