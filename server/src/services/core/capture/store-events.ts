@@ -39,6 +39,37 @@ interface EventRow {
 }
 
 /**
+ * The columns the raw insert writes besides tenant and environment, with the type each travels as in
+ * the JSON record set. Kept in one place so store-events.test.ts can check them against the drizzle
+ * table (a renamed or new NOT NULL column fails there, not in production).
+ */
+export const INSERTED_COLUMNS = {
+  id: 'text',
+  namespace: 'text',
+  session_id: 'text',
+  agent_id: 'text',
+  subject_id: 'text',
+  type: 'text',
+  payload: 'jsonb',
+  metadata: 'jsonb',
+  text: 'text',
+  content_hash: 'text',
+  idempotency_key: 'text',
+  idempotency_hash: 'text',
+  salience: 'real',
+  occurred_at: 'timestamptz',
+} as const satisfies Record<keyof EventRow, string>;
+
+const COLUMN_NAMES = Object.keys(INSERTED_COLUMNS);
+const INSERT_COLUMNS = sql.raw(COLUMN_NAMES.join(', '));
+const SELECT_VALUES = sql.raw(COLUMN_NAMES.map((c) => `v.${c}`).join(', '));
+const RECORD_TYPE = sql.raw(
+  Object.entries(INSERTED_COLUMNS)
+    .map(([c, type]) => `${c} ${type}`)
+    .join(', '),
+);
+
+/**
  * Stored events matching the request's per-event idempotency keys, and the first stored event of
  * each content hash inside the duplicate window: one statement of index probes, one per key and
  * per hash (events_idem_uq, events_dedupe_idx, whose expression the probe repeats exactly), so its
@@ -89,13 +120,9 @@ async function insert(rt: CaptureRuntime, q: Queryable, actor: Actor, rows: Even
     actor,
     rows.length,
     (fits) =>
-      sql`insert into events (id, tenant_id, environment, namespace, session_id, agent_id, subject_id, type, payload,
-            metadata, text, content_hash, idempotency_key, idempotency_hash, salience, occurred_at)
-          select v.id, ${actor.tenantId}, ${actor.environment}, v.namespace, v.session_id, v.agent_id, v.subject_id, v.type,
-            v.payload, v.metadata, v.text, v.content_hash, v.idempotency_key, v.idempotency_hash, v.salience, v.occurred_at
-          from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as v(id text, namespace text, session_id text,
-            agent_id text, subject_id text, type text, payload jsonb, metadata jsonb, text text, content_hash text,
-            idempotency_key text, idempotency_hash text, salience real, occurred_at timestamptz)
+      sql`insert into events (tenant_id, environment, ${INSERT_COLUMNS})
+          select ${actor.tenantId}, ${actor.environment}, ${SELECT_VALUES}
+          from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as v(${RECORD_TYPE})
           where ${fits}`,
   );
 }

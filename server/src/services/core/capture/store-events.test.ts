@@ -1,0 +1,47 @@
+/**
+ * Capture writes events with one raw INSERT from a JSON record set (store-events.ts) instead of the
+ * query builder, for speed. Nothing in the type system ties that statement to the drizzle table, so
+ * this checks it: every column it writes exists with the type it travels as, and every column the
+ * table requires is written.
+ */
+import { getTableColumns } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { events } from '../../../db/schema/index.js';
+import { INSERTED_COLUMNS } from './store-events.js';
+
+/** The record-set type names against drizzle's SQL type names. */
+const SQL_TYPE: Record<string, string> = {
+  text: 'text',
+  jsonb: 'jsonb',
+  real: 'real',
+  timestamptz: 'timestamp with time zone',
+};
+
+const table = Object.values(getTableColumns(events));
+const byName = new Map(table.map((c) => [c.name, c]));
+/** Written by the statement itself from the actor, not from the record set. */
+const FROM_ACTOR = ['tenant_id', 'environment'];
+
+describe('capture raw insert against the events table', () => {
+  it('writes only columns the table has, each as the type the table declares', () => {
+    for (const [name, type] of Object.entries(INSERTED_COLUMNS)) {
+      const column = byName.get(name);
+      expect(column, `events.${name}`).toBeDefined();
+      expect(column?.getSQLType(), `events.${name}`).toBe(SQL_TYPE[type]);
+    }
+  });
+
+  it('writes every column the table requires (NOT NULL without a default or a generated value)', () => {
+    const written = new Set([...Object.keys(INSERTED_COLUMNS), ...FROM_ACTOR]);
+    const required = table.filter((c) => c.notNull && !c.hasDefault && !c.generated).map((c) => c.name);
+    expect(required.length).toBeGreaterThan(0);
+    expect(required.filter((name) => !written.has(name))).toEqual([]);
+  });
+
+  it('writes the tenant and environment from the actor, not from the record set', () => {
+    for (const name of FROM_ACTOR) {
+      expect(byName.has(name)).toBe(true);
+      expect(Object.keys(INSERTED_COLUMNS)).not.toContain(name);
+    }
+  });
+});
