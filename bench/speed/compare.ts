@@ -281,7 +281,7 @@ async function synthesizeSection(hx: Child) {
   let seeded = 0;
   for (const target of [10_000, 100_000]) {
     const seed = await hx.request<{ ms: number }>(
-      { cmd: 'seedMemories', count: target - seeded, namespace: 'synth' },
+      { cmd: 'seedMemories', count: target - seeded, namespace: 'synth', first: seeded },
       'seeded',
     );
     seeded = target;

@@ -9,20 +9,25 @@ import type { createCorpus } from './corpus.js';
 /** A SQL string literal (the seeded text is generated, but quote it properly anyway). */
 const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
-/** Inserts `count` memories into the bench tenant's `namespace`, then ANALYZEs; answers the time taken (ms). */
+/**
+ * Inserts `count` memories into the bench tenant's `namespace`, numbered from `first` (so a namespace
+ * can be grown in steps without reusing ids), then ANALYZEs; answers the time taken (ms).
+ */
 export async function seedMemories(
   client: BenchClient,
   corpus: ReturnType<typeof createCorpus>,
   count: number,
   namespace: string,
+  first = 0,
 ): Promise<number> {
   const { database } = client.running.ctx;
   const kinds = ['fact', 'preference', 'episode', 'instruction', 'entity'];
   const now = Date.now();
   const t0 = performance.now();
-  for (let i = 0; i < count; i += 2000) {
+  const end = first + count;
+  for (let i = first; i < end; i += 2000) {
     const rows: string[] = [];
-    for (let j = i; j < Math.min(count, i + 2000); j++) {
+    for (let j = i; j < Math.min(end, i + 2000); j++) {
       const at = new Date(now - Math.floor(corpus.rand() * 365 * 86_400_000)).toISOString();
       const text = [`mem_${namespace}_${j}`, client.tenantId, 'live', namespace, kinds[j % kinds.length] as string];
       rows.push(

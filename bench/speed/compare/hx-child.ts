@@ -11,7 +11,7 @@ import { createCorpus } from '../corpus.js';
 import { seedMemories } from '../seed.js';
 
 type Command =
-  | { cmd: 'seedMemories'; count: number; namespace: string }
+  | { cmd: 'seedMemories'; count: number; namespace: string; first: number }
   | { cmd: 'sql'; text: string }
   | { cmd: 'stop' };
 
@@ -38,7 +38,7 @@ const send = (msg: unknown) => process.send?.(msg);
 process.on('message', async (msg: Command) => {
   try {
     if (msg.cmd === 'seedMemories') {
-      const ms = await seedMemories(client, corpus, msg.count, msg.namespace);
+      const ms = await seedMemories(client, corpus, msg.count, msg.namespace, msg.first);
       send({ cmd: 'seeded', ms });
     } else if (msg.cmd === 'sql') {
       const out = (await database.db.execute(msg.text)) as unknown as unknown[] | { rows: unknown[] };
