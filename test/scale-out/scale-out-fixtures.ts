@@ -64,9 +64,17 @@ export function hx(
   });
 }
 
-/** Starts `hx worker` as a real process; resolves once it printed that it runs. */
+/**
+ * Starts `hx worker` as a real process; resolves once it printed that it runs. Node itself runs it,
+ * with tsx as a loader: the tsx binary is a wrapper that spawns node, so a SIGKILL sent to it left the
+ * worker running after the suite (seen as orphaned `hx worker` processes after CI runs).
+ */
 export async function spawnWorker(env: Record<string, string>): Promise<{ child: ChildProcess; banner: string }> {
-  const child = spawn(tsx, [main, 'worker'], { cwd: root, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', main, 'worker'], {
+    cwd: root,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout?.on('data', (d) => {
