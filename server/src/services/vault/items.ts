@@ -2,9 +2,9 @@
  * Vault items: store, list (never values), update (a new value is a new version, the old one kept in
  * vault_item_versions), delete (every version with it). Each change is audited in its transaction.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../actor.js';
-import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
+import { pageRows } from '../../db/scoped-rows.js';
 import { vaultItemVersions, vaultItems } from '../../db/schema/index.js';
 import { newId } from '../../ids.js';
 import { findItem, findVault } from './access.js';
@@ -59,21 +59,13 @@ export async function listItems(
   vaultId: string,
   query: { limit: number; cursor?: string },
 ) {
-  const after = decodeCursor(query.cursor);
   const vault = await findVault(deps.db, actor, vaultId, 'read');
-  const rows = await deps.db
-    .select()
-    .from(vaultItems)
-    .where(
-      and(
-        eq(vaultItems.tenantId, actor.tenantId),
-        eq(vaultItems.vaultId, vault.id),
-        after ? gt(vaultItems.id, after) : undefined,
-      ),
-    )
-    .orderBy(asc(vaultItems.id))
-    .limit(query.limit + 1);
-  const { items, pagination } = toPage(rows, query.limit);
+  const { items, pagination } = await pageRows(
+    deps.db,
+    vaultItems,
+    and(eq(vaultItems.tenantId, actor.tenantId), eq(vaultItems.vaultId, vault.id)),
+    query,
+  );
   return { items: items.map(toItem), pagination };
 }
 

@@ -1,8 +1,8 @@
 /** Vault CRUD: create (optionally for an organization), list what the actor may use, delete. */
 import type { VaultSensitivity } from '@hx-memory/contract';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../actor.js';
-import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
+import { pageRows } from '../../db/scoped-rows.js';
 import { vaultItems, vaults } from '../../db/schema/index.js';
 import { conflict, forbidden } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -51,16 +51,12 @@ export async function createVault(
 
 /** The vaults the actor may read: their own, their organizations' by role, all for the tenant owner. */
 export async function listVaults(deps: VaultDeps, actor: Actor, query: { limit: number; cursor?: string }) {
-  const after = decodeCursor(query.cursor);
-  const rows = await deps.db
-    .select()
-    .from(vaults)
-    .where(
-      and(eq(vaults.tenantId, actor.tenantId), accessibleBy(actor, 'read'), after ? gt(vaults.id, after) : undefined),
-    )
-    .orderBy(asc(vaults.id))
-    .limit(query.limit + 1);
-  const { items, pagination } = toPage(rows, query.limit);
+  const { items, pagination } = await pageRows(
+    deps.db,
+    vaults,
+    and(eq(vaults.tenantId, actor.tenantId), accessibleBy(actor, 'read')),
+    query,
+  );
   return { vaults: items.map(toVault), pagination };
 }
 

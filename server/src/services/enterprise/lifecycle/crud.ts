@@ -1,9 +1,9 @@
 /** Lifecycle policy CRUD, each change audited in its own transaction. */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../../audit/record.js';
 import type { Actor } from '../../../actor.js';
 import type { Db } from '../../../db/client.js';
-import { decodeCursor, toPage } from '../../../db/keyset-cursor.js';
+import { ofOrg, pageRows } from '../../../db/scoped-rows.js';
 import { lifecyclePolicies } from '../../../db/schema/index.js';
 import { newId } from '../../../ids.js';
 import { orgScope } from '../org-scope.js';
@@ -54,21 +54,12 @@ export async function createPolicy(db: Db, actor: Actor, orgId: string, input: C
 }
 
 export async function listPolicies(db: Db, actor: Actor, orgId: string, query: { limit: number; cursor?: string }) {
-  const scope = orgScope(actor, orgId);
-  const after = decodeCursor(query.cursor);
-  const rows = await db
-    .select()
-    .from(lifecyclePolicies)
-    .where(
-      and(
-        eq(lifecyclePolicies.tenantId, scope.tenantId),
-        eq(lifecyclePolicies.organizationId, scope.organizationId),
-        after ? gt(lifecyclePolicies.id, after) : undefined,
-      ),
-    )
-    .orderBy(asc(lifecyclePolicies.id))
-    .limit(query.limit + 1);
-  const { items, pagination } = toPage(rows, query.limit);
+  const { items, pagination } = await pageRows(
+    db,
+    lifecyclePolicies,
+    ofOrg(lifecyclePolicies, orgScope(actor, orgId)),
+    query,
+  );
   return { lifecyclePolicies: items.map(toLifecyclePolicy), pagination };
 }
 

@@ -3,12 +3,13 @@ import { type LifecyclePolicy, lifecycleDayIssues } from '@hx-memory/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor.js';
 import type { Queryable } from '../../../db/client.js';
+import { loadRow, ofOrg, type OrgScope } from '../../../db/scoped-rows.js';
 import { lifecyclePolicies, namespaces } from '../../../db/schema/index.js';
-import { AppError, invalid, notFound } from '../../../errors.js';
+import { AppError, invalid } from '../../../errors.js';
 import { newId } from '../../../ids.js';
 
 export type LifecycleRow = typeof lifecyclePolicies.$inferSelect;
-export type Scope = { tenantId: string; organizationId: string };
+export type Scope = OrgScope;
 export type DayInput = {
   retentionDays?: number | null;
   archiveAfterDays?: number | null;
@@ -72,18 +73,6 @@ export function checkDays(v: DayInput) {
   }
 }
 
-export async function loadPolicy(q: Queryable, scope: Scope, id: string): Promise<LifecycleRow> {
-  const [row] = await q
-    .select()
-    .from(lifecyclePolicies)
-    .where(
-      and(
-        eq(lifecyclePolicies.id, id),
-        eq(lifecyclePolicies.tenantId, scope.tenantId),
-        eq(lifecyclePolicies.organizationId, scope.organizationId),
-      ),
-    )
-    .limit(1);
-  if (!row) throw notFound('Lifecycle policy');
-  return row;
+export function loadPolicy(q: Queryable, scope: Scope, id: string): Promise<LifecycleRow> {
+  return loadRow(q, lifecyclePolicies, 'Lifecycle policy', id, ofOrg(lifecyclePolicies, scope));
 }
