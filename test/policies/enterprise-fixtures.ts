@@ -12,12 +12,17 @@ export { bearer, createOrg, type TestOrg };
 
 const db = (server: TestServer) => server.ctx.database.db;
 
+/** What a service does after changing access state: drop the tenant's cached access snapshot. */
+const accessChanged = (server: TestServer, tenantId: string) =>
+  server.ctx.services.invalidations.publish({ kind: 'access', tenantId });
+
 /** Sets the owner's own role, to exercise the role matrix without the invitation flow. */
 export async function setOwnerRole(server: TestServer, org: TestOrg, role: string) {
   await db(server)
     .update(schema.orgMembers)
     .set({ role })
     .where(and(eq(schema.orgMembers.organizationId, org.id), eq(schema.orgMembers.userId, org.owner.userId)));
+  await accessChanged(server, org.owner.tenantId);
 }
 
 let seq = 0;
@@ -38,6 +43,7 @@ export async function insertTeam(server: TestServer, org: TestOrg, withOwner = f
     await db(server)
       .insert(schema.teamMembers)
       .values({ teamId: id, memberId: member!.id, tenantId: org.owner.tenantId, organizationId: org.id });
+    await accessChanged(server, org.owner.tenantId);
   }
   return id;
 }

@@ -1,6 +1,6 @@
 /**
- * Invalidation messages for in-process caches of authentication state (API-key verifications and the
- * tenant plan that comes with them). A change is applied to this process's caches before `publish`
+ * Invalidation messages for in-process caches of authentication and access state (API-key
+ * verifications and the tenant plan that comes with them; namespace access snapshots). A change is applied to this process's caches before `publish`
  * returns, and with REDIS_URL set it is published on one Redis channel every instance subscribes to;
  * `publish` resolves once Redis has accepted the message, that is once Redis has written it to every
  * subscriber, so the request that revoked a key or changed a plan answers only after that.
@@ -12,7 +12,13 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 
-export type Invalidation = { kind: 'apiKey'; hash: string } | { kind: 'tenant'; tenantId: string } | { kind: 'all' };
+export type Invalidation =
+  | { kind: 'apiKey'; hash: string }
+  /** The tenant's keys and plan changed (and everything cached of the tenant goes with them). */
+  | { kind: 'tenant'; tenantId: string }
+  /** The tenant's namespaces, policies, memberships, teams or agents changed (access decisions). */
+  | { kind: 'access'; tenantId: string }
+  | { kind: 'all' };
 
 /** One channel for every deployment on a Redis: messages are tiny and rare, and ids never collide. */
 export const INVALIDATION_CHANNEL = 'hx:auth:invalidate';

@@ -26,7 +26,8 @@ export function createKeyCache<K extends { tenantId: string }>(opts: {
     generation += 1;
     if (message.kind === 'all') entries.clear();
     else if (message.kind === 'apiKey') entries.delete(message.hash);
-    else for (const [hash, e] of entries) if (e.value.key.tenantId === message.tenantId) entries.delete(hash);
+    else if (message.kind === 'tenant')
+      for (const [hash, e] of entries) if (e.value.key.tenantId === message.tenantId) entries.delete(hash);
   });
 
   const enabled = () => opts.ttlMs > 0 && opts.bus.live();

@@ -1,7 +1,7 @@
 /**
  * Builds every domain service once, in a fixed order: a service is built from only the dependencies
  * it names (`Pick<ServiceDeps, ...>`) and the services it calls, which are built before it. The calls
- * between services never loop: policies -> namespaces; capture -> policies, vault, quota; lineage ->
+ * between services never loop: capture -> policies, vault, quota; lineage ->
  * namespaces, policies; usage -> quota; learn, synthesize, artifacts, memories -> policies.
  * Handlers reach services only through `ctx.services`, so each area's logic has exactly one home.
  */
@@ -44,8 +44,8 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
   const namespaces = createNamespacesService(deps);
   const quota = createQuotaService(deps);
   const vault = createVaultService(deps);
+  const policies = createPoliciesService(deps);
   // Then the ones that call those, each given only what it calls.
-  const policies = createPoliciesService(deps, { namespaces });
   const captureCounters = createCaptureCounters(deps);
   // Undefined unless EMBEDDINGS_URL is set: then nothing of it runs.
   const embeddings = createEmbeddings(deps);
@@ -78,6 +78,8 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
     lifecycle: createLifecycleService(deps),
     // vault
     vault,
+    /** Cache invalidations shared by every instance (auth/invalidations.ts). */
+    invalidations,
     /** Releases the resources registered through ServiceDeps.onShutdown, last registered first (jobs/ stops the jobs). */
     async shutdown() {
       for (const hook of hooks.reverse()) await hook();

@@ -13,6 +13,7 @@ import { newId } from '../../ids.js';
 import type { ServiceDeps } from '../deps.js';
 import { loadRow, ofOrg, type OrgScope, pageRows } from '../../db/scoped-rows.js';
 import { orgScope } from './org-scope.js';
+import { accessChanged } from './policies/access-snapshot.js';
 import { assertTeamsInOrg } from './members/member-guards.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 
@@ -43,7 +44,7 @@ export interface AgentInput {
 
 const nameTaken = (name: string) => conflict(`An agent named '${name}' already exists in this organization`);
 
-export function createAgentsService(deps: Pick<ServiceDeps, 'database'>) {
+export function createAgentsService(deps: Pick<ServiceDeps, 'database' | 'invalidations'>) {
   const { db } = deps.database;
 
   const loadAgent = (q: Queryable, scope: OrgScope, agentId: string) =>
@@ -80,6 +81,7 @@ export function createAgentsService(deps: Pick<ServiceDeps, 'database'>) {
         return created;
       });
       if (!row) throw nameTaken(input.name);
+      await accessChanged(deps.invalidations, actor.tenantId);
       return toAgent(row);
     },
 
@@ -101,7 +103,7 @@ export function createAgentsService(deps: Pick<ServiceDeps, 'database'>) {
     async update(actor: Actor, orgId: string, agentId: string, input: AgentInput) {
       const scope = orgScope(actor, orgId);
       try {
-        return await db.transaction(async (tx) => {
+        const updated = await db.transaction(async (tx) => {
           const before = await loadAgent(tx, scope, agentId);
           if (input.teamId) await assertTeamsInOrg(tx, scope, [input.teamId], 'teamId', { single: true });
           if (input.name !== undefined && input.name.toLowerCase() !== before.name.toLowerCase()) {
@@ -145,6 +147,8 @@ export function createAgentsService(deps: Pick<ServiceDeps, 'database'>) {
           });
           return toAgent(after);
         });
+        await accessChanged(deps.invalidations, actor.tenantId);
+        return updated;
       } catch (err) {
         if (isUniqueViolation(err)) throw nameTaken(input.name ?? '');
         throw err;
@@ -153,7 +157,7 @@ export function createAgentsService(deps: Pick<ServiceDeps, 'database'>) {
 
     async delete(actor: Actor, orgId: string, agentId: string) {
       const scope = orgScope(actor, orgId);
-      return db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         const agent = await loadAgent(tx, scope, agentId);
         await tx.delete(agents).where(eq(agents.id, agentId));
         await recordAudit(tx, actor, {
@@ -165,6 +169,8 @@ export function createAgentsService(deps: Pick<ServiceDeps, 'database'>) {
         });
         return { id: agentId, deleted: true as const };
       });
+      await accessChanged(deps.invalidations, actor.tenantId);
+      return deleted;
     },
   };
 }

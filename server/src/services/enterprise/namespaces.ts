@@ -13,6 +13,7 @@ import { loadRow, ofOrg, type OrgScope, pageRows } from '../../db/scoped-rows.js
 import { AppError, conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { orgScope } from './org-scope.js';
+import { accessChanged } from './policies/access-snapshot.js';
 import { teamsOfOrg } from './team-rows.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { ServiceDeps } from '../deps.js';
@@ -56,7 +57,7 @@ async function assertNameFree(q: Queryable, tenantId: string, name: string) {
   if (taken) throw nameTaken(name);
 }
 
-export function createNamespacesService(deps: Pick<ServiceDeps, 'database'>) {
+export function createNamespacesService(deps: Pick<ServiceDeps, 'database' | 'invalidations'>) {
   const { db } = deps.database;
 
   const load = (q: Queryable, scope: OrgScope, id: string) =>
@@ -94,6 +95,7 @@ export function createNamespacesService(deps: Pick<ServiceDeps, 'database'>) {
           });
           return created!;
         });
+        await accessChanged(deps.invalidations, actor.tenantId);
         return toNamespace(row);
       } catch (err) {
         if (isUniqueViolation(err)) throw nameTaken(input.name);
@@ -129,6 +131,7 @@ export function createNamespacesService(deps: Pick<ServiceDeps, 'database'>) {
             resourceType: 'namespace',
           });
         });
+        await accessChanged(deps.invalidations, actor.tenantId);
         return toNamespace(row);
       } catch (err) {
         if (isUniqueViolation(err)) throw nameTaken(input.name ?? '');

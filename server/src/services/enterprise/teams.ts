@@ -13,6 +13,7 @@ import { newId } from '../../ids.js';
 import type { ServiceDeps } from '../deps.js';
 import { loadRow, ofOrg, type OrgScope, pageRows } from '../../db/scoped-rows.js';
 import { orgScope } from './org-scope.js';
+import { accessChanged } from './policies/access-snapshot.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -73,7 +74,7 @@ async function detail(q: Queryable, row: TeamRow): Promise<TeamDetail> {
 
 const nameTaken = (name: string) => conflict(`A team named '${name}' already exists in this organization`);
 
-export function createTeamsService(deps: Pick<ServiceDeps, 'database'>) {
+export function createTeamsService(deps: Pick<ServiceDeps, 'database' | 'invalidations'>) {
   const { db } = deps.database;
 
   const loadTeam = (q: Queryable, scope: OrgScope, teamId: string) =>
@@ -129,7 +130,7 @@ export function createTeamsService(deps: Pick<ServiceDeps, 'database'>) {
     ) {
       const scope = orgScope(actor, orgId);
       try {
-        return await db.transaction(async (tx) => {
+        const updated = await db.transaction(async (tx) => {
           const before = await loadTeam(tx, scope, teamId);
           const changes: Record<string, unknown> = {};
           if (input.name !== undefined && input.name !== before.name) {
@@ -202,6 +203,8 @@ export function createTeamsService(deps: Pick<ServiceDeps, 'database'>) {
           });
           return detail(tx, after);
         });
+        await accessChanged(deps.invalidations, actor.tenantId);
+        return updated;
       } catch (err) {
         if (isUniqueViolation(err)) throw nameTaken(input.name ?? '');
         throw err;
@@ -210,7 +213,7 @@ export function createTeamsService(deps: Pick<ServiceDeps, 'database'>) {
 
     async delete(actor: Actor, orgId: string, teamId: string) {
       const scope = orgScope(actor, orgId);
-      return db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         const team = await loadTeam(tx, scope, teamId);
         const removedMembers = await tx.delete(teamMembers).where(eq(teamMembers.teamId, teamId)).returning();
         const detached = await tx
@@ -228,6 +231,8 @@ export function createTeamsService(deps: Pick<ServiceDeps, 'database'>) {
         });
         return { id: teamId, deleted: true as const };
       });
+      await accessChanged(deps.invalidations, actor.tenantId);
+      return deleted;
     },
   };
 }

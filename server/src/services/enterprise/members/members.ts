@@ -16,15 +16,19 @@ import { updateMemberRole } from './update-member-role.js';
 
 export function createMembersService(deps: Pick<ServiceDeps, 'database' | 'invalidations'>) {
   const { db } = deps.database;
-  /** Keys revoked with a role change or removal leave every instance's key cache once committed. */
+  /**
+   * Keys revoked with a role change or removal leave every instance's key cache once committed, and
+   * the tenant's access snapshots go with them (a `tenant` invalidation drops both).
+   */
   const dropCachedKeys = async <T>(actor: Actor, done: T): Promise<T> => {
     await deps.invalidations.publish({ kind: 'tenant', tenantId: actor.tenantId });
     return done;
   };
 
   return {
-    invite: (actor: Actor, orgId: string, input: { email: string; role: Role; teamIds?: string[] }) =>
-      inviteMember(db, actor, orgId, input),
+    // An existing user of the tenant is active at once: their access in the organization changed.
+    invite: async (actor: Actor, orgId: string, input: { email: string; role: Role; teamIds?: string[] }) =>
+      dropCachedKeys(actor, await inviteMember(db, actor, orgId, input)),
     list: (actor: Actor, orgId: string, query: { limit: number; cursor?: string; status?: MemberRow['status'] }) =>
       listMembers(db, actor, orgId, query),
     updateRole: async (actor: Actor, orgId: string, memberId: string, input: { role: Role }) =>

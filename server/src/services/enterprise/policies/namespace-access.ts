@@ -1,23 +1,20 @@
 /**
  * The one place core routes ask whether an actor may read, write or delete in a namespace. The
- * decision itself is the pure `evaluate` of policy-engine.ts; this module only gathers its inputs:
- * the namespace, the organization's policies, and the actor's role, teams and agent in it.
+ * decision itself is the pure `evaluate` of policy-engine.ts; this module only gathers its inputs
+ * (the namespace, the organization's policies, and the actor's role, teams and agent in it) from the
+ * tenant's access snapshot (access-snapshot.ts), so a decision usually costs no query.
  */
-import type { Role } from '@hx-memory/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../../actor.js';
 import type { Db, Queryable } from '../../../db/client.js';
-import { accessPolicies, agents, namespaces, orgMembers, teamMembers } from '../../../db/schema/index.js';
-import type { NamespacesService } from '../namespaces.js';
-import { type Decision, evaluate, type PolicyRule } from './policy-engine.js';
-import { toRule } from './policy-rows.js';
+import type { AccessCache } from './access-snapshot.js';
+import { type Decision, evaluate } from './policy-engine.js';
 
 export type NamespaceAction = 'read' | 'write' | 'delete';
 
-/** What the access checks read: the database and the namespace resolver. */
+/** What the access checks read: the database, through the tenant's cached access snapshot. */
 export interface AccessRuntime {
   db: Db;
-  namespaces: Pick<NamespacesService, 'resolve'>;
+  cache: AccessCache;
 }
 
 /** The outcome of a namespace access check, as a value; `assertNamespaceAccess` turns a denial into 403. */
@@ -26,43 +23,6 @@ export interface NamespaceAccess extends Omit<Decision, 'reason'> {
   /** The registered namespace the value resolved to; undefined for unregistered ones (e.g. `default`). */
   namespaceId?: string;
   sensitivity?: string;
-}
-
-/** Role and teams the actor holds in an organization, plus the agent it acts as. */
-async function subjectOf(q: Queryable, actor: Actor, organizationId: string) {
-  let role: Role | undefined;
-  const teamIds = new Set<string>();
-  if (actor.kind === 'user' && actor.userId) {
-    const [member] = await q
-      .select({ id: orgMembers.id, role: orgMembers.role })
-      .from(orgMembers)
-      .where(
-        and(
-          eq(orgMembers.tenantId, actor.tenantId),
-          eq(orgMembers.organizationId, organizationId),
-          eq(orgMembers.userId, actor.userId),
-          eq(orgMembers.status, 'active'),
-        ),
-      )
-      .limit(1);
-    if (member) {
-      role = member.role as Role;
-      const rows = await q
-        .select({ teamId: teamMembers.teamId })
-        .from(teamMembers)
-        .where(and(eq(teamMembers.tenantId, actor.tenantId), eq(teamMembers.memberId, member.id)));
-      for (const r of rows) teamIds.add(r.teamId);
-    }
-  }
-  if (actor.agentId) {
-    const [agent] = await q
-      .select({ teamId: agents.teamId })
-      .from(agents)
-      .where(and(eq(agents.id, actor.agentId), eq(agents.tenantId, actor.tenantId)))
-      .limit(1);
-    if (agent?.teamId) teamIds.add(agent.teamId);
-  }
-  return { role, teamIds: [...teamIds], agentId: actor.agentId };
 }
 
 /**
@@ -76,34 +36,13 @@ export async function deniedNamespaces(
   action: NamespaceAction,
   q: Queryable = rt.db,
 ): Promise<string[]> {
-  const [spaces, rules] = await Promise.all([
-    q
-      .select({
-        id: namespaces.id,
-        name: namespaces.name,
-        organizationId: namespaces.organizationId,
-        sensitivity: namespaces.sensitivity,
-      })
-      .from(namespaces)
-      .where(eq(namespaces.tenantId, actor.tenantId)),
-    q.select().from(accessPolicies).where(eq(accessPolicies.tenantId, actor.tenantId)),
-  ]);
-  const rulesByOrg = new Map<string, PolicyRule[]>();
-  for (const row of rules) {
-    const list = rulesByOrg.get(row.organizationId) ?? [];
-    list.push(toRule(row));
-    rulesByOrg.set(row.organizationId, list);
-  }
-  const subjects = new Map<string, Awaited<ReturnType<typeof subjectOf>>>();
+  const snapshot = await rt.cache.snapshot(actor.tenantId, q);
   const denied: string[] = [];
-  for (const ns of spaces) {
-    const orgRules = rulesByOrg.get(ns.organizationId) ?? [];
+  for (const ns of snapshot.namespaces) {
+    const orgRules = snapshot.rulesByOrg.get(ns.organizationId) ?? [];
     if (orgRules.length === 0 && ns.sensitivity !== 'restricted') continue;
-    let subject = subjects.get(ns.organizationId);
-    if (!subject) {
-      subject = await subjectOf(q, actor, ns.organizationId);
-      subjects.set(ns.organizationId, subject);
-    }
+    const subject =
+      orgRules.length > 0 ? await rt.cache.subject(snapshot, actor, ns.organizationId, q) : { teamIds: [] };
     const decision = evaluate(orgRules, {
       resource: { kind: 'namespace', ids: [ns.id, ns.name], sensitivity: ns.sensitivity },
       action,
@@ -126,22 +65,21 @@ export async function checkNamespaceAccess(
   action: NamespaceAction,
   q: Queryable = rt.db,
 ): Promise<NamespaceAccess> {
+  const snapshot = await rt.cache.snapshot(actor.tenantId, q);
   // A key bound to a namespace acts only there (DESIGN.md §4); any other namespace is refused.
   if (actor.namespaceId) {
-    const bound = await rt.namespaces.resolve(actor.tenantId, actor.namespaceId, q);
+    const bound = snapshot.find(actor.namespaceId);
     const boundIds = bound ? [bound.id, bound.name] : [actor.namespaceId];
     if (!boundIds.includes(namespace)) {
       return { allowed: false, effect: 'deny', reason: 'key_namespace_mismatch', matched: [] };
     }
   }
-  const ns = await rt.namespaces.resolve(actor.tenantId, namespace, q);
+  const ns = snapshot.find(namespace);
   if (!ns) return { allowed: true, effect: 'allow', reason: 'default_allow', matched: [] };
-  const rows = await q
-    .select()
-    .from(accessPolicies)
-    .where(and(eq(accessPolicies.tenantId, actor.tenantId), eq(accessPolicies.organizationId, ns.organizationId)));
-  const subject = await subjectOf(q, actor, ns.organizationId);
-  const decision = evaluate(rows.map(toRule), {
+  const rules = snapshot.rulesByOrg.get(ns.organizationId) ?? [];
+  // Without rules the subject cannot change the outcome (default allow, or restricted: deny).
+  const subject = rules.length > 0 ? await rt.cache.subject(snapshot, actor, ns.organizationId, q) : { teamIds: [] };
+  const decision = evaluate(rules, {
     resource: { kind: 'namespace', ids: [ns.id, ns.name], sensitivity: ns.sensitivity },
     action,
     subject,

@@ -7,8 +7,8 @@ import type { Actor } from '../../../actor.js';
 import type { Queryable } from '../../../db/client.js';
 import { forbidden } from '../../../errors.js';
 import type { ServiceDeps } from '../../deps.js';
-import type { NamespacesService } from '../namespaces.js';
 import { orgScope } from '../org-scope.js';
+import { afterAccessChange, createAccessCache } from './access-snapshot.js';
 import { createPolicy } from './create-policy.js';
 import { deletePolicy } from './delete-policy.js';
 import { listPolicies } from './list-policies.js';
@@ -22,24 +22,26 @@ import {
 import { loadPolicy, type PolicyInput, toPolicy } from './policy-rows.js';
 import { updatePolicy } from './update-policy.js';
 
-export function createPoliciesService(
-  deps: Pick<ServiceDeps, 'database'>,
-  services: { namespaces: Pick<NamespacesService, 'resolve'> },
-) {
+export function createPoliciesService(deps: Pick<ServiceDeps, 'database' | 'config' | 'invalidations'>) {
   const { db } = deps.database;
-  const rt: AccessRuntime = { db, namespaces: services.namespaces };
+  const bus = deps.invalidations;
+  // Access snapshots live as long as API-key look-ups and are invalidated by the same bus.
+  const cache = createAccessCache({ ttlMs: deps.config.API_KEY_CACHE_MS, maxTenants: 10_000, bus });
+  const rt: AccessRuntime = { db, cache };
   const check = (actor: Actor, namespace: string, action: NamespaceAction, q: Queryable = db) =>
     checkNamespaceAccess(rt, actor, namespace, action, q);
 
   return {
-    create: (actor: Actor, orgId: string, input: PolicyInput) => createPolicy(db, actor, orgId, input),
+    create: (actor: Actor, orgId: string, input: PolicyInput) =>
+      afterAccessChange(bus, actor.tenantId, createPolicy(db, actor, orgId, input)),
     list: (actor: Actor, orgId: string, query: { limit: number; cursor?: string }) =>
       listPolicies(db, actor, orgId, query),
     get: async (actor: Actor, orgId: string, policyId: string) =>
       toPolicy(await loadPolicy(db, orgScope(actor, orgId), policyId)),
     update: (actor: Actor, orgId: string, policyId: string, input: Partial<PolicyInput>) =>
-      updatePolicy(db, actor, orgId, policyId, input),
-    delete: (actor: Actor, orgId: string, policyId: string) => deletePolicy(db, actor, orgId, policyId),
+      afterAccessChange(bus, actor.tenantId, updatePolicy(db, actor, orgId, policyId, input)),
+    delete: (actor: Actor, orgId: string, policyId: string) =>
+      afterAccessChange(bus, actor.tenantId, deletePolicy(db, actor, orgId, policyId)),
 
     /** May this actor read, write or delete this namespace? An outcome value (namespace-access.ts). */
     checkNamespaceAccess: check,
