@@ -73,6 +73,8 @@ describe('GET /v1/artifacts', () => {
             .query({ sort, order, limit: 2, ...(cursor ? { cursor } : {}) })
             .set(auth(apiKey));
           expect(res.status).toBe(200);
+          // Every page carries the total of the whole list, not of what follows the cursor.
+          expect(res.body.data.pagination.total).toBe(total);
           seen.push(...res.body.data.artifacts);
           cursor = res.body.data.pagination.cursor;
           if (!res.body.data.pagination.hasMore) break;

@@ -86,6 +86,8 @@ describe('GET /v1/memories', () => {
       if (!res.body.data.pagination.hasMore) break;
     }
     expect(ids).toEqual(all.map((x) => x.id));
+    // The access log is written behind (audit/access-log.ts); reading the table directly, write it first.
+    await server.ctx.services.accessLog.flush();
     const logs = await server.ctx.database.rows<{ memory_ids: string[] }>(
       sql`select memory_ids from access_logs where tenant_id = ${user.tenantId} and operation = 'memories.list'`,
     );

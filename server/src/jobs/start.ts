@@ -6,12 +6,13 @@
 import type { Config } from '../config.js';
 import type { Services } from '../services/index.js';
 import { LAST_USED_FLUSH_MS } from '../services/account/api-keys.js';
+import { ACCESS_LOG_FLUSH_MS } from '../audit/access-log.js';
 import { CAPTURE_COUNTERS_FLUSH_MS } from '../services/core/capture/counters.js';
 import { type Jobs, LIFECYCLE_SWEEP } from './index.js';
 
 export function startJobs(
   jobs: Jobs,
-  services: Pick<Services, 'learn' | 'lifecycle' | 'apiKeys' | 'captureCounters' | 'embeddings'>,
+  services: Pick<Services, 'learn' | 'lifecycle' | 'apiKeys' | 'captureCounters' | 'accessLog' | 'embeddings'>,
   config: Pick<Config, 'LIFECYCLE_INTERVAL_MS'>,
 ): void {
   // Queues: work handed between processes (any worker of the deployment takes it).
@@ -30,6 +31,7 @@ export function startJobs(
     everyMs: CAPTURE_COUNTERS_FLUSH_MS,
     run: services.captureCounters.flush,
   });
+  jobs.everyInProcess({ name: 'access-log', everyMs: ACCESS_LOG_FLUSH_MS, run: services.accessLog.flush });
   // Loops of a process that consumes jobs: the embeddings indexer, when embeddings are configured.
   if (services.embeddings) jobs.loop({ name: 'embeddings-indexer', start: services.embeddings.startIndexing });
   // At start: learn jobs a stopped or crashed process left waiting go back to the queue.

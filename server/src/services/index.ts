@@ -18,6 +18,7 @@ import { createSynthesizeService } from './core/synthesize.js';
 import { createEmbeddings } from '../embeddings/index.js';
 import { createUsageService } from './core/usage.js';
 import type { ServiceDeps } from './deps.js';
+import { createAccessLog } from '../audit/access-log.js';
 import { createInvalidationBus } from '../auth/invalidations.js';
 import { createAgentsService } from './enterprise/agents.js';
 import { createAuditService } from './enterprise/audit.js';
@@ -45,6 +46,7 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
   const quota = createQuotaService(deps);
   const vault = createVaultService(deps);
   const policies = createPoliciesService(deps);
+  const accessLog = createAccessLog(deps);
   // Then the ones that call those, each given only what it calls.
   const captureCounters = createCaptureCounters(deps);
   // Undefined unless EMBEDDINGS_URL is set: then nothing of it runs.
@@ -57,11 +59,13 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
     // core
     capture: createCaptureService(deps, { policies, vault, quota, counters: captureCounters }),
     learn: createLearnService(deps, { policies }),
-    synthesize: createSynthesizeService(deps, { policies, embeddings }),
-    artifacts: createArtifactsService(deps, { policies }),
-    memories: createMemoriesService(deps, { policies }),
-    usage: createUsageService(deps, { quota, counters: captureCounters }),
+    synthesize: createSynthesizeService(deps, { policies, embeddings, accessLog }),
+    artifacts: createArtifactsService(deps, { policies, accessLog }),
+    memories: createMemoriesService(deps, { policies, accessLog }),
+    usage: createUsageService(deps, { quota, counters: captureCounters, accessLog }),
     quota,
+    /** The memory access log, written behind by a timer jobs/start.ts registers. */
+    accessLog,
     /** Buffered capture counts, written by a timer jobs/start.ts registers. */
     captureCounters,
     /** Optional embeddings (undefined unless configured); jobs/start.ts starts its indexer. */
@@ -73,9 +77,9 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
     agents: createAgentsService(deps),
     namespaces,
     policies,
-    audit: createAuditService(deps),
-    lineage: createLineageService(deps, { namespaces, policies }),
-    lifecycle: createLifecycleService(deps),
+    audit: createAuditService(deps, { accessLog }),
+    lineage: createLineageService(deps, { namespaces, policies, accessLog }),
+    lifecycle: createLifecycleService(deps, { accessLog }),
     // vault
     vault,
     /** Cache invalidations shared by every instance (auth/invalidations.ts). */

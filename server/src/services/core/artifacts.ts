@@ -3,8 +3,8 @@
  * tenant, environment and (when bound) namespace. Reads are written to the memory access log.
  */
 import type { Artifact } from '@hx-memory/contract';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { recordAccess } from '../../audit/record.js';
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { AccessLog } from '../../audit/access-log.js';
 import type { Actor } from '../../actor.js';
 import { artifacts } from '../../db/schema/index.js';
 import { findRow, ofEnvironment } from '../../db/scoped-rows.js';
@@ -82,7 +82,7 @@ function decodeCursor(cursor: string, sort: Sort, order: string): { v: string | 
 
 export function createArtifactsService(
   deps: Pick<ServiceDeps, 'database'>,
-  services: { policies: NamespaceAccessChecker },
+  services: { policies: NamespaceAccessChecker; accessLog: Pick<AccessLog, 'record'> },
 ) {
   const { db } = deps.database;
 
@@ -112,23 +112,24 @@ export function createArtifactsService(
         after = sql`(${col} ${sql.raw(cmp)} ${value} or (${col} = ${value} and ${artifacts.id} ${sql.raw(cmp)} ${c.id}))`;
       }
       const direction = q.order === 'desc' ? desc : asc;
-      const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(artifacts)
-          .where(and(...filters, after))
-          .orderBy(direction(col), direction(artifacts.id))
-          .limit(q.limit + 1),
-        db
-          .select({ n: count() })
-          .from(artifacts)
-          .where(and(...filters)),
-      ]);
+      const where = and(...filters);
+      // The total rides on the page query (an uncorrelated subquery, counted once): one statement.
+      const countAll = () => sql<number>`(select count(*) from ${artifacts} where ${where})`.mapWith(Number);
+      const page = await db
+        .select({ ...getTableColumns(artifacts), total: countAll() })
+        .from(artifacts)
+        .where(and(where, after))
+        .orderBy(direction(col), direction(artifacts.id))
+        .limit(q.limit + 1);
+      const rows: Row[] = page.map(({ total: _, ...row }) => row);
+      // An empty page after a cursor says nothing of the total: count it on its own then.
+      const total =
+        page[0]?.total ?? (after ? Number((await db.select({ n: count() }).from(artifacts).where(where))[0]?.n) : 0);
       const hasMore = rows.length > q.limit;
       const items = hasMore ? rows.slice(0, q.limit) : rows;
       const last = items[items.length - 1];
       if (items.length > 0) {
-        await recordAccess(db, actor, {
+        services.accessLog.record(actor, {
           operation: 'artifacts.list',
           namespace: scope.namespace ?? null,
           memoryIds: [],
@@ -140,7 +141,7 @@ export function createArtifactsService(
         pagination: {
           hasMore,
           ...(hasMore && last ? { cursor: encodeCursor(q.sort, q.order, last) } : {}),
-          total: Number(totals[0]?.n ?? 0),
+          total,
         },
       };
     },
@@ -150,7 +151,7 @@ export function createArtifactsService(
       if (!row || !(await mayAccessNamespace(services.policies, actor, row.namespace, 'read'))) {
         throw notFound('Artifact');
       }
-      await recordAccess(db, actor, {
+      services.accessLog.record(actor, {
         operation: 'artifacts.get',
         namespace: row.namespace,
         memoryIds: [],

@@ -5,7 +5,8 @@
  */
 import type { Memory } from '@hx-memory/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { recordAccess, recordAudit } from '../../audit/record.js';
+import type { AccessLog } from '../../audit/access-log.js';
+import { recordAudit } from '../../audit/record.js';
 import type { Actor } from '../../actor.js';
 import type { Queryable } from '../../db/client.js';
 import { artifacts, memories } from '../../db/schema/index.js';
@@ -63,7 +64,7 @@ export interface MemoryListQuery {
 
 export function createMemoriesService(
   deps: Pick<ServiceDeps, 'database'>,
-  services: { policies: NamespaceAccessChecker },
+  services: { policies: NamespaceAccessChecker; accessLog: Pick<AccessLog, 'record' | 'flush'> },
 ) {
   const { database } = deps;
   const { db } = database;
@@ -86,7 +87,7 @@ export function createMemoriesService(
         'desc',
       );
       if (items.length > 0) {
-        await recordAccess(db, actor, {
+        services.accessLog.record(actor, {
           operation: 'memories.list',
           namespace: scope.namespace ?? null,
           memoryIds: items.map((r) => r.id),
@@ -100,7 +101,7 @@ export function createMemoriesService(
       if (!row || !(await mayAccessNamespace(services.policies, actor, row.namespace, 'read'))) {
         throw notFound('Memory');
       }
-      await recordAccess(db, actor, { operation: 'memories.get', namespace: row.namespace, memoryIds: [row.id] });
+      services.accessLog.record(actor, { operation: 'memories.get', namespace: row.namespace, memoryIds: [row.id] });
       return toMemory(row);
     },
 
@@ -153,6 +154,8 @@ export function createMemoriesService(
         'query.namespace',
       );
       const env = actor.environment;
+      // The reads this process has not written yet are scrubbed with the rest.
+      await services.accessLog.flush();
       const totals = await eraseSubject(
         database,
         {

@@ -11,7 +11,7 @@ import {
   type SynthesizeEntry,
   type SynthesizeResult,
 } from '@hx-memory/contract';
-import { recordAccess } from '../../audit/record.js';
+import type { AccessLog } from '../../audit/access-log.js';
 import type { Actor } from '../../actor.js';
 import { newId } from '../../ids.js';
 import { diversify } from '../../retrieval/diversify.js';
@@ -69,7 +69,7 @@ function entryOf(item: RankedItem, top: number, includeProvenance: boolean): Pac
 
 export function createSynthesizeService(
   deps: Pick<ServiceDeps, 'database'>,
-  services: { policies: NamespaceAccessChecker; embeddings?: Embeddings },
+  services: { policies: NamespaceAccessChecker; embeddings?: Embeddings; accessLog: Pick<AccessLog, 'record'> },
 ) {
   const { database } = deps;
   return {
@@ -117,7 +117,7 @@ export function createSynthesizeService(
         if (item.source === 'memory') memoryIds.push(item.row.id);
         else if (item.source === 'artifact') artifactIds.push(item.row.id);
       }
-      await recordAccess(database.db, actor, {
+      services.accessLog.record(actor, {
         operation: 'synthesize',
         namespace: scope.namespace ?? null,
         query: body.query,

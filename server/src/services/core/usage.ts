@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import type { CaptureCounters } from './capture/counters.js';
 import type { QuotaService } from './quota.js';
+import type { AccessLog } from '../../audit/access-log.js';
 import type { ServiceDeps } from '../deps.js';
 
 const PERIOD_MS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
@@ -28,14 +29,19 @@ const int = (v: unknown) => Number(v ?? 0) || 0;
 
 export function createUsageService(
   deps: Pick<ServiceDeps, 'database'>,
-  services: { quota: Pick<QuotaService, 'status'>; counters: Pick<CaptureCounters, 'flush'> },
+  services: {
+    quota: Pick<QuotaService, 'status'>;
+    counters: Pick<CaptureCounters, 'flush'>;
+    accessLog: Pick<AccessLog, 'flush'>;
+  },
 ) {
   const { database } = deps;
 
   return {
     async get(actor: Actor, q: { period: Period; granularity?: Granularity }): Promise<UsageMetrics> {
       // This process's capture counts are written a second at a time (capture/counters.ts): write them first.
-      await services.counters.flush();
+      // So are its access-log rows, which count the syntheses (audit/access-log.ts).
+      await Promise.all([services.counters.flush(), services.accessLog.flush()]);
       const end = new Date();
       const start = new Date(end.getTime() - PERIOD_MS[q.period]);
       // Capture counters are hourly: count the hours the period touches.

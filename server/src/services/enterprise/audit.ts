@@ -11,6 +11,7 @@ import { accessLogs, auditLogs } from '../../db/schema/index.js';
 import { ofOrg, pageRows } from '../../db/scoped-rows.js';
 import { forbidden, invalid } from '../../errors.js';
 import { pickFields } from '../../pick-fields.js';
+import type { AccessLog } from '../../audit/access-log.js';
 import type { ServiceDeps } from '../deps.js';
 import { orgScope } from './org-scope.js';
 
@@ -96,7 +97,10 @@ async function listEntriesIn(db: Db, tenantId: string, scope: SQL | undefined, q
   return { entries: items.map(toAuditEntry), pagination };
 }
 
-export function createAuditService(deps: Pick<ServiceDeps, 'database'>) {
+export function createAuditService(
+  deps: Pick<ServiceDeps, 'database'>,
+  services: { accessLog: Pick<AccessLog, 'flush'> },
+) {
   const { db } = deps.database;
   const listEntries = (tenantId: string, scope: SQL | undefined, query: AuditQuery) =>
     listEntriesIn(db, tenantId, scope, query);
@@ -126,6 +130,8 @@ export function createAuditService(deps: Pick<ServiceDeps, 'database'>) {
     },
 
     async accessLogs(actor: Actor, orgId: string, query: { limit: number; cursor?: string }) {
+      // This process's reads are written behind (audit/access-log.ts): write them first.
+      await services.accessLog.flush();
       const { items, pagination } = await pageRows(
         db,
         accessLogs,

@@ -6,7 +6,7 @@
  */
 import type { LineageEdge, LineageGraph, LineageNode, LineageRecord } from '@hx-memory/contract';
 import { and, arrayContains, asc, eq, inArray, or } from 'drizzle-orm';
-import { recordAccess } from '../../audit/record.js';
+import type { AccessLog } from '../../audit/access-log.js';
 import type { Actor } from '../../actor.js';
 import { artifacts, events, lineageEdges, memories } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
@@ -51,6 +51,7 @@ export function createLineageService(
   services: {
     namespaces: Pick<NamespacesService, 'resolve'>;
     policies: Pick<PoliciesService, 'assertNamespaceAccess'>;
+    accessLog: Pick<AccessLog, 'record'>;
   },
 ) {
   const { db } = deps.database;
@@ -132,7 +133,11 @@ export function createLineageService(
       // Learn also records sources on the rows themselves; an edge missing from the table must not hide them.
       for (const id of memory.sourceEventIds) sourceEvents.add(id);
       for (const a of compiled) derivedArtifacts.add(a.id);
-      await recordAccess(db, actor, { operation: 'lineage.read', namespace: memory.namespace, memoryIds: [memory.id] });
+      services.accessLog.record(actor, {
+        operation: 'lineage.read',
+        namespace: memory.namespace,
+        memoryIds: [memory.id],
+      });
       return {
         memoryId: memory.id,
         sourceEvents: [...sourceEvents],
@@ -198,7 +203,7 @@ export function createLineageService(
         const label = labelOf.get(id);
         return { id, type: nodeType(id)!, ...(label !== undefined ? { label } : {}) };
       });
-      await recordAccess(db, actor, {
+      services.accessLog.record(actor, {
         operation: 'lineage.graph',
         namespace: memory.namespace,
         memoryIds: ids.filter((id) => nodeType(id) === 'memory'),

@@ -8,6 +8,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Actor } from '../../../actor.js';
 import { lifecyclePolicies } from '../../../db/schema/index.js';
+import type { AccessLog } from '../../../audit/access-log.js';
 import type { ServiceDeps } from '../../deps.js';
 import { orgScope } from '../org-scope.js';
 import { type ApplyOptions, type LifecycleRunResult, applyPolicy, previewPolicy } from './apply.js';
@@ -28,7 +29,10 @@ export interface RunScope {
   actor?: Actor;
 }
 
-export function createLifecycleService(deps: Pick<ServiceDeps, 'database' | 'logger'>) {
+export function createLifecycleService(
+  deps: Pick<ServiceDeps, 'database' | 'logger'>,
+  services: { accessLog: Pick<AccessLog, 'flush'> },
+) {
   const { database } = deps;
   const { db } = database;
 
@@ -49,6 +53,8 @@ export function createLifecycleService(deps: Pick<ServiceDeps, 'database' | 'log
   /** Applies the policies (all of them, or one organization's, or one) as of `now`, one after the other. */
   async function runOnce(now: Date = new Date(), options: RunScope & ApplyOptions = {}): Promise<LifecycleRunResult[]> {
     const results: LifecycleRunResult[] = [];
+    // Reads this process has not written to the access log yet are scrubbed with the rest.
+    await services.accessLog.flush();
     for (const row of await policies(options)) {
       const outcome = await applyPolicy(database, row, now, options.actor, options);
       if (outcome) results.push(outcome);

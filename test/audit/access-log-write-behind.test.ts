@@ -1,0 +1,73 @@
+/**
+ * The memory access log is written behind (server/src/audit/access-log.ts): a read costs no statement
+ * of its own. What must still hold: the access-log route shows a read at once, the row reaches the
+ * table within the flush interval without anyone asking, with the time of the read and the
+ * organization of the namespace, and a burst of reads loses none.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey, startTestServer, type TestServer } from '../helpers/server.js';
+import { bearer, createOrg, insertMemory, type TestOrg } from '../policies/enterprise-fixtures.js';
+
+let server: TestServer;
+let org: TestOrg;
+let key: string;
+let namespace: { id: string; name: string };
+beforeAll(async () => {
+  server = await startTestServer();
+  org = await createOrg(server);
+  key = await createApiKey(server, org.owner, { organizationId: org.id });
+  const res = await server
+    .http()
+    .post(`/v1/organizations/${org.id}/namespaces`)
+    .set('Authorization', bearer(org.owner))
+    .send({ name: `ns-${process.pid}-${Date.now()}`, sensitivity: 'internal' });
+  namespace = res.body.data;
+  await insertMemory(server, org.owner.tenantId, { namespace: namespace.name, content: 'the launch is on Friday' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const readMemories = () =>
+  server.http().get(`/v1/memories?namespace=${namespace.name}&limit=5`).set('Authorization', `Bearer ${key}`);
+
+const rowsInTable = (requestIds: string[]) =>
+  server.ctx.database.rows<{ request_id: string; organization_id: string | null; created_at: Date }>(
+    sql`select request_id, organization_id, created_at from access_logs
+        where tenant_id = ${org.owner.tenantId} and request_id = any(${sql.param(requestIds)}::text[])`,
+  );
+
+describe('access log written behind', () => {
+  it('shows a read on the access-log route at once', async () => {
+    const read = await readMemories();
+    expect(read.status).toBe(200);
+    const logs = await server
+      .http()
+      .get(`/v1/organizations/${org.id}/access-logs?limit=10`)
+      .set('Authorization', bearer(org.owner));
+    expect(logs.status).toBe(200);
+    expect(logs.body.data.entries.map((e: { requestId: string }) => e.requestId)).toContain(
+      read.headers['x-request-id'],
+    );
+  });
+
+  it('writes every read of a burst to the table within the interval, with the read time and the organization', async () => {
+    const before = Date.now();
+    const reads = await Promise.all(Array.from({ length: 40 }, () => readMemories()));
+    for (const r of reads) expect(r.status).toBe(200);
+    const ids = reads.map((r) => String(r.headers['x-request-id']));
+    let rows: Awaited<ReturnType<typeof rowsInTable>> = [];
+    for (let i = 0; i < 30 && rows.length < ids.length; i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+      rows = await rowsInTable(ids);
+    }
+    expect(rows).toHaveLength(ids.length);
+    for (const row of rows) {
+      expect(row.organization_id).toBe(org.id);
+      const at = new Date(row.created_at).getTime();
+      expect(at).toBeGreaterThanOrEqual(before - 1000);
+      expect(at).toBeLessThanOrEqual(Date.now());
+    }
+  });
+});
