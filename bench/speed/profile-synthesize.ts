@@ -6,7 +6,8 @@
  * Usage (from bench/): npx tsx --conditions=hx-source speed/profile-synthesize.ts
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<fresh db> REDIS_URL=redis://127.0.0.1:6379 npx tsx ...
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --conditions=hx-source --import tsx speed/profile-synthesize.ts
- * Env: MEMORIES (default 100000), QUERIES (default 300).
+ * Env: MEMORIES (default 100000), QUERIES (default 300), QUESTION_SEED (questions from another corpus
+ * seed, whose words the memories mostly do not contain, as bench:compare asks; default: the same).
  */
 import { startBenchServer } from '../lib/bench-server.js';
 import { createCorpus } from './corpus.js';
@@ -26,6 +27,7 @@ async function main() {
   const { database } = client.running.ctx;
   const corpus = createCorpus(7);
   await seedMemories(client, corpus, MEMORIES, 'profile-synth');
+  const questions = process.env.QUESTION_SEED ? createCorpus(Number(process.env.QUESTION_SEED)) : corpus;
 
   // Time every statement that goes through database.rows, grouped by its first words.
   // drizzle's dialect renders a statement's text (bench does not depend on drizzle itself).
@@ -66,7 +68,7 @@ async function main() {
     }
     const t0 = performance.now();
     const res = await client.post('/v1/synthesize', {
-      query: corpus.question(),
+      query: questions.question(),
       namespace: 'profile-synth',
       options: { maxTokens: 2000 },
     });

@@ -219,6 +219,8 @@ describe('lifecycle deletion erases what was derived', () => {
     await server.ctx.database.rows(
       sql`update memories set last_seen_at = ${new Date('2024-02-01T00:00:00Z')} where tenant_id = ${t}`,
     );
+    // The access log is written behind (audit/access-log.ts): write it before reading the tables.
+    await server.ctx.services.accessLog.flush();
     const before = await findInTables(server, t, MARKERS);
     for (const table of ['events', 'memories', 'artifacts', 'access_logs']) {
       expect(before.some((h) => h.table === table)).toBe(true);

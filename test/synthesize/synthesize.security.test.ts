@@ -115,6 +115,8 @@ describe('POST /v1/synthesize memories', () => {
     expect(contents(past)).toContain('Paris');
     expect(contents(past)).not.toContain('Berlin');
 
+    // The access log is written behind (audit/access-log.ts): write it before reading the table.
+    await server.ctx.services.accessLog.flush();
     const logs = await database.rows<{ memory_ids: string[]; operation: string; query: string }>(
       sql`select memory_ids, operation, query from access_logs where tenant_id = ${tenantId} order by id`,
     );

@@ -46,6 +46,8 @@ const SPEAKER_BOOST = 1;
 const NEIGHBOUR_SHARE = 0.3;
 /** Trigram matches fetched per unknown query word and source. */
 const TRIGRAM_LIMIT = 20;
+/** Scopes (documents of a source) above which unknown words are not looked up by trigram. */
+const FUZZY_MAX_DOCUMENTS = 1000;
 /** Best events whose neighbours are looked up. */
 const NEIGHBOUR_ANCHORS = 20;
 /** Weight of a turn's session score (relative to the best session's) on the turn's own score: two-level retrieval. */
@@ -152,11 +154,14 @@ async function runSource(
   await addCandidates(database, run, scope, candidateLexemes(df, limit), limit);
   // Names and rare words the stemmer has never seen in this scope: look them up by trigram, in
   // memories and artifacts only (events have no trigram index: capture speed; their names reach
-  // memories as entities when learned).
+  // memories as entities when learned), and only in scopes small enough for it to be cheap: a word
+  // is compared with every text sharing its trigrams: 20 ms per query at 2,000 memories, 45 ms at
+  // 10,000, 0.3-1 s at 100,000 (docs/decisions/retrieval.md); larger scopes match stemmed words
+  // exactly (and by meaning, with embeddings configured).
   // A match counts as an occurrence of the query's lexeme weighted by its similarity, and the number
   // of matches stands in for the lexeme's document frequency.
   const fuzzy = new Map<string, string>();
-  for (const word of source === 'event' ? [] : terms.words) {
+  for (const word of source === 'event' || total > FUZZY_MAX_DOCUMENTS ? [] : terms.words) {
     const lexeme = lexemes.find((l) => word.startsWith(l) || l.startsWith(word));
     // No lexeme: a stop word. A lexeme found in the scope: full-text search has it already.
     if (!lexeme || (df.get(lexeme) ?? 0) > 0 || word.length < 4) continue;

@@ -64,6 +64,8 @@ export function createLifecycleService(
 
   async function preview(actor: Actor, orgId: string, input: { policyId?: string; asOf?: string }) {
     const scope = orgScope(actor, orgId);
+    // Count the access-log rows this process has not written yet too (audit/access-log.ts).
+    await services.accessLog.flush();
     if (input.policyId) await loadPolicy(db, scope, input.policyId);
     const asOf = input.asOf ? new Date(input.asOf) : new Date();
     const runs: LifecycleRunResult[] = [];
