@@ -40,6 +40,29 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database'>) {
     return row?.events ?? 0;
   }
 
+  /**
+   * The count against the tenant's month as a CTE named `quota`, for statements that compose it:
+   * `count` (a SQL expression, e.g. a count over an earlier CTE) is added only if the whole count
+   * fits, and then `quota` holds one row; no row means refused (see `refusal`).
+   */
+  function counted(actor: Actor, count: SQL): SQL {
+    const limit = PLAN_LIMITS[actor.plan].monthlyEvents;
+    const { month } = quotaMonth();
+    const within = limit === null ? sql`` : sql` where tenant_event_usage.events + excluded.events <= ${limit}`;
+    return sql`quota as (
+      insert into tenant_event_usage (tenant_id, month, events) values (${actor.tenantId}, ${month}, ${count})
+      on conflict (tenant_id, month) do update
+        set events = tenant_event_usage.events + excluded.events, updated_at = now()${within}
+      returning events)`;
+  }
+
+  /** The quota_exceeded error for a refused count of `count` events (reads what is used). */
+  async function refusal(q: Queryable, actor: Actor, count: number): Promise<AppError> {
+    const limit = PLAN_LIMITS[actor.plan].monthlyEvents ?? Number.POSITIVE_INFINITY;
+    const { month, resetAt } = quotaMonth();
+    return exceeded(actor, limit, await used(q, actor.tenantId, month), count, resetAt);
+  }
+
   return {
     /**
      * Runs `store` (an INSERT that stores `count` events when its guard holds) in one statement with
@@ -49,24 +72,19 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database'>) {
      */
     async consumeWith(q: Queryable, actor: Actor, count: number, store: (fits: SQL) => SQL): Promise<void> {
       const limit = PLAN_LIMITS[actor.plan].monthlyEvents;
-      const { month, resetAt } = quotaMonth();
-      if (limit !== null && count > limit)
-        throw exceeded(actor, limit, await used(q, actor.tenantId, month), count, resetAt);
-      const within = limit === null ? sql`` : sql` where tenant_event_usage.events + excluded.events <= ${limit}`;
+      if (limit !== null && count > limit) throw await refusal(q, actor, count);
       const [row] = await deps.database.rows<{ fits: number }>(
-        sql`with quota as (
-              insert into tenant_event_usage (tenant_id, month, events) values (${actor.tenantId}, ${month}, ${count})
-              on conflict (tenant_id, month) do update
-                set events = tenant_event_usage.events + excluded.events, updated_at = now()${within}
-              returning events),
+        sql`with ${counted(actor, sql`${count}`)},
             stored as (${store(sql`exists (select 1 from quota)`)})
             select count(*)::int as fits from quota`,
         q,
       );
-      if (Number(row?.fits ?? 0) === 0 && limit !== null) {
-        throw exceeded(actor, limit, await used(q, actor.tenantId, month), count, resetAt);
-      }
+      if (Number(row?.fits ?? 0) === 0 && limit !== null) throw await refusal(q, actor, count);
     },
+
+    /** The count as a composable CTE `quota` (capture's one-statement store). */
+    counted,
+    refusal,
 
     /** Events used this month and the plan's limit (null = unlimited). */
     async status(

@@ -9,7 +9,7 @@ export interface CaptureRuntime {
   database: Database;
   policies: NamespaceAccessChecker;
   vault: Pick<VaultService, 'redactCapture'>;
-  quota: Pick<QuotaService, 'consumeWith'>;
+  quota: Pick<QuotaService, 'consumeWith' | 'counted' | 'refusal'>;
   counters: Pick<CaptureCounters, 'add'>;
 }
 

@@ -7,7 +7,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events } from '../../../db/schema/index.js';
-import { INSERTED_COLUMNS } from './store-events.js';
+import { INSERTED_COLUMNS } from './event-rows.js';
 
 /** The record-set type names against drizzle's SQL type names. */
 const SQL_TYPE: Record<string, string> = {

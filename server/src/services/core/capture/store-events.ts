@@ -11,63 +11,19 @@ import type { Queryable, Tx } from '../../../db/client.js';
 import { AppError } from '../../../errors.js';
 import { newId } from '../../../ids.js';
 import { findSecrets } from '../../../redaction/index.js';
+import {
+  type EventRow,
+  eventRow,
+  INSERT_COLUMNS,
+  type PerType,
+  RECORD_TYPE,
+  SELECT_VALUES,
+  storedDuplicates,
+} from './event-rows.js';
 import { eventText } from './normalize.js';
 import type { Prepared } from './prepare-events.js';
 import type { CaptureRuntime, FieldPrefix } from './runtime.js';
-
-/** Identical events (session, type, payload, metadata, explicit time) inside this window are duplicates. */
-export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
-
-/** Ingested and duplicate counts per event type, added to the capture counters once committed. */
-export type PerType = Map<string, { ingested: number; duplicates: number }>;
-
-interface EventRow {
-  id: string;
-  namespace: string;
-  session_id: string;
-  agent_id: string | null;
-  subject_id: string | null;
-  type: string;
-  payload: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  text: string;
-  content_hash: string;
-  idempotency_key: string | null;
-  idempotency_hash: string | null;
-  salience: number;
-  occurred_at: string;
-}
-
-/**
- * The columns the raw insert writes besides tenant and environment, with the type each travels as in
- * the JSON record set. Kept in one place so store-events.test.ts can check them against the drizzle
- * table (a renamed or new NOT NULL column fails there, not in production).
- */
-export const INSERTED_COLUMNS = {
-  id: 'text',
-  namespace: 'text',
-  session_id: 'text',
-  agent_id: 'text',
-  subject_id: 'text',
-  type: 'text',
-  payload: 'jsonb',
-  metadata: 'jsonb',
-  text: 'text',
-  content_hash: 'text',
-  idempotency_key: 'text',
-  idempotency_hash: 'text',
-  salience: 'real',
-  occurred_at: 'timestamptz',
-} as const satisfies Record<keyof EventRow, string>;
-
-const COLUMN_NAMES = Object.keys(INSERTED_COLUMNS);
-const INSERT_COLUMNS = sql.raw(COLUMN_NAMES.join(', '));
-const SELECT_VALUES = sql.raw(COLUMN_NAMES.map((c) => `v.${c}`).join(', '));
-const RECORD_TYPE = sql.raw(
-  Object.entries(INSERTED_COLUMNS)
-    .map(([c, type]) => `${c} ${type}`)
-    .join(', '),
-);
+import { type StoreOutcome, storeUnkeyed } from './store-unkeyed.js';
 
 /**
  * Stored events matching the request's per-event idempotency keys, and the first stored event of
@@ -78,7 +34,6 @@ const RECORD_TYPE = sql.raw(
 async function lookup(rt: CaptureRuntime, q: Queryable, actor: Actor, prepared: Prepared[]) {
   const keys = [...new Set(prepared.map((p) => p.input.idempotencyKey).filter((k): k is string => !!k))];
   const hashes = [...new Set(prepared.map((p) => p.contentHash))];
-  const since = new Date(Date.now() - DUPLICATE_WINDOW_MS).toISOString();
   const rows = await rt.database.rows<{
     kind: 'k' | 'h';
     id: string;
@@ -93,12 +48,7 @@ async function lookup(rt: CaptureRuntime, q: Queryable, actor: Actor, prepared: 
             and idempotency_key = k.key and idempotency_key is not null
           limit 1) e
         union all
-        select 'h' as kind, e.id, null as key, h.hash, e.salience
-        from unnest(${sql.param(hashes)}::text[]) as h(hash)
-        cross join lateral (select id, salience from events
-          where (tenant_id || '/' || environment || '/' || content_hash) = ${`${actor.tenantId}/${actor.environment}/`} || h.hash
-            and created_at > ${since}::timestamptz
-          order by created_at limit 1) e`,
+        select 'h' as kind, e.id, null as key, e.hash, e.salience from (${storedDuplicates(actor, hashes)}) e`,
     q,
   );
   const byKey = new Map<string, { id: string; hash: string | null; salience: number }>();
@@ -139,7 +89,12 @@ export async function storeEvents(
   actor: Actor,
   prepared: Prepared[],
   fieldPrefix: FieldPrefix,
-) {
+): Promise<StoreOutcome> {
+  // Without keys, transaction or secrets: one statement (store-unkeyed.ts).
+  if (!tx) {
+    const done = await storeUnkeyed(rt, actor, prepared);
+    if (done) return done;
+  }
   const { db } = rt.database;
   const results: CaptureResult[] = new Array(prepared.length);
   const ingestedNow: { p: Prepared; id: string }[] = [];
@@ -202,22 +157,7 @@ export async function storeEvents(
         metadata = redacted.metadata;
         text = eventText(p.input.type, payload, metadata);
       }
-      rows.push({
-        id,
-        namespace: p.namespace,
-        session_id: p.input.sessionId,
-        agent_id: p.input.agentId ?? actor.agentId ?? null,
-        subject_id: p.input.subjectId ?? null,
-        type: p.input.type,
-        payload,
-        metadata,
-        text,
-        content_hash: p.contentHash,
-        idempotency_key: p.input.idempotencyKey ?? null,
-        idempotency_hash: p.idemHash,
-        salience: p.salience,
-        occurred_at: p.occurredAt.toISOString(),
-      });
+      rows.push(eventRow(actor, p, id, { payload, metadata, text }));
     }
     await insert(rt, q, actor, rows);
   };

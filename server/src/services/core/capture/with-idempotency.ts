@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../../db/unique-violation.js';
 import { AppError } from '../../../errors.js';
 import { canonicalJson, sha256 } from './normalize.js';
 import type { CaptureRuntime } from './runtime.js';
-import type { PerType } from './store-events.js';
+import type { PerType } from './event-rows.js';
 
 export type CaptureRoute = 'capture' | 'capture/batch';
 

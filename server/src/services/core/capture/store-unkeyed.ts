@@ -1,0 +1,88 @@
+/**
+ * The common case of capture in one statement: no per-event idempotency key, no Idempotency-Key header
+ * (so no transaction) and no secret in any event. The duplicate probe, the quota count and the insert
+ * of what is not a duplicate are one statement, the probe's CTE deciding what the insert stores; the
+ * general path (store-events.ts) takes two. Same answers: duplicates of stored events and of earlier
+ * events of the request, the batch stored whole or not at all, the quota exact.
+ */
+import { type CaptureResult, PLAN_LIMITS } from '@hx-memory/contract';
+import { sql } from 'drizzle-orm';
+import type { Actor } from '../../../actor.js';
+import { newId } from '../../../ids.js';
+import { findSecrets } from '../../../redaction/index.js';
+import { eventRow, INSERT_COLUMNS, type PerType, RECORD_TYPE, SELECT_VALUES, storedDuplicates } from './event-rows.js';
+import type { Prepared } from './prepare-events.js';
+import type { CaptureRuntime } from './runtime.js';
+
+export interface StoreOutcome {
+  results: CaptureResult[];
+  ingested: number;
+  duplicates: number;
+  perType: PerType;
+}
+
+/** Stores the events in one statement when the case applies; undefined when it does not. */
+export async function storeUnkeyed(
+  rt: CaptureRuntime,
+  actor: Actor,
+  prepared: Prepared[],
+): Promise<StoreOutcome | undefined> {
+  if (prepared.some((p) => p.input.idempotencyKey)) return undefined;
+  // The first event of each content hash; later ones are duplicates of it (or of the stored one).
+  const firsts = new Map<string, { p: Prepared; id: string }>();
+  for (const p of prepared) if (!firsts.has(p.contentHash)) firsts.set(p.contentHash, { p, id: newId('evt') });
+  const limit = PLAN_LIMITS[actor.plan].monthlyEvents;
+  // More than the whole quota: the general path refuses it with what is used.
+  if (limit !== null && firsts.size > limit) return undefined;
+  const uniques = [...firsts.values()];
+  // Secrets go to the vault in a transaction with the events: the general path does that.
+  for (const { p } of uniques) {
+    if (findSecrets({ payload: p.input.payload, metadata: p.input.metadata ?? {} }).length > 0) return undefined;
+  }
+  const rows = uniques.map(({ p, id }) =>
+    eventRow(actor, p, id, { payload: p.input.payload, metadata: p.input.metadata ?? {}, text: p.text }),
+  );
+
+  const out = await rt.database.rows<{ kind: 'd' | 'q'; hash: string | null; id: string | null; salience: number }>(
+    sql`with dup as (${storedDuplicates(actor, [...firsts.keys()])}),
+      fresh as (
+        select v.* from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as v(${RECORD_TYPE})
+        where v.content_hash not in (select hash from dup)),
+      ${rt.quota.counted(actor, sql`(select count(*) from fresh)`)},
+      stored as (
+        insert into events (tenant_id, environment, ${INSERT_COLUMNS})
+        select ${actor.tenantId}, ${actor.environment}, ${SELECT_VALUES} from fresh v
+        where exists (select 1 from quota))
+      select 'd' as kind, hash, id, salience from dup
+      union all
+      select 'q' as kind, null, null, 0 from quota`,
+  );
+  const stored = new Map<string, { id: string; salience: number }>();
+  for (const r of out) if (r.kind === 'd') stored.set(r.hash!, { id: r.id!, salience: Number(r.salience) });
+  const fresh = firsts.size - stored.size;
+  // No `quota` row: the count did not fit, and nothing was stored (a request of only duplicates
+  // stores nothing and is answered as such, as on the general path).
+  if (limit !== null && fresh > 0 && !out.some((r) => r.kind === 'q')) {
+    throw await rt.quota.refusal(rt.database.db, actor, fresh);
+  }
+
+  const results: CaptureResult[] = new Array(prepared.length);
+  const perType: PerType = new Map();
+  let ingested = 0;
+  for (const p of prepared) {
+    const first = firsts.get(p.contentHash)!;
+    const earlier = stored.get(p.contentHash);
+    const duplicate = earlier !== undefined || first.p !== p;
+    results[p.index] = earlier
+      ? { eventId: earlier.id, status: 'duplicate', salienceScore: earlier.salience }
+      : { eventId: first.id, status: duplicate ? 'duplicate' : 'ingested', salienceScore: first.p.salience };
+    const c = perType.get(p.input.type) ?? { ingested: 0, duplicates: 0 };
+    if (duplicate) c.duplicates += 1;
+    else {
+      c.ingested += 1;
+      ingested += 1;
+    }
+    perType.set(p.input.type, c);
+  }
+  return { results, ingested, duplicates: prepared.length - ingested, perType };
+}
