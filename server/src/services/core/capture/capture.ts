@@ -2,8 +2,8 @@
  * Event capture, single and batch: validation of scope (prepare-events.ts), idempotency (request
  * header: with-idempotency.ts; per event) and duplicate detection, secret redaction, quota, and one
  * insert statement with the quota count (store-events.ts), so a batch is stored whole or not at all
- * and durably before the answer. Two statements per request in the common case: the look-up of keys
- * and duplicates, and the insert.
+ * and durably before the answer. One statement per request in the common case (store-unkeyed.ts:
+ * no per-event key, no Idempotency-Key, no secret); two otherwise (the look-up, then the insert).
  */
 import type { CaptureEvent, CaptureResult } from '@hx-memory/contract';
 import type { Actor } from '../../../actor.js';
