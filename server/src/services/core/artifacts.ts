@@ -9,8 +9,10 @@ import type { Actor } from '../../actor.js';
 import { artifacts } from '../../db/schema/index.js';
 import { findRow, ofEnvironment } from '../../db/scoped-rows.js';
 import { invalid, notFound } from '../../errors.js';
+import { preparedShapes } from '../../db/prepared-shapes.js';
 import {
   type NamespaceAccessChecker,
+  type NamespaceFilter,
   mayAccessNamespace,
   namespaceCondition,
   resolveNamespaceFilter,
@@ -80,51 +82,120 @@ function decodeCursor(cursor: string, sort: Sort, order: string): { v: string | 
   }
 }
 
+/** Which optional parts a page query has: one prepared statement per shape. */
+interface PageShape {
+  sort: Sort;
+  order: 'asc' | 'desc';
+  cursor: boolean;
+  namespace: 'eq' | 'exclude' | 'any';
+  type: boolean;
+  status: boolean;
+  subjectId: boolean;
+  sessionId: boolean;
+}
+
+/** The list's filters beyond tenant and environment, with their values (the rare count on its own). */
+function filtersOf(q: ArtifactListQuery, scope: NamespaceFilter): (SQL | undefined)[] {
+  return [
+    namespaceCondition(artifacts.namespace, scope),
+    q.type ? eq(artifacts.type, q.type) : undefined,
+    q.status ? eq(artifacts.status, q.status) : undefined,
+    q.subjectId ? eq(artifacts.subjectId, q.subjectId) : undefined,
+    q.sessionId ? eq(artifacts.sessionId, q.sessionId) : undefined,
+  ];
+}
+
 export function createArtifactsService(
   deps: Pick<ServiceDeps, 'database'>,
   services: { policies: NamespaceAccessChecker; accessLog: Pick<AccessLog, 'record'> },
 ) {
   const { db } = deps.database;
+  const P = sql.placeholder;
+
+  /**
+   * The page of one shape, with the list's total riding on it (an uncorrelated subquery, counted once):
+   * one statement, built and prepared once per shape (db/prepared-shapes.ts).
+   */
+  const pageQuery = preparedShapes('hx_artifacts_page', (key, name) => {
+    const shape = JSON.parse(key) as PageShape;
+    const where = and(
+      eq(artifacts.tenantId, P('tenantId')),
+      eq(artifacts.environment, P('environment')),
+      shape.namespace === 'eq'
+        ? eq(artifacts.namespace, P('namespace'))
+        : shape.namespace === 'exclude'
+          ? sql`${artifacts.namespace} <> all(${P('exclude')}::text[])`
+          : undefined,
+      shape.type ? eq(artifacts.type, P('type')) : undefined,
+      shape.status ? eq(artifacts.status, P('status')) : undefined,
+      shape.subjectId ? eq(artifacts.subjectId, P('subjectId')) : undefined,
+      shape.sessionId ? eq(artifacts.sessionId, P('sessionId')) : undefined,
+    );
+    const col = COLUMN[shape.sort];
+    let after: SQL | undefined;
+    if (shape.cursor) {
+      const cmp = sql.raw(shape.order === 'desc' ? '<' : '>');
+      // Confidence is a float4: compare as float4 so the row of the cursor is not seen again.
+      const cast = sql.raw(
+        shape.sort === 'confidence' ? 'real' : shape.sort === 'evidenceCount' ? 'int' : 'timestamptz',
+      );
+      const value = sql`${P('cursorValue')}::${cast}`;
+      after = sql`(${col} ${cmp} ${value} or (${col} = ${value} and ${artifacts.id} ${cmp} ${P('cursorId')}))`;
+    }
+    const direction = shape.order === 'desc' ? desc : asc;
+    return db
+      .select({
+        ...getTableColumns(artifacts),
+        total: sql<number>`(select count(*) from ${artifacts} where ${where})`.mapWith(Number),
+      })
+      .from(artifacts)
+      .where(and(where, after))
+      .orderBy(direction(col), direction(artifacts.id))
+      .limit(P('limit'))
+      .prepare(name);
+  });
 
   return {
     async list(actor: Actor, q: ArtifactListQuery) {
       const scope = await resolveNamespaceFilter(services.policies, actor, q.namespace, 'read', 'query.namespace');
-      const filters: (SQL | undefined)[] = [
-        ofEnvironment(artifacts, actor),
-        namespaceCondition(artifacts.namespace, scope),
-        q.type ? eq(artifacts.type, q.type) : undefined,
-        q.status ? eq(artifacts.status, q.status) : undefined,
-        q.subjectId ? eq(artifacts.subjectId, q.subjectId) : undefined,
-        q.sessionId ? eq(artifacts.sessionId, q.sessionId) : undefined,
-      ];
-      const col = COLUMN[q.sort];
-      let after: SQL | undefined;
-      if (q.cursor) {
-        const c = decodeCursor(q.cursor, q.sort, q.order);
-        const cmp = q.order === 'desc' ? '<' : '>';
-        // Confidence is a float4: compare as float4 so the row of the cursor is not seen again.
-        const value =
-          q.sort === 'confidence'
-            ? sql`${c.v}::real`
-            : q.sort === 'evidenceCount'
-              ? sql`${c.v}::int`
-              : sql`${c.v}::timestamptz`;
-        after = sql`(${col} ${sql.raw(cmp)} ${value} or (${col} = ${value} and ${artifacts.id} ${sql.raw(cmp)} ${c.id}))`;
-      }
-      const direction = q.order === 'desc' ? desc : asc;
-      const where = and(...filters);
-      // The total rides on the page query (an uncorrelated subquery, counted once): one statement.
-      const countAll = () => sql<number>`(select count(*) from ${artifacts} where ${where})`.mapWith(Number);
-      const page = await db
-        .select({ ...getTableColumns(artifacts), total: countAll() })
-        .from(artifacts)
-        .where(and(where, after))
-        .orderBy(direction(col), direction(artifacts.id))
-        .limit(q.limit + 1);
+      const cursor = q.cursor ? decodeCursor(q.cursor, q.sort, q.order) : undefined;
+      const shape: PageShape = {
+        sort: q.sort,
+        order: q.order,
+        cursor: cursor !== undefined,
+        namespace: scope.namespace !== undefined ? 'eq' : scope.exclude.length > 0 ? 'exclude' : 'any',
+        type: q.type !== undefined,
+        status: q.status !== undefined,
+        subjectId: q.subjectId !== undefined,
+        sessionId: q.sessionId !== undefined,
+      };
+      const page = await pageQuery(JSON.stringify(shape)).execute({
+        tenantId: actor.tenantId,
+        environment: actor.environment,
+        namespace: scope.namespace,
+        exclude: scope.exclude,
+        type: q.type,
+        status: q.status,
+        subjectId: q.subjectId,
+        sessionId: q.sessionId,
+        cursorValue: cursor?.v,
+        cursorId: cursor?.id,
+        limit: q.limit + 1,
+      });
       const rows: Row[] = page.map(({ total: _, ...row }) => row);
       // An empty page after a cursor says nothing of the total: count it on its own then.
       const total =
-        page[0]?.total ?? (after ? Number((await db.select({ n: count() }).from(artifacts).where(where))[0]?.n) : 0);
+        page[0]?.total ??
+        (cursor
+          ? Number(
+              (
+                await db
+                  .select({ n: count() })
+                  .from(artifacts)
+                  .where(and(ofEnvironment(artifacts, actor), ...filtersOf(q, scope)))
+              )[0]?.n,
+            )
+          : 0);
       const hasMore = rows.length > q.limit;
       const items = hasMore ? rows.slice(0, q.limit) : rows;
       const last = items[items.length - 1];
