@@ -93,7 +93,7 @@ export const synthesizeContract = c.router({
     path: '/synthesize',
     summary: 'Synthesize context',
     description:
-      'Ranks the raw events, memories and artifacts of the scope for the query (full-text search with OR semantics, trigram for names, BM25, recency, confidence and kind priors, fused and diversified) and packs them under `options.maxTokens`. Superseded and archived memories are left out unless `asOf` asks for the past. Every memory and artifact returned is written to the access log.',
+      'Ranks the raw events, memories and artifacts of the scope for the query (full-text search with OR semantics, trigram matching of unknown names in scopes of up to 1,000 documents, BM25, recency, confidence and kind priors, fused and diversified) and packs them under `options.maxTokens`. Superseded and archived memories are left out unless `asOf` asks for the past. Every memory and artifact returned is written to the access log.',
     body: SynthesizeBodySchema,
     responses: {
       200: envelope(SynthesizeResultSchema),

@@ -11,9 +11,10 @@ export class Synthesize extends APIResource {
    * Synthesize context.
    *
    * Ranks the raw events, memories and artifacts of the scope for the query (full-text search with OR
-   * semantics, trigram for names, BM25, recency, confidence and kind priors, fused and diversified) and packs
-   * them under `options.maxTokens`. Superseded and archived memories are left out unless `asOf` asks for the
-   * past. Every memory and artifact returned is written to the access log.
+   * semantics, trigram matching of unknown names in scopes of up to 1,000 documents, BM25, recency,
+   * confidence and kind priors, fused and diversified) and packs them under `options.maxTokens`. Superseded
+   * and archived memories are left out unless `asOf` asks for the past. Every memory and artifact returned is
+   * written to the access log.
    *
    * `POST /v1/synthesize` (API key, scope read)
    */
