@@ -3,7 +3,8 @@
  * full-text with OR semantics), scored with BM25 from the scope's term statistics, a pseudo-relevance
  * feedback pass (RM3), trigram lookups for names the stemmer does not know, fused by reciprocal rank
  * and weighted by speaker, session (two-level retrieval), time named, recency, confidence and kind priors; turns next to a strong turn in its
- * session (a question and its answer) get a share of its score.
+ * session (a question and its answer) get a share of its score; passages holding the kind of answer the question asks for
+ * (a time, a place, a person, a number) are raised a little.
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';
@@ -12,6 +13,7 @@ import { type CandidateRow, fetchCandidates, fetchNeighbours, fetchTrigramMatche
 import { analyzeQuery, parseTsvector, type QueryTerms, termFrequency, tsvectorLength } from './query-terms.js';
 import type { RetrievalScope, Source } from './scope.js';
 import { kindPrior, sectionOf } from './sections.js';
+import { type AnswerType, answerTypeOf, holdsAnswer } from './answer-type.js';
 import { inRange, queryTimeRange } from './query-time.js';
 import { scoreSessions } from './sessions.js';
 import { countDocuments, DF_CAP, documentFrequencies } from './term-stats.js';
@@ -54,6 +56,8 @@ const NEIGHBOUR_ANCHORS = 20;
 const SESSION_WEIGHT = 1;
 /** Boost of a turn or memory dated inside the time the query names ("on 13 October, 2023", "in May 2023"). */
 const TIME_BOOST = 1;
+/** Boost of a passage holding the kind of answer the question asks for (when -> a time, how many -> a number...). */
+const ANSWER_BOOST = 0.2;
 
 interface SourceRun {
   source: Source;
@@ -337,7 +341,19 @@ export async function retrieve(
   }
   items.sort((a, b) => b.score - a.score);
   if (NEIGHBOUR_SHARE > 0) await lendToNeighbours(database, scope, items, options.sections, terms);
+  const answerType = answerTypeOf(query);
+  if (answerType) boostAnswers(items, answerType, terms);
   return { items, terms };
+}
+
+/**
+ * Raises the items that hold an answer of the asked type. After the neighbours' shares: the answer
+ * is often the turn after the one that repeats the question's words.
+ */
+function boostAnswers(items: RankedItem[], type: AnswerType, terms: QueryTerms): void {
+  for (const item of items)
+    if (item.source !== 'artifact' && holdsAnswer(item.row.text, type, terms.names)) item.score *= 1 + ANSWER_BOOST;
+  items.sort((a, b) => b.score - a.score);
 }
 
 /** Turns next to a strong turn in its session get a share of its score (added as items when not candidates). */
