@@ -100,7 +100,14 @@ async function main() {
   let fresh: FreshDatabase | undefined;
   if (driver === 'postgres') fresh = await createFreshDatabase('recall');
   const client = await startBenchServer(
-    fresh ? { DATABASE_URL: fresh.url, REDIS_URL, RATE_LIMIT_PREFIX: `hx:bench:${fresh.name}` } : {},
+    fresh
+      ? {
+          DATABASE_URL: fresh.url,
+          REDIS_URL,
+          RATE_LIMIT_PREFIX: `hx:bench:${fresh.name}`,
+          QUEUE_PREFIX: `hx:bench:${fresh.name}:bull`,
+        }
+      : {},
   );
   if (DUMP) writeFileSync(DUMP, '');
   const started = performance.now();

@@ -346,7 +346,12 @@ async function runDriver(driver: 'postgres' | 'pglite', base: Child) {
     if (driver === 'postgres') {
       const db = await createFreshDatabase('cmp');
       databases.push(db);
-      Object.assign(env, { DATABASE_URL: db.url, REDIS_URL, RATE_LIMIT_PREFIX: `hx:bench:${db.name}` });
+      Object.assign(env, {
+        DATABASE_URL: db.url,
+        REDIS_URL,
+        RATE_LIMIT_PREFIX: `hx:bench:${db.name}`,
+        QUEUE_PREFIX: `hx:bench:${db.name}:bull`,
+      });
     }
     return spawnChild('compare/hx-child.ts', env);
   };

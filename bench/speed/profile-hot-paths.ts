@@ -105,6 +105,7 @@ async function main() {
     DATABASE_URL: process.env.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
     RATE_LIMIT_PREFIX: `hx:perf:${process.pid}`,
+    QUEUE_PREFIX: `hx:perf:${process.pid}:bull`,
   });
   const post = (path: string, body: unknown) => client.post(path, body);
   const { driver } = client;

@@ -23,6 +23,7 @@ async function main() {
     DATABASE_URL: process.env.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
     RATE_LIMIT_PREFIX: `hx:profile:${process.pid}`,
+    QUEUE_PREFIX: `hx:profile:${process.pid}:bull`,
   });
   const { database } = client.running.ctx;
   const corpus = createCorpus(7);

@@ -108,6 +108,8 @@ async function runOn(driver: 'pglite' | 'postgres') {
     env.DATABASE_URL = fresh.url;
     env.REDIS_URL = REDIS_URL;
     env.RATE_LIMIT_PREFIX = `hx:bench:${fresh.name}`;
+    // Its own queues too: another run's worker on this Redis must not take its learn jobs.
+    env.QUEUE_PREFIX = `hx:bench:${fresh.name}:bull`;
   }
   const corpus = createCorpus(7);
   const client = await startBenchServer(env);

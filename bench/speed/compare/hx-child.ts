@@ -19,6 +19,7 @@ const client = await startBenchServer({
   DATABASE_URL: process.env.DATABASE_URL,
   REDIS_URL: process.env.REDIS_URL,
   RATE_LIMIT_PREFIX: process.env.RATE_LIMIT_PREFIX,
+  QUEUE_PREFIX: process.env.QUEUE_PREFIX,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   // The limiter runs as in production, but the enterprise ceiling must not cut the load short.
   UNLIMITED_PLAN_RPM: '1000000000',
