@@ -83,7 +83,8 @@ export function createAccessLog(deps: { database: Database; logger: Logger }) {
         const over = pending.length - ACCESS_LOG_MAX_PENDING;
         if (over > 0) pending = pending.slice(over);
         logger.warn(
-          { err: (err as Error).message, pending: pending.length, dropped: Math.max(0, over) },
+          // The error itself, not its message: the serializer keeps SQL parameters (the rows) out of the log.
+          { err, pending: pending.length, dropped: Math.max(0, over) },
           'could not write the access log; rows kept for the next write',
         );
         return;

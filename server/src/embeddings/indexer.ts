@@ -83,7 +83,8 @@ export function startIndexer(o: IndexerOptions): { stop(): Promise<void> } {
       o.health.down(delay);
       // Once per outage at warn, then quietly: a down endpoint must not flood the log.
       const level = failures === 1 ? 'warn' : 'debug';
-      o.logger[level]({ err: (err as Error).message, retryInMs: delay }, 'embeddings: indexing failed');
+      // The error itself, not its message: the serializer keeps SQL parameters out of the log.
+      o.logger[level]({ err, retryInMs: delay }, 'embeddings: indexing failed');
     }
     if (!stopped) {
       timer = setTimeout(run, delay);
