@@ -130,3 +130,36 @@ export async function fetchNeighbours(
         where ${where} and d.session_id = x.session and d.id > x.anchor order by d.id asc limit 1)
     ) n`);
 }
+
+/**
+ * The turns entity memories were compiled from, for the entities of the given dedupe keys that are
+ * not hubs (at most `maxSources` source events: a speaker's name links everything), at most `limit`.
+ * One statement through the memories' dedupe-key index and the events' primary key.
+ */
+export async function fetchEntityTurns(
+  database: Database,
+  scope: RetrievalScope,
+  keys: string[],
+  maxSources: number,
+  limit: number,
+): Promise<Array<CandidateRow & { entity: string }>> {
+  if (keys.length === 0) return [];
+  // The entities first, then each source turn by its id. A plain join (or a lateral the planner
+  // flattens; `offset 0` keeps it) let the planner walk the scope's events and probe the memories
+  // once per event: 230 ms on 600 turns.
+  return database.rows<CandidateRow & { entity: string }>(sql`
+    select x.entity, e.*
+    from (
+      select d.dedupe_key as entity, unnest(d.source_event_ids) as event_id
+      from memories d
+      where ${scopeConditions('memory', scope)} and d.kind = 'entity'
+        and d.dedupe_key = any(${sql.param(keys)}::text[])
+        and cardinality(d.source_event_ids) <= ${maxSources}
+    ) x
+    cross join lateral (
+      select ${selectColumns('event')} from events d
+      where d.id = x.event_id and ${scopeConditions('event', scope)}
+      offset 0
+    ) e
+    limit ${limit}`);
+}

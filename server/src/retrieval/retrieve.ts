@@ -3,13 +3,21 @@
  * full-text with OR semantics), scored with BM25 from the scope's term statistics, a pseudo-relevance
  * feedback pass (RM3), trigram lookups for names the stemmer does not know, fused by reciprocal rank
  * and weighted by speaker, session (two-level retrieval), time named, recency, confidence and kind priors; turns next to a strong turn in its
- * session (a question and its answer) get a share of its score; passages holding the kind of answer the question asks for
+ * session (a question and its answer) get a share of its score, and so do the other turns of the entities
+ * (learn's entity memories) the question and its best turns name (multi-hop); passages holding the kind of answer the question asks for
  * (a time, a place, a person, a number) are raised a little.
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';
 import { bm25, idf } from './bm25.js';
-import { type CandidateRow, fetchCandidates, fetchNeighbours, fetchTrigramMatches } from './candidates.js';
+import {
+  type CandidateRow,
+  fetchCandidates,
+  fetchEntityTurns,
+  fetchNeighbours,
+  fetchTrigramMatches,
+} from './candidates.js';
+import { entityAnchors } from './entity-hops.js';
 import { analyzeQuery, parseTsvector, type QueryTerms, termFrequency, tsvectorLength } from './query-terms.js';
 import type { RetrievalScope, Source } from './scope.js';
 import { kindPrior, sectionOf } from './sections.js';
@@ -58,6 +66,16 @@ const SESSION_WEIGHT = 1;
 const TIME_BOOST = 1;
 /** Boost of a passage holding the kind of answer the question asks for (when -> a time, how many -> a number...). */
 const ANSWER_BOOST = 0.2;
+/** Share of a passage's score lent to the other turns of the (non-hub) entities it names: multi-hop. */
+const ENTITY_SHARE = 0.2;
+/** Best events whose names are looked up as entities. */
+const ENTITY_ANCHORS = 10;
+/** Names looked up at most (each under every entity type). */
+const ENTITY_NAMES = 30;
+/** Entities with more source turns than this are hubs (speakers) and lead nowhere in particular. */
+const ENTITY_MAX_SOURCES = 20;
+/** Turns reached through entities at most. */
+const ENTITY_TURNS = 100;
 
 interface SourceRun {
   source: Source;
@@ -340,7 +358,12 @@ export async function retrieve(
     }
   }
   items.sort((a, b) => b.score - a.score);
-  if (NEIGHBOUR_SHARE > 0) await lendToNeighbours(database, scope, items, options.sections, terms);
+  // Both look-ups start from the fused ranking, so they run at once (separate connections on PostgreSQL).
+  const lends = await Promise.all([
+    lendToNeighbours(database, scope, items, options.sections, terms),
+    lendThroughEntities(database, scope, items, options.sections, terms),
+  ]);
+  for (const lend of lends) lend();
   const answerType = answerTypeOf(query);
   if (answerType) boostAnswers(items, answerType, terms);
   return { items, terms };
@@ -356,28 +379,70 @@ function boostAnswers(items: RankedItem[], type: AnswerType, terms: QueryTerms):
   items.sort((a, b) => b.score - a.score);
 }
 
-/** Turns next to a strong turn in its session get a share of its score (added as items when not candidates). */
+const NOTHING = (): void => {};
+
+/**
+ * Turns next to a strong turn in its session get a share of its score (added as items when not
+ * candidates). Fetches now; the returned function lends.
+ */
 async function lendToNeighbours(
   database: Database,
   scope: RetrievalScope,
   items: RankedItem[],
   sections: Set<SynthesizeSection>,
   terms: QueryTerms,
-): Promise<void> {
-  if (!sections.has('context')) return;
+): Promise<() => void> {
+  if (NEIGHBOUR_SHARE <= 0 || !sections.has('context')) return NOTHING;
   const anchors = items.filter((i) => i.source === 'event' && i.row.session_id).slice(0, NEIGHBOUR_ANCHORS);
-  if (anchors.length === 0) return;
-  const byKey = new Map(items.map((i) => [i.key, i]));
+  if (anchors.length === 0) return NOTHING;
   const anchorScore = new Map(anchors.map((a) => [a.row.id, a.score]));
   const rows = await fetchNeighbours(
     database,
     scope,
     anchors.map((a) => ({ id: a.row.id, sessionId: a.row.session_id as string })),
   );
+  return () =>
+    lend(items, rows, (row) => {
+      const speaker = speakerMatches(row.speaker, terms) ? 1 + SPEAKER_BOOST : 1;
+      return NEIGHBOUR_SHARE * speaker * (anchorScore.get(row.anchor) ?? 0);
+    });
+}
+/**
+ * The other turns of the entities the question and its best turns name (learn's entity memories,
+ * hubs left out) get a share of the naming passage's score: multi-hop. Fetches now; the returned
+ * function lends.
+ */
+async function lendThroughEntities(
+  database: Database,
+  scope: RetrievalScope,
+  items: RankedItem[],
+  sections: Set<SynthesizeSection>,
+  terms: QueryTerms,
+): Promise<() => void> {
+  if (ENTITY_SHARE <= 0 || !sections.has('context')) return NOTHING;
+  const anchors = items
+    .filter((i) => i.source === 'event')
+    .slice(0, ENTITY_ANCHORS)
+    .map((i) => ({ id: i.row.id, text: i.row.text, score: i.score }));
+  // No turn found at all (a scope of memories only): no turn to hop from, and no round trip.
+  if (anchors.length === 0) return NOTHING;
+  const byKey = entityAnchors(anchors, terms.names, items[0]?.score ?? 0, ENTITY_NAMES);
+  const rows = await fetchEntityTurns(database, scope, [...byKey.keys()], ENTITY_MAX_SOURCES, ENTITY_TURNS);
+  return () =>
+    lend(items, rows, (row) => {
+      const anchor = byKey.get(row.entity);
+      // A turn lends nothing to itself.
+      return anchor && anchor.from !== row.id ? ENTITY_SHARE * anchor.score : 0;
+    });
+}
+
+/** Adds to each row's item the best share offered to it (new turns become items), then re-sorts. */
+function lend<R extends CandidateRow>(items: RankedItem[], rows: R[], shareOf: (row: R) => number): void {
+  const byKey = new Map(items.map((i) => [i.key, i]));
   const lent = new Map<string, number>();
   for (const row of rows) {
-    const speaker = speakerMatches(row.speaker, terms) ? 1 + SPEAKER_BOOST : 1;
-    const share = NEIGHBOUR_SHARE * speaker * (anchorScore.get(row.anchor) ?? 0);
+    const share = shareOf(row);
+    if (share <= 0) continue;
     if (share > (lent.get(row.id) ?? 0)) lent.set(row.id, share);
     const key = `event:${row.id}`;
     if (!byKey.has(key)) {

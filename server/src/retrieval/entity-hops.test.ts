@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { entityAnchors, entityKeysOf, namesIn } from './entity-hops.js';
+
+describe('namesIn', () => {
+  it('takes capitalised runs and their words, without possessives', () => {
+    expect(namesIn("Jon: we hiked the Grand Canyon and saw Max's new bowl")).toEqual(
+      expect.arrayContaining(['Jon', 'Grand Canyon', 'Grand', 'Canyon', 'Max']),
+    );
+    expect(namesIn('no names here')).toEqual([]);
+  });
+});
+
+describe('entityKeysOf', () => {
+  it('gives the dedupe key of every entity type learn stores, lower-cased', () => {
+    expect(entityKeysOf('Rome')).toContain('entity:place|rome');
+    expect(entityKeysOf('Rome')).toContain('entity:person|rome');
+  });
+});
+
+describe('entityAnchors', () => {
+  it('lends each name the score of the best passage naming it, the question names the top score', () => {
+    const keys = entityAnchors(
+      [
+        { id: 'e1', text: 'Went to Paris with Max', score: 5 },
+        { id: 'e2', text: 'Max loves the park, and Paris too', score: 3 },
+      ],
+      ['Nate'],
+      10,
+      30,
+    );
+    expect(keys.get('entity:person|nate')).toEqual({ score: 10 });
+    expect(keys.get('entity:place|paris')).toEqual({ score: 5, from: 'e1' });
+    expect(keys.get('entity:person|max')).toEqual({ score: 5, from: 'e1' });
+  });
+
+  it('keeps the best-scored names when there are more than allowed', () => {
+    const keys = entityAnchors(
+      [
+        { id: 'e1', text: 'Rome', score: 5 },
+        { id: 'e2', text: 'Oslo', score: 1 },
+      ],
+      [],
+      5,
+      1,
+    );
+    expect(keys.has('entity:place|rome')).toBe(true);
+    expect(keys.has('entity:place|oslo')).toBe(false);
+  });
+});
