@@ -91,8 +91,9 @@ const ConfigSchema = z.object({
   METRICS_ALLOW: z.string().default('loopback,private').describe('Comma list: loopback, private, any, or IP prefixes'),
   TRUST_PROXY: optionalString,
   /**
-   * How long an API-key look-up (the key and its tenant's plan) is served from process memory.
-   * Revocations and plan changes reach every instance's cache at once (through Redis when REDIS_URL is
+   * How long an API-key look-up (the key and its tenant's plan), and a tenant's namespace access
+   * snapshot (namespaces, policies, memberships), is served from process memory.
+   * Revocations, plan and access changes reach every instance's cache at once (through Redis when REDIS_URL is
    * set), so this bounds only how stale a cache can be while Redis is unreachable. 0 turns it off; it is
    * off too on PostgreSQL without Redis, where other instances could not be told.
    */
