@@ -407,6 +407,7 @@ async function lendToNeighbours(
       return NEIGHBOUR_SHARE * speaker * (anchorScore.get(row.anchor) ?? 0);
     });
 }
+
 /**
  * The other turns of the entities the question and its best turns name (learn's entity memories,
  * hubs left out) get a share of the naming passage's score: multi-hop. Fetches now; the returned
