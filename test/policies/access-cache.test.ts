@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, startTestServer, type TestServer } from '../helpers/server.js';
+import { addMember } from '../organizations/org-fixtures.js';
 import { bearer, createOrg, insertMemory, type TestOrg } from './enterprise-fixtures.js';
 
 const unique = (tag: string) => `${tag}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
@@ -112,6 +113,47 @@ describe('access decisions follow every change at once (one instance)', () => {
       .send({ name, sensitivity: 'restricted' });
     expect(res.status).toBe(201);
     expect(await readStatus(server, key, name)).toBe(403);
+  });
+
+  it("a member's role change and team membership reach the next request (lineage reads as that user)", async () => {
+    const ns = await createNamespace(server, org);
+    const memory = await insertMemory(server, org.owner.tenantId, { namespace: ns.name, content: 'budget is 40k' });
+    const analyst = await addMember(server, org, 'analyst');
+    const lineage = async () =>
+      (await server.http().get(`/v1/organizations/${org.id}/lineage/${memory}`).set('Authorization', bearer(analyst)))
+        .status;
+    await createPolicy(server, org, { resource: `namespace:${ns.name}`, conditions: { role: 'analyst' } });
+    expect(await lineage()).toBe(403);
+    expect(await lineage()).toBe(403);
+
+    // Role analyst -> developer: the deny names analysts only (developers read lineage too).
+    const changed = await server
+      .http()
+      .patch(`/v1/organizations/${org.id}/members/${analyst.memberId}`)
+      .set('Authorization', bearer(org.owner))
+      .send({ role: 'developer' });
+    expect(changed.status).toBe(200);
+    expect(await lineage()).toBe(200);
+
+    // A deny for a team, then the member added to that team.
+    const team = await server
+      .http()
+      .post(`/v1/organizations/${org.id}/teams`)
+      .set('Authorization', bearer(org.owner))
+      .send({ name: unique('team') });
+    await createPolicy(server, org, {
+      resource: `namespace:${ns.name}`,
+      conditions: { team: team.body.data.id },
+      priority: 20,
+    });
+    expect(await lineage()).toBe(200);
+    const joined = await server
+      .http()
+      .patch(`/v1/organizations/${org.id}/teams/${team.body.data.id}`)
+      .set('Authorization', bearer(org.owner))
+      .send({ memberIds: [analyst.memberId] });
+    expect(joined.status).toBe(200);
+    expect(await lineage()).toBe(403);
   });
 
   it('an agent moved into a denied team loses access on the next request, and regains it when moved out', async () => {
