@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { diversify, MMR_LAMBDA } from '../../server/src/retrieval/diversify.js';
-import { docOf, type RankedItem } from '../../server/src/retrieval/retrieve.js';
+import { docOf, type RankedItem } from '../../server/src/retrieval/ranked-item.js';
 
 function seeded(seed: number) {
   let s = seed >>> 0;

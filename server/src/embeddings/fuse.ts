@@ -6,7 +6,7 @@
 import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';
 import { fetchByIds } from '../retrieval/candidates.js';
-import { docOf, type RankedItem } from '../retrieval/retrieve.js';
+import { docOf, type RankedItem } from '../retrieval/ranked-item.js';
 import type { RetrievalScope, Source } from '../retrieval/scope.js';
 import { sectionOf } from '../retrieval/sections.js';
 import { EMBEDDED_SOURCES, type VectorHit } from './store.js';

@@ -7,7 +7,7 @@ import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Logger } from '../logger.js';
-import type { RankedItem } from '../retrieval/retrieve.js';
+import type { RankedItem } from '../retrieval/ranked-item.js';
 import type { RetrievalScope, Source } from '../retrieval/scope.js';
 import { createEmbeddingsClient } from './client.js';
 import { fuseWithEmbeddings } from './fuse.js';

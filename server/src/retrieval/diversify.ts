@@ -3,7 +3,7 @@
  * their similarity to what is already picked, so near-copies of one fact (a turn, the memory
  * extracted from it, a summary repeating it) do not fill the budget.
  */
-import type { RankedItem } from './retrieve.js';
+import type { RankedItem } from './ranked-item.js';
 
 export const MMR_LAMBDA = 0.8;
 

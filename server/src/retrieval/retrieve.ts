@@ -1,42 +1,26 @@
 /**
  * Hybrid retrieval for synthesize: lexical candidates from events, memories and artifacts (GIN
  * full-text with OR semantics), scored with BM25 from the scope's term statistics, a pseudo-relevance
- * feedback pass (RM3), trigram lookups for names the stemmer does not know, fused by reciprocal rank
- * and weighted by speaker, session (two-level retrieval), time named, recency, confidence and kind priors; turns next to a strong turn in its
- * session (a question and its answer) get a share of its score, and so do the other turns of the entities
- * (learn's entity memories) the question and its best turns name (multi-hop); passages holding the kind of answer the question asks for
- * (a time, a place, a person, a number) are raised a little.
+ * feedback pass (RM3), trigram lookups for names the stemmer does not know (small scopes), fused by
+ * reciprocal rank and weighted by speaker (speaker.ts), session (two-level retrieval), time named,
+ * recency, confidence and kind priors; then score lending (lend-scores.ts: neighbouring turns, and
+ * entity hops for multi-hop), and passages holding the kind of answer the question asks for (a time,
+ * a place, a person, a number) are raised a little (answer-type.ts).
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';
+import { lendThroughEntities, lendToNeighbours } from './lend-scores.js';
 import { bm25, idf } from './bm25.js';
-import {
-  type CandidateRow,
-  fetchCandidates,
-  fetchEntityTurns,
-  fetchNeighbours,
-  fetchTrigramMatches,
-} from './candidates.js';
-import { entityAnchors } from './entity-hops.js';
-import { analyzeQuery, parseTsvector, type QueryTerms, termFrequency, tsvectorLength } from './query-terms.js';
+import { type CandidateRow, fetchCandidates, fetchTrigramMatches } from './candidates.js';
+import { analyzeQuery, type QueryTerms } from './query-terms.js';
+import { type Doc, docOf, type RankedItem } from './ranked-item.js';
+import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
 import type { RetrievalScope, Source } from './scope.js';
 import { kindPrior, sectionOf } from './sections.js';
 import { type AnswerType, answerTypeOf, holdsAnswer } from './answer-type.js';
 import { inRange, queryTimeRange } from './query-time.js';
 import { scoreSessions } from './sessions.js';
 import { countDocuments, DF_CAP, documentFrequencies } from './term-stats.js';
-
-export interface RankedItem {
-  key: string;
-  source: Source;
-  row: CandidateRow;
-  section: SynthesizeSection;
-  doc: Doc;
-  /** Final fused score (higher is better), before diversification. */
-  score: number;
-  /** Set by diversify: the item's MMR value when picked (relevance less redundancy), non-increasing in its order. */
-  rankScore?: number;
-}
 
 export interface RetrievalOptions {
   sections: Set<SynthesizeSection>;
@@ -50,80 +34,22 @@ const RRF_K = 60;
 const RM3_WEIGHT = 0.6;
 const RM3_DOCS = 8;
 const RM3_TERMS = 10;
-/** Boost of a turn spoken by a person the query names. */
-const SPEAKER_BOOST = 1;
-/** Share of a turn's score lent to the turns just before and after it (questions and their answers). */
-const NEIGHBOUR_SHARE = 0.3;
 /** Trigram matches fetched per unknown query word and source. */
 const TRIGRAM_LIMIT = 20;
 /** Scopes (documents of a source) above which unknown words are not looked up by trigram. */
 const FUZZY_MAX_DOCUMENTS = 1000;
-/** Best events whose neighbours are looked up. */
-const NEIGHBOUR_ANCHORS = 20;
 /** Weight of a turn's session score (relative to the best session's) on the turn's own score: two-level retrieval. */
 const SESSION_WEIGHT = 1;
 /** Boost of a turn or memory dated inside the time the query names ("on 13 October, 2023", "in May 2023"). */
 const TIME_BOOST = 1;
 /** Boost of a passage holding the kind of answer the question asks for (when -> a time, how many -> a number...). */
 const ANSWER_BOOST = 0.2;
-/** Share of a passage's score lent to the other turns of the (non-hub) entities it names: multi-hop. */
-const ENTITY_SHARE = 0.2;
-/** Best events whose names are looked up as entities. */
-const ENTITY_ANCHORS = 10;
-/** Names looked up at most (each under every entity type). */
-const ENTITY_NAMES = 30;
-/** Entities with more source turns than this are hubs (speakers) and lead nowhere in particular. */
-const ENTITY_MAX_SOURCES = 20;
-/** Turns reached through entities at most. */
-const ENTITY_TURNS = 100;
 
 interface SourceRun {
   source: Source;
   total: number;
   df: Map<string, number>;
   rows: Map<string, { row: CandidateRow; doc: Doc }>;
-}
-
-/** A candidate's terms: counted on demand from its tsvector text, fully parsed only when needed. */
-export interface Doc {
-  tsv: string;
-  length: number;
-  /** Occurrences of a lexeme; for a query word found only by trigram, its similarity (0..1) instead. */
-  tfOf(lexeme: string): number;
-  /** Records a trigram match of a query lexeme the document does not contain. */
-  addFuzzy(lexeme: string, similarity: number): void;
-  /** Every lexeme with its count (parsed once, on first use). */
-  terms(): Map<string, number>;
-}
-
-export function docOf(tsv: string): Doc {
-  let parsed: Map<string, number> | undefined;
-  let fuzzy: Map<string, number> | undefined;
-  const cache = new Map<string, number>();
-  const exact = (lexeme: string): number => {
-    if (parsed) return parsed.get(lexeme) ?? 0;
-    let n = cache.get(lexeme);
-    if (n === undefined) {
-      n = termFrequency(tsv, lexeme);
-      cache.set(lexeme, n);
-    }
-    return n;
-  };
-  return {
-    tsv,
-    length: tsvectorLength(tsv),
-    tfOf(lexeme) {
-      return exact(lexeme) || (fuzzy?.get(lexeme) ?? 0);
-    },
-    addFuzzy(lexeme, similarity) {
-      fuzzy ??= new Map();
-      fuzzy.set(lexeme, Math.max(similarity, fuzzy.get(lexeme) ?? 0));
-    },
-    terms() {
-      parsed ??= parseTsvector(tsv).tf;
-      return parsed;
-    },
-  };
 }
 
 function sourcesFor(sections: Set<SynthesizeSection>): Source[] {
@@ -254,15 +180,6 @@ function toDate(v: string | Date | null): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-function speakerMatches(speaker: string | null, terms: QueryTerms): boolean {
-  if (!speaker || terms.names.length === 0) return false;
-  const s = speaker.toLowerCase();
-  return terms.names.some((n) => {
-    const name = n.toLowerCase();
-    return s === name || s.split(/\s+/).includes(name);
-  });
-}
-
 /** Sessions scored from their matching turns, relative to the best session (1). */
 function rankSessions(runs: SourceRun[], terms: QueryTerms): Map<string, number> {
   const run = runs.find((r) => r.source === 'event');
@@ -376,85 +293,5 @@ export async function retrieve(
 function boostAnswers(items: RankedItem[], type: AnswerType, terms: QueryTerms): void {
   for (const item of items)
     if (item.source !== 'artifact' && holdsAnswer(item.row.text, type, terms.names)) item.score *= 1 + ANSWER_BOOST;
-  items.sort((a, b) => b.score - a.score);
-}
-
-const NOTHING = (): void => {};
-
-/**
- * Turns next to a strong turn in its session get a share of its score (added as items when not
- * candidates). Fetches now; the returned function lends.
- */
-async function lendToNeighbours(
-  database: Database,
-  scope: RetrievalScope,
-  items: RankedItem[],
-  sections: Set<SynthesizeSection>,
-  terms: QueryTerms,
-): Promise<() => void> {
-  if (NEIGHBOUR_SHARE <= 0 || !sections.has('context')) return NOTHING;
-  const anchors = items.filter((i) => i.source === 'event' && i.row.session_id).slice(0, NEIGHBOUR_ANCHORS);
-  if (anchors.length === 0) return NOTHING;
-  const anchorScore = new Map(anchors.map((a) => [a.row.id, a.score]));
-  const rows = await fetchNeighbours(
-    database,
-    scope,
-    anchors.map((a) => ({ id: a.row.id, sessionId: a.row.session_id as string })),
-  );
-  return () =>
-    lend(items, rows, (row) => {
-      const speaker = speakerMatches(row.speaker, terms) ? 1 + SPEAKER_BOOST : 1;
-      return NEIGHBOUR_SHARE * speaker * (anchorScore.get(row.anchor) ?? 0);
-    });
-}
-
-/**
- * The other turns of the entities the question and its best turns name (learn's entity memories,
- * hubs left out) get a share of the naming passage's score: multi-hop. Fetches now; the returned
- * function lends.
- */
-async function lendThroughEntities(
-  database: Database,
-  scope: RetrievalScope,
-  items: RankedItem[],
-  sections: Set<SynthesizeSection>,
-  terms: QueryTerms,
-): Promise<() => void> {
-  if (ENTITY_SHARE <= 0 || !sections.has('context')) return NOTHING;
-  const anchors = items
-    .filter((i) => i.source === 'event')
-    .slice(0, ENTITY_ANCHORS)
-    .map((i) => ({ id: i.row.id, text: i.row.text, score: i.score }));
-  // No turn found at all (a scope of memories only): no turn to hop from, and no round trip.
-  if (anchors.length === 0) return NOTHING;
-  const byKey = entityAnchors(anchors, terms.names, items[0]?.score ?? 0, ENTITY_NAMES);
-  const rows = await fetchEntityTurns(database, scope, [...byKey.keys()], ENTITY_MAX_SOURCES, ENTITY_TURNS);
-  return () =>
-    lend(items, rows, (row) => {
-      const anchor = byKey.get(row.entity);
-      // A turn lends nothing to itself.
-      return anchor && anchor.from !== row.id ? ENTITY_SHARE * anchor.score : 0;
-    });
-}
-
-/** Adds to each row's item the best share offered to it (new turns become items), then re-sorts. */
-function lend<R extends CandidateRow>(items: RankedItem[], rows: R[], shareOf: (row: R) => number): void {
-  const byKey = new Map(items.map((i) => [i.key, i]));
-  const lent = new Map<string, number>();
-  for (const row of rows) {
-    const share = shareOf(row);
-    if (share <= 0) continue;
-    if (share > (lent.get(row.id) ?? 0)) lent.set(row.id, share);
-    const key = `event:${row.id}`;
-    if (!byKey.has(key)) {
-      const item: RankedItem = { key, source: 'event', row, section: 'context', doc: docOf(row.tsv), score: 0 };
-      byKey.set(key, item);
-      items.push(item);
-    }
-  }
-  for (const [id, share] of lent) {
-    const item = byKey.get(`event:${id}`);
-    if (item) item.score += share;
-  }
   items.sort((a, b) => b.score - a.score);
 }

@@ -1,0 +1,109 @@
+/**
+ * Score lending after the first ranking: turns next to a strong turn in its session (a question and
+ * its answer), and the other turns of the entities the question and its best turns name (learn's
+ * entity memories: multi-hop), get a share of the score of the passage that leads to them. Each
+ * fetches first (in parallel with the other) and lends when the returned function is called.
+ */
+import type { SynthesizeSection } from '@hx-memory/contract';
+import type { Database } from '../db/client.js';
+import { type CandidateRow, fetchEntityTurns, fetchNeighbours } from './candidates.js';
+import { entityAnchors } from './entity-hops.js';
+import type { QueryTerms } from './query-terms.js';
+import { docOf, type RankedItem } from './ranked-item.js';
+import type { RetrievalScope } from './scope.js';
+import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
+
+/** Share of a turn's score lent to the turns just before and after it (questions and their answers). */
+const NEIGHBOUR_SHARE = 0.3;
+/** Best events whose neighbours are looked up. */
+const NEIGHBOUR_ANCHORS = 20;
+/** Share of a passage's score lent to the other turns of the (non-hub) entities it names: multi-hop. */
+const ENTITY_SHARE = 0.2;
+/** Best events whose names are looked up as entities. */
+const ENTITY_ANCHORS = 10;
+/** Names looked up at most (each under every entity type). */
+const ENTITY_NAMES = 30;
+/** Entities with more source turns than this are hubs (speakers) and lead nowhere in particular. */
+const ENTITY_MAX_SOURCES = 20;
+/** Turns reached through entities at most. */
+const ENTITY_TURNS = 100;
+
+const NOTHING = (): void => {};
+
+/**
+ * Turns next to a strong turn in its session get a share of its score (added as items when not
+ * candidates). Fetches now; the returned function lends.
+ */
+export async function lendToNeighbours(
+  database: Database,
+  scope: RetrievalScope,
+  items: RankedItem[],
+  sections: Set<SynthesizeSection>,
+  terms: QueryTerms,
+): Promise<() => void> {
+  if (NEIGHBOUR_SHARE <= 0 || !sections.has('context')) return NOTHING;
+  const anchors = items.filter((i) => i.source === 'event' && i.row.session_id).slice(0, NEIGHBOUR_ANCHORS);
+  if (anchors.length === 0) return NOTHING;
+  const anchorScore = new Map(anchors.map((a) => [a.row.id, a.score]));
+  const rows = await fetchNeighbours(
+    database,
+    scope,
+    anchors.map((a) => ({ id: a.row.id, sessionId: a.row.session_id as string })),
+  );
+  return () =>
+    lend(items, rows, (row) => {
+      const speaker = speakerMatches(row.speaker, terms) ? 1 + SPEAKER_BOOST : 1;
+      return NEIGHBOUR_SHARE * speaker * (anchorScore.get(row.anchor) ?? 0);
+    });
+}
+
+/**
+ * The other turns of the entities the question and its best turns name (learn's entity memories,
+ * hubs left out) get a share of the naming passage's score: multi-hop. Fetches now; the returned
+ * function lends.
+ */
+export async function lendThroughEntities(
+  database: Database,
+  scope: RetrievalScope,
+  items: RankedItem[],
+  sections: Set<SynthesizeSection>,
+  terms: QueryTerms,
+): Promise<() => void> {
+  if (ENTITY_SHARE <= 0 || !sections.has('context')) return NOTHING;
+  const anchors = items
+    .filter((i) => i.source === 'event')
+    .slice(0, ENTITY_ANCHORS)
+    .map((i) => ({ id: i.row.id, text: i.row.text, score: i.score }));
+  // No turn found at all (a scope of memories only): no turn to hop from, and no round trip.
+  if (anchors.length === 0) return NOTHING;
+  const byKey = entityAnchors(anchors, terms.names, items[0]?.score ?? 0, ENTITY_NAMES);
+  const rows = await fetchEntityTurns(database, scope, [...byKey.keys()], ENTITY_MAX_SOURCES, ENTITY_TURNS);
+  return () =>
+    lend(items, rows, (row) => {
+      const anchor = byKey.get(row.entity);
+      // A turn lends nothing to itself.
+      return anchor && anchor.from !== row.id ? ENTITY_SHARE * anchor.score : 0;
+    });
+}
+
+/** Adds to each row's item the best share offered to it (new turns become items), then re-sorts. */
+function lend<R extends CandidateRow>(items: RankedItem[], rows: R[], shareOf: (row: R) => number): void {
+  const byKey = new Map(items.map((i) => [i.key, i]));
+  const lent = new Map<string, number>();
+  for (const row of rows) {
+    const share = shareOf(row);
+    if (share <= 0) continue;
+    if (share > (lent.get(row.id) ?? 0)) lent.set(row.id, share);
+    const key = `event:${row.id}`;
+    if (!byKey.has(key)) {
+      const item: RankedItem = { key, source: 'event', row, section: 'context', doc: docOf(row.tsv), score: 0 };
+      byKey.set(key, item);
+      items.push(item);
+    }
+  }
+  for (const [id, share] of lent) {
+    const item = byKey.get(`event:${id}`);
+    if (item) item.score += share;
+  }
+  items.sort((a, b) => b.score - a.score);
+}
