@@ -5,6 +5,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor.js';
+import { type Detection, findSecrets } from '../../../redaction/index.js';
 import type { Prepared } from './prepare-events.js';
 
 /** Identical events (session, type, payload, metadata, explicit time) inside this window are duplicates. */
@@ -12,6 +13,29 @@ export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
 /** Ingested and duplicate counts per event type, added to the capture counters once committed. */
 export type PerType = Map<string, { ingested: number; duplicates: number }>;
+
+/** Counts one event of `type` as ingested or duplicate. */
+export function countType(perType: PerType, type: string, field: 'ingested' | 'duplicates'): void {
+  const c = perType.get(type) ?? { ingested: 0, duplicates: 0 };
+  c[field] += 1;
+  perType.set(type, c);
+}
+
+/**
+ * The secrets of an event's payload and metadata, scanned at most once per request: the one-statement
+ * path scans before it knows whether it applies, and the general path reuses what it found.
+ */
+export function secretScanner(): (p: Prepared) => Detection[] {
+  const scanned = new Map<Prepared, Detection[]>();
+  return (p) => {
+    let found = scanned.get(p);
+    if (!found) {
+      found = findSecrets({ payload: p.input.payload, metadata: p.input.metadata ?? {} });
+      scanned.set(p, found);
+    }
+    return found;
+  };
+}
 
 export interface EventRow {
   id: string;

@@ -10,14 +10,15 @@ import type { Actor } from '../../../actor.js';
 import type { Queryable, Tx } from '../../../db/client.js';
 import { AppError } from '../../../errors.js';
 import { newId } from '../../../ids.js';
-import { findSecrets } from '../../../redaction/index.js';
 import {
   type EventRow,
+  countType,
   eventRow,
   INSERT_COLUMNS,
   type PerType,
   RECORD_TYPE,
   SELECT_VALUES,
+  secretScanner,
   storedDuplicates,
 } from './event-rows.js';
 import { eventText } from './normalize.js';
@@ -90,9 +91,10 @@ export async function storeEvents(
   prepared: Prepared[],
   fieldPrefix: FieldPrefix,
 ): Promise<StoreOutcome> {
+  const secretsOf = secretScanner();
   // Without keys, transaction or secrets: one statement (store-unkeyed.ts).
   if (!tx) {
-    const done = await storeUnkeyed(rt, actor, prepared);
+    const done = await storeUnkeyed(rt, actor, prepared, secretsOf);
     if (done) return done;
   }
   const { db } = rt.database;
@@ -100,11 +102,6 @@ export async function storeEvents(
   const ingestedNow: { p: Prepared; id: string }[] = [];
   let duplicates = 0;
   const perType: PerType = new Map();
-  const countType = (type: string, field: 'ingested' | 'duplicates') => {
-    const c = perType.get(type) ?? { ingested: 0, duplicates: 0 };
-    c[field] += 1;
-    perType.set(type, c);
-  };
 
   // Per-event idempotency keys (stored ones replay, a reused key with another body conflicts) and
   // duplicates inside the window, among stored events and earlier events of this batch.
@@ -128,13 +125,13 @@ export async function storeEvents(
     if (dup) {
       results[p.index] = { eventId: dup.id, status: 'duplicate', salienceScore: dup.salience };
       duplicates += 1;
-      countType(p.input.type, 'duplicates');
+      countType(perType, p.input.type, 'duplicates');
       continue;
     }
     const id = newId('evt');
     results[p.index] = { eventId: id, status: 'ingested', salienceScore: p.salience };
     ingestedNow.push({ p, id });
-    countType(p.input.type, 'ingested');
+    countType(perType, p.input.type, 'ingested');
     byHash.set(p.contentHash, { id, salience: p.salience });
     if (key) byKey.set(key, { id, hash: p.idemHash, salience: p.salience });
   }
@@ -143,7 +140,7 @@ export async function storeEvents(
   }
 
   // Secrets go to the vault before anything is stored; the stored event is the redacted one.
-  const found = ingestedNow.map(({ p }) => findSecrets({ payload: p.input.payload, metadata: p.input.metadata ?? {} }));
+  const found = ingestedNow.map(({ p }) => secretsOf(p));
   const redactAndInsert = async (q: Queryable) => {
     const rows: EventRow[] = [];
     for (const [i, { p, id }] of ingestedNow.entries()) {

@@ -9,8 +9,16 @@ import { type CaptureResult, PLAN_LIMITS } from '@hx-memory/contract';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor.js';
 import { newId } from '../../../ids.js';
-import { findSecrets } from '../../../redaction/index.js';
-import { eventRow, INSERT_COLUMNS, type PerType, RECORD_TYPE, SELECT_VALUES, storedDuplicates } from './event-rows.js';
+import type { Detection } from '../../../redaction/index.js';
+import {
+  countType,
+  eventRow,
+  INSERT_COLUMNS,
+  type PerType,
+  RECORD_TYPE,
+  SELECT_VALUES,
+  storedDuplicates,
+} from './event-rows.js';
 import type { Prepared } from './prepare-events.js';
 import type { CaptureRuntime } from './runtime.js';
 
@@ -26,6 +34,7 @@ export async function storeUnkeyed(
   rt: CaptureRuntime,
   actor: Actor,
   prepared: Prepared[],
+  secretsOf: (p: Prepared) => Detection[],
 ): Promise<StoreOutcome | undefined> {
   if (prepared.some((p) => p.input.idempotencyKey)) return undefined;
   // The first event of each content hash; later ones are duplicates of it (or of the stored one).
@@ -37,7 +46,7 @@ export async function storeUnkeyed(
   const uniques = [...firsts.values()];
   // Secrets go to the vault in a transaction with the events: the general path does that.
   for (const { p } of uniques) {
-    if (findSecrets({ payload: p.input.payload, metadata: p.input.metadata ?? {} }).length > 0) return undefined;
+    if (secretsOf(p).length > 0) return undefined;
   }
   const rows = uniques.map(({ p, id }) =>
     eventRow(actor, p, id, { payload: p.input.payload, metadata: p.input.metadata ?? {}, text: p.text }),
@@ -76,13 +85,8 @@ export async function storeUnkeyed(
     results[p.index] = earlier
       ? { eventId: earlier.id, status: 'duplicate', salienceScore: earlier.salience }
       : { eventId: first.id, status: duplicate ? 'duplicate' : 'ingested', salienceScore: first.p.salience };
-    const c = perType.get(p.input.type) ?? { ingested: 0, duplicates: 0 };
-    if (duplicate) c.duplicates += 1;
-    else {
-      c.ingested += 1;
-      ingested += 1;
-    }
-    perType.set(p.input.type, c);
+    countType(perType, p.input.type, duplicate ? 'duplicates' : 'ingested');
+    if (!duplicate) ingested += 1;
   }
   return { results, ingested, duplicates: prepared.length - ingested, perType };
 }
