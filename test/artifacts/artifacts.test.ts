@@ -86,6 +86,18 @@ describe('GET /v1/artifacts', () => {
         expect(values).toEqual(sorted);
       }
     }
+    // A cursor past the last row (as after the rest was deleted): an empty page still says the total.
+    const past = `a1.${Buffer.from(
+      JSON.stringify({ s: 'createdAt', o: 'desc', v: '2000-01-01T00:00:00.000Z', id: 'art_0' }),
+    ).toString('base64url')}`;
+    const empty = await server
+      .http()
+      .get('/v1/artifacts')
+      .query({ sort: 'createdAt', order: 'desc', limit: 2, cursor: past })
+      .set(auth(apiKey));
+    expect(empty.status).toBe(200);
+    expect(empty.body.data.artifacts).toEqual([]);
+    expect(empty.body.data.pagination).toMatchObject({ hasMore: false, total });
   });
 
   it('filters by type, status, subjectId, sessionId and namespace', async () => {

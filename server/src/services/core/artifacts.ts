@@ -10,13 +10,7 @@ import { artifacts } from '../../db/schema/index.js';
 import { findRow, ofEnvironment } from '../../db/scoped-rows.js';
 import { invalid, notFound } from '../../errors.js';
 import { preparedShapes } from '../../db/prepared-shapes.js';
-import {
-  type NamespaceAccessChecker,
-  type NamespaceFilter,
-  mayAccessNamespace,
-  namespaceCondition,
-  resolveNamespaceFilter,
-} from './namespace-scope.js';
+import { type NamespaceAccessChecker, mayAccessNamespace, resolveNamespaceFilter } from './namespace-scope.js';
 import type { ServiceDeps } from '../deps.js';
 
 type Row = typeof artifacts.$inferSelect;
@@ -94,17 +88,6 @@ interface PageShape {
   sessionId: boolean;
 }
 
-/** The list's filters beyond tenant and environment, with their values (the rare count on its own). */
-function filtersOf(q: ArtifactListQuery, scope: NamespaceFilter): (SQL | undefined)[] {
-  return [
-    namespaceCondition(artifacts.namespace, scope),
-    q.type ? eq(artifacts.type, q.type) : undefined,
-    q.status ? eq(artifacts.status, q.status) : undefined,
-    q.subjectId ? eq(artifacts.subjectId, q.subjectId) : undefined,
-    q.sessionId ? eq(artifacts.sessionId, q.sessionId) : undefined,
-  ];
-}
-
 export function createArtifactsService(
   deps: Pick<ServiceDeps, 'database'>,
   services: { policies: NamespaceAccessChecker; accessLog: Pick<AccessLog, 'record'> },
@@ -112,13 +95,9 @@ export function createArtifactsService(
   const { db } = deps.database;
   const P = sql.placeholder;
 
-  /**
-   * The page of one shape, with the list's total riding on it (an uncorrelated subquery, counted once):
-   * one statement, built and prepared once per shape (db/prepared-shapes.ts).
-   */
-  const pageQuery = preparedShapes('hx_artifacts_page', (key, name) => {
-    const shape = JSON.parse(key) as PageShape;
-    const where = and(
+  /** The rows a list of this shape covers (before its cursor), with placeholders for the values. */
+  const whereOf = (shape: PageShape) =>
+    and(
       eq(artifacts.tenantId, P('tenantId')),
       eq(artifacts.environment, P('environment')),
       shape.namespace === 'eq'
@@ -131,6 +110,14 @@ export function createArtifactsService(
       shape.subjectId ? eq(artifacts.subjectId, P('subjectId')) : undefined,
       shape.sessionId ? eq(artifacts.sessionId, P('sessionId')) : undefined,
     );
+
+  /**
+   * The page of one shape, with the list's total riding on it (an uncorrelated subquery, counted once):
+   * one statement, built and prepared once per shape (db/prepared-shapes.ts).
+   */
+  const pageQuery = preparedShapes('hx_artifacts_page', (key, name) => {
+    const shape = JSON.parse(key) as PageShape;
+    const where = whereOf(shape);
     const col = COLUMN[shape.sort];
     let after: SQL | undefined;
     if (shape.cursor) {
@@ -154,6 +141,14 @@ export function createArtifactsService(
       .limit(P('limit'))
       .prepare(name);
   });
+  /** The total alone, for an empty page after a cursor (which carries no total). */
+  const countQuery = preparedShapes('hx_artifacts_count', (key, name) =>
+    db
+      .select({ n: count() })
+      .from(artifacts)
+      .where(whereOf(JSON.parse(key) as PageShape))
+      .prepare(name),
+  );
 
   return {
     async list(actor: Actor, q: ArtifactListQuery) {
@@ -169,7 +164,8 @@ export function createArtifactsService(
         subjectId: q.subjectId !== undefined,
         sessionId: q.sessionId !== undefined,
       };
-      const page = await pageQuery(JSON.stringify(shape)).execute({
+      const key = JSON.stringify(shape);
+      const values = {
         tenantId: actor.tenantId,
         environment: actor.environment,
         namespace: scope.namespace,
@@ -181,21 +177,11 @@ export function createArtifactsService(
         cursorValue: cursor?.v,
         cursorId: cursor?.id,
         limit: q.limit + 1,
-      });
+      };
+      const page = await pageQuery(key).execute(values);
       const rows: Row[] = page.map(({ total: _, ...row }) => row);
       // An empty page after a cursor says nothing of the total: count it on its own then.
-      const total =
-        page[0]?.total ??
-        (cursor
-          ? Number(
-              (
-                await db
-                  .select({ n: count() })
-                  .from(artifacts)
-                  .where(and(ofEnvironment(artifacts, actor), ...filtersOf(q, scope)))
-              )[0]?.n,
-            )
-          : 0);
+      const total = page[0]?.total ?? (cursor ? Number((await countQuery(key).execute(values))[0]?.n) : 0);
       const hasMore = rows.length > q.limit;
       const items = hasMore ? rows.slice(0, q.limit) : rows;
       const last = items[items.length - 1];
