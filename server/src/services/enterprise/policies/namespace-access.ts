@@ -6,7 +6,7 @@
  */
 import type { Actor } from '../../../actor.js';
 import type { Db, Queryable } from '../../../db/client.js';
-import type { AccessCache } from './access-snapshot.js';
+import type { AccessCache, AccessSnapshot, NamespaceRef } from './access-snapshot.js';
 import { type Decision, evaluate } from './policy-engine.js';
 
 export type NamespaceAction = 'read' | 'write' | 'delete';
@@ -25,6 +25,25 @@ export interface NamespaceAccess extends Omit<Decision, 'reason'> {
   sensitivity?: string;
 }
 
+/** The decision on one registered namespace, from the snapshot's rules and the actor's subject. */
+async function decide(
+  rt: AccessRuntime,
+  snapshot: AccessSnapshot,
+  actor: Actor,
+  ns: NamespaceRef,
+  action: NamespaceAction,
+  q: Queryable,
+): Promise<Decision> {
+  const rules = snapshot.rulesByOrg.get(ns.organizationId) ?? [];
+  // Without rules the subject cannot change the outcome (default allow, or restricted: deny).
+  const subject = rules.length > 0 ? await rt.cache.subject(snapshot, actor, ns.organizationId, q) : { teamIds: [] };
+  return evaluate(rules, {
+    resource: { kind: 'namespace', ids: [ns.id, ns.name], sensitivity: ns.sensitivity },
+    action,
+    subject,
+  });
+}
+
 /**
  * Every identifier (id and name) of the tenant's namespaces the actor may not `action`, for reads and
  * deletes that name no namespace: they cover everything else, so these are left out (never an error,
@@ -39,16 +58,9 @@ export async function deniedNamespaces(
   const snapshot = await rt.cache.snapshot(actor.tenantId, q);
   const denied: string[] = [];
   for (const ns of snapshot.namespaces) {
-    const orgRules = snapshot.rulesByOrg.get(ns.organizationId) ?? [];
-    if (orgRules.length === 0 && ns.sensitivity !== 'restricted') continue;
-    const subject =
-      orgRules.length > 0 ? await rt.cache.subject(snapshot, actor, ns.organizationId, q) : { teamIds: [] };
-    const decision = evaluate(orgRules, {
-      resource: { kind: 'namespace', ids: [ns.id, ns.name], sensitivity: ns.sensitivity },
-      action,
-      subject,
-    });
-    if (!decision.allowed) denied.push(ns.id, ns.name);
+    // Allowed without looking further: no policy in its organization and not restricted.
+    if (!snapshot.rulesByOrg.has(ns.organizationId) && ns.sensitivity !== 'restricted') continue;
+    if (!(await decide(rt, snapshot, actor, ns, action, q)).allowed) denied.push(ns.id, ns.name);
   }
   return denied;
 }
@@ -76,14 +88,7 @@ export async function checkNamespaceAccess(
   }
   const ns = snapshot.find(namespace);
   if (!ns) return { allowed: true, effect: 'allow', reason: 'default_allow', matched: [] };
-  const rules = snapshot.rulesByOrg.get(ns.organizationId) ?? [];
-  // Without rules the subject cannot change the outcome (default allow, or restricted: deny).
-  const subject = rules.length > 0 ? await rt.cache.subject(snapshot, actor, ns.organizationId, q) : { teamIds: [] };
-  const decision = evaluate(rules, {
-    resource: { kind: 'namespace', ids: [ns.id, ns.name], sensitivity: ns.sensitivity },
-    action,
-    subject,
-  });
+  const decision = await decide(rt, snapshot, actor, ns, action, q);
   return { ...decision, namespaceId: ns.id, sensitivity: ns.sensitivity };
 }
 
