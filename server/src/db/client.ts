@@ -11,7 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from '../logger.js';
 import * as schema from './schema/index.js';
 
@@ -25,6 +25,12 @@ export interface Database {
   driver: 'postgres' | 'pglite';
   /** Raw SQL that answers rows on both drivers. */
   rows<T = Record<string, unknown>>(query: SQL, on?: Queryable): Promise<T[]>;
+  /**
+   * Raw SQL run on every request of a hot path, outside a transaction: on PostgreSQL a named statement,
+   * parsed and planned once per connection of a pool kept for them, with a generic plan (a statement
+   * whose best plan does not depend on its values: index probes by key); on PGlite the same as `rows`.
+   */
+  preparedRows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   ping(): Promise<boolean>;
   /** Connections open to PostgreSQL (total, idle, callers waiting for one); undefined on PGlite. */
   poolStats(): { total: number; idle: number; waiting: number } | undefined;
@@ -52,6 +58,37 @@ function rawRows(db: Db): Database['rows'] {
   };
 }
 
+/** Distinct statement texts given a name; beyond it a text runs unnamed (a text built per input). */
+const MAX_PREPARED_TEXTS = 100;
+
+/**
+ * Date, time and interval values (and their arrays) as PostgreSQL's text, as drizzle's node-postgres
+ * session reads them for `execute`, so `preparedRows` answers exactly what `rows` does.
+ */
+const TEXT_AS_IS = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
+
+/** Names statement texts for node-postgres, which prepares a named statement once per connection. */
+function preparedRowsOn(pool: import('pg').Pool, pgTypes: typeof import('pg').types): Database['preparedRows'] {
+  const dialect = new PgDialect();
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      TEXT_AS_IS.has(oid)
+        ? (value: string) => value
+        : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
+  };
+  const names = new Map<string, string>();
+  return async <T>(query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_PREPARED_TEXTS) {
+      name = `hx_prep_${names.size}`;
+      names.set(text, name);
+    }
+    const res = await pool.query<T & object>({ ...(name ? { name } : {}), text, values: params, types });
+    return res.rows;
+  };
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
   return openPglite(opts.dataDir);
@@ -71,6 +108,15 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     idleTimeoutMillis: 30_000,
   };
   const pool = new pg.Pool({ ...base, max: opts.max ?? 10 });
+  // Hot statements (`preparedRows`) on connections of their own that keep one generic plan per
+  // statement: with the default plan_cache_mode PostgreSQL re-planned capture's statement on every
+  // call (pg_stat_statements: plans = calls), as much CPU as running it. Not the main pool's default:
+  // other parameterised statements rely on plans made for their values.
+  const hotPool = new pg.Pool({
+    ...base,
+    max: Math.max(2, Math.ceil((opts.max ?? 10) / 2)),
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // /health probes on a connection of their own, so a saturated pool does not make a live database
   // look down (nor a probe wait behind a queue of batches).
   const probe = new pg.Pool({ ...base, max: 1, connectionTimeoutMillis: Math.min(connectTimeoutMs, 2000) });
@@ -79,7 +125,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       { err: { message: err.message, code: (err as { code?: string }).code } },
       'database connection lost',
     );
-  for (const p of [pool, probe]) {
+  for (const p of [pool, hotPool, probe]) {
     // An idle connection that dies is reported on the pool, which drops it.
     p.on('error', dropped);
     // A connection checked out (drizzle transactions) has no pool listener: without one of its own, a
@@ -91,6 +137,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     db,
     driver: 'postgres',
     rows: rawRows(db),
+    preparedRows: preparedRowsOn(hotPool, pg.types),
     async ping() {
       try {
         await probe.query('select 1');
@@ -100,12 +147,14 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       }
     },
     poolStats() {
-      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+      const pools = [pool, hotPool];
+      const sum = (f: (p: import('pg').Pool) => number) => pools.reduce((n, p) => n + f(p), 0);
+      return { total: sum((p) => p.totalCount), idle: sum((p) => p.idleCount), waiting: sum((p) => p.waitingCount) };
     },
     async close() {
       // Idempotent, as with PGlite: pg-pool throws when ended twice (a test closes, then shuts down).
       if (pool.ending) return;
-      await Promise.all([pool.end(), probe.end()]);
+      await Promise.all([pool.end(), hotPool.end(), probe.end()]);
     },
   };
 }
@@ -127,6 +176,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     db,
     driver: 'pglite',
     rows: rawRows(db),
+    preparedRows: (query) => rawRows(db)(query),
     poolStats: () => undefined,
     async ping() {
       if (closed) return false;

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './client.js';
+
+// PostgreSQL when the suite runs against it (CI's second stage), else embedded PGlite.
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
+});
+afterAll(() => database.close());
+
+describe('preparedRows', () => {
+  it('answers what rows answers, dates and intervals as PostgreSQL text included', async () => {
+    const query = sql`select ${'2026-11-25T10:00:00Z'}::timestamptz as at, '2026-11-25'::date as day,
+      interval '90 minutes' as span, array[1.5, 2]::numeric[] as nums, 7::int as n, ${'x'} as s`;
+    const viaPrepared = await database.preparedRows(query);
+    expect(viaPrepared).toEqual(await database.rows(query));
+    expect(typeof viaPrepared[0]!.at).toBe('string');
+  });
+
+  it.runIf(process.env.DATABASE_URL)('plans a hot statement once per connection, not on every call', async () => {
+    // The plan a custom-plan choice would re-make on every call: an index probe whose estimate
+    // depends on its array parameter (as capture's duplicate probe does).
+    const hot = (n: number) =>
+      sql`select count(*)::int as n from unnest(${sql.param(Array.from({ length: n }, (_, i) => `h${i}`))}::text[]) h
+        cross join lateral (select 1 from pg_class where relname = h limit 1) c`;
+    // Sequential calls reuse the pool's most recently released connection.
+    for (let i = 0; i < 8; i++) await database.preparedRows(hot(1 + (i % 3)));
+    const plans = await database.preparedRows<{ generic: number; custom: number }>(
+      sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+        where statement like '%cross join lateral (select 1 from pg_class%'`,
+    );
+    expect(plans.length).toBeGreaterThan(0);
+    for (const p of plans) {
+      expect(p.custom).toBe(0);
+      expect(p.generic).toBeGreaterThan(0);
+    }
+  });
+});
