@@ -3,7 +3,7 @@
  * tenant, environment and (when bound) namespace. Reads are written to the memory access log.
  */
 import type { Artifact } from '@hx-memory/contract';
-import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AccessLog } from '../../audit/access-log.js';
 import type { Actor } from '../../actor.js';
 import { artifacts } from '../../db/schema/index.js';
@@ -13,7 +13,46 @@ import { preparedShapes } from '../../db/prepared-shapes.js';
 import { type NamespaceAccessChecker, mayAccessNamespace, resolveNamespaceFilter } from './namespace-scope.js';
 import type { ServiceDeps } from '../deps.js';
 
-type Row = typeof artifacts.$inferSelect;
+/** What an artifact answer is made of (not the stored tsvector, fingerprint or key). */
+type Row = Pick<
+  typeof artifacts.$inferSelect,
+  | 'id'
+  | 'type'
+  | 'status'
+  | 'title'
+  | 'content'
+  | 'markdown'
+  | 'confidence'
+  | 'evidenceCount'
+  | 'version'
+  | 'sourceEvents'
+  | 'sourceMemories'
+  | 'namespace'
+  | 'subjectId'
+  | 'sessionId'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** The columns of `Row`: a list reads only these (the search vector alone outweighed the rest). */
+const ROW_COLUMNS = {
+  id: artifacts.id,
+  type: artifacts.type,
+  status: artifacts.status,
+  title: artifacts.title,
+  content: artifacts.content,
+  markdown: artifacts.markdown,
+  confidence: artifacts.confidence,
+  evidenceCount: artifacts.evidenceCount,
+  version: artifacts.version,
+  sourceEvents: artifacts.sourceEvents,
+  sourceMemories: artifacts.sourceMemories,
+  namespace: artifacts.namespace,
+  subjectId: artifacts.subjectId,
+  sessionId: artifacts.sessionId,
+  createdAt: artifacts.createdAt,
+  updatedAt: artifacts.updatedAt,
+} satisfies { [K in keyof Row]: unknown };
 type Sort = 'createdAt' | 'updatedAt' | 'confidence' | 'evidenceCount';
 
 export interface ArtifactListQuery {
@@ -132,7 +171,7 @@ export function createArtifactsService(
     const direction = shape.order === 'desc' ? desc : asc;
     return db
       .select({
-        ...getTableColumns(artifacts),
+        ...ROW_COLUMNS,
         total: sql<number>`(select count(*) from ${artifacts} where ${where})`.mapWith(Number),
       })
       .from(artifacts)
