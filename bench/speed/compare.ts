@@ -10,13 +10,14 @@
  * on PostgreSQL each gets a fresh database on PG_URL, dropped afterwards; Hx uses Redis at REDIS_URL.
  *
  * Usage: pnpm bench:compare [--quick] [--driver postgres|pglite|both] [--rounds N] [--seconds S]
- *          [--only capture,batch100,batch1000,read,synth,flat] [--cpu-prof DIR]
+ *          [--only capture,batch100,batch1000,read,synth,flat] [--cpu-prof DIR] [--cpu-split]
  */
 import { type ChildProcess, execSync, fork } from 'node:child_process';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuSnapshot, cpuSpent } from '../lib/cpu-split.js';
 import { createFreshDatabase, type FreshDatabase, REDIS_URL } from '../lib/fresh-postgres.js';
 import { createCorpus } from './corpus.js';
 
@@ -36,6 +37,8 @@ const FLAT_EVENTS = Number(flag('flat-events') ?? (QUICK ? 50_000 : 200_000));
 /** Capture load beside synthesize: single events at this many requests per second. */
 const LOAD_RATE = Number(flag('load-rate') ?? 200);
 const CPU_PROF = flag('cpu-prof');
+/** Log each round's CPU per request of the server, PostgreSQL, Redis and the load generator (/proc). */
+const CPU_SPLIT = process.argv.includes('--cpu-split');
 const DRIVER = flag('driver') ?? 'postgres';
 const ONLY = new Set((flag('only') ?? 'capture,batch100,batch1000,read,synth,flat').split(','));
 
@@ -180,6 +183,7 @@ async function hit(
   connections = CONNECTIONS,
   amount?: number,
 ): Promise<Round> {
+  const cpuBefore = CPU_SPLIT ? cpuSnapshot(target.proc.pid) : undefined;
   const result = await autocannon({
     url: `${target.url}${c.path}`,
     method: c.method,
@@ -195,6 +199,11 @@ async function hit(
   const ok = result['2xx'];
   const failed = result.non2xx + result.errors + result.timeouts;
   const rps = ok / result.duration;
+  if (cpuBefore && ok > 0) {
+    const spent = cpuSpent(cpuBefore, cpuSnapshot(target.proc.pid));
+    const perRequest = Object.entries(spent).map(([name, ms]) => `${name} ${((ms * 1000) / ok).toFixed(0)}`);
+    log(`${c.id} ${target.apiKey ? 'hx' : 'base'} CPU us per request: ${perRequest.join(', ')}`);
+  }
   return {
     requestsPerSecond: rps,
     perSecond: c.eventsPerRequest > 0 ? rps * c.eventsPerRequest : rps,
