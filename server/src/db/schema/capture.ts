@@ -37,7 +37,9 @@ export const events = pgTable(
   (t) => [
     index('events_scope_idx').on(t.tenantId, t.environment, t.namespace, t.id),
     index('events_session_idx').on(t.tenantId, t.environment, t.sessionId, t.id),
-    index('events_subject_idx').on(t.tenantId, t.subjectId),
+    // Partial: most events name no subject, and an index entry per event is capture's cost (erasure
+    // and filters look subjects up by equality, which implies not null).
+    index('events_subject_idx').on(t.tenantId, t.subjectId).where(sql`${t.subjectId} is not null`),
     // The duplicate check's probe, keyed on one expression so no other index can be mistaken for it
     // (with (tenant, environment, content_hash) as columns, a table without statistics yet was probed
     // through another tenant-leading index, filtering the tenant's recent events: seconds per capture).
