@@ -52,7 +52,12 @@ export async function storeUnkeyed(
     eventRow(actor, p, id, { payload: p.input.payload, metadata: p.input.metadata ?? {}, text: p.text }),
   );
 
-  const out = await rt.database.preparedRows<{ kind: 'd' | 'q'; hash: string | null; id: string | null; salience: number }>(
+  const out = await rt.database.preparedRows<{
+    kind: 'd' | 'q';
+    hash: string | null;
+    id: string | null;
+    salience: number;
+  }>(
     sql`with dup as (${storedDuplicates(actor, [...firsts.keys()])}),
       fresh as (
         select v.* from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as v(${RECORD_TYPE})
