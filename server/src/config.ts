@@ -18,7 +18,7 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
-  /** PostgreSQL connections per process (API replica or worker). */
+  /** PostgreSQL connections per process (API replica or worker); half as many again for hot statements. */
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   /**
    * Bound on opening a PostgreSQL connection or waiting for a free one: past it the request answers
