@@ -100,6 +100,19 @@ describe('monthly event quota (free: 1,000 events)', () => {
     const ent = await setPlan(server, user.tenantId, 'enterprise');
     expect(ent.quota.eventsLimit).toBeNull();
   }, 60_000);
+
+  it('without a limit, concurrent batches are all stored and counted exactly (events stored first, counted after)', async () => {
+    const user = await registerUser(server, 'unlimited');
+    const key = await createApiKey(server, user);
+    await setPlan(server, user.tenantId, 'enterprise');
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => batch(key, 50, `par-${i}`)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    // A batch of nothing but duplicates stores and counts nothing.
+    const again = await batch(key, 50, 'par-0');
+    expect(again.body.data.summary).toMatchObject({ ingested: 0, duplicates: 50 });
+    expect(await storedEvents(user.tenantId)).toBe(400);
+    expect((await tenant(user.tenantId)).quota).toMatchObject({ eventsLimit: null, eventsUsed: 400 });
+  }, 60_000);
 });
 
 describe('operator endpoints', () => {

@@ -68,7 +68,8 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database'>) {
      * Runs `store` (an INSERT that stores `count` events when its guard holds) in one statement with
      * the count against the tenant's month: the rows are stored only if the whole count fits, else
      * nothing is and AppError('quota_exceeded') is thrown. One atomic statement: the counter row's
-     * lock serialises concurrent captures of a tenant, with no transaction around it.
+     * lock serialises concurrent captures of a tenant, with no transaction around it (capture's
+     * one-statement path counts after the insert where the plan has no limit: store-unkeyed.ts).
      */
     async consumeWith(q: Queryable, actor: Actor, count: number, store: (fits: SQL) => SQL): Promise<void> {
       const limit = PLAN_LIMITS[actor.plan].monthlyEvents;

@@ -52,6 +52,18 @@ export async function storeUnkeyed(
     eventRow(actor, p, id, { payload: p.input.payload, metadata: p.input.metadata ?? {}, text: p.text }),
   );
 
+  const insert = sql`insert into events (tenant_id, environment, ${INSERT_COLUMNS})
+    select ${actor.tenantId}, ${actor.environment}, ${SELECT_VALUES} from fresh v`;
+  // With a limit, the count goes first and the insert stores only if it fit (exact, atomic). Without
+  // one nothing can be refused, so the rows are stored first and counted after: the month's counter
+  // row is then locked only from its update to the commit, not through the insert, and a tenant's
+  // concurrent batches insert side by side instead of one after another.
+  const storeAndCount =
+    limit === null
+      ? sql`stored as (${insert} returning 1),
+        ${rt.quota.counted(actor, sql`(select count(*) from stored)`)}`
+      : sql`${rt.quota.counted(actor, sql`(select count(*) from fresh)`)},
+        stored as (${insert} where exists (select 1 from quota))`;
   const out = await rt.database.preparedRows<{
     kind: 'd' | 'q';
     hash: string | null;
@@ -62,11 +74,7 @@ export async function storeUnkeyed(
       fresh as (
         select v.* from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as v(${RECORD_TYPE})
         where v.content_hash not in (select hash from dup)),
-      ${rt.quota.counted(actor, sql`(select count(*) from fresh)`)},
-      stored as (
-        insert into events (tenant_id, environment, ${INSERT_COLUMNS})
-        select ${actor.tenantId}, ${actor.environment}, ${SELECT_VALUES} from fresh v
-        where exists (select 1 from quota))
+      ${storeAndCount}
       select 'd' as kind, hash, id, salience from dup
       union all
       select 'q' as kind, null, null, 0 from quota`,
