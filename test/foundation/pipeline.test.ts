@@ -38,6 +38,21 @@ describe('request pipeline', () => {
     expect(res.body).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
+  it('matches paths case-sensitively, as the contract spells them: another case is 404 before anything else', async () => {
+    const { apiKey } = await newTenant(server);
+    // With a valid key, an upper-case path is not the route (no 401 for a key that was never checked).
+    const read = await server.http().get('/V1/ARTIFACTS').set('Authorization', `Bearer ${apiKey}`);
+    expect(read.status).toBe(404);
+    expect(read.body).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    // Without credentials, a body is never validated (and described) for a path that is not a route.
+    const write = await server.http().post('/v1/Capture').send({ type: 'message' });
+    expect(write.status).toBe(404);
+    expect(write.body.error.code).toBe('not_found');
+    // The contract's own spelling still works, a trailing slash included.
+    const ok = await server.http().get('/v1/artifacts/').set('Authorization', `Bearer ${apiKey}`);
+    expect(ok.status).toBe(200);
+  });
+
   it('answers a wrong method on a known path with 404 and an Allow header', async () => {
     const res = await server.http().put('/v1/api-keys');
     expect(res.status).toBe(404);

@@ -37,6 +37,9 @@ export function createApp(ctx: AppContext): { app: Express; admission: Admission
   const metrics = createMetrics();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // Paths as the contract spells them, as the gatekeeper's route match reads them (auth/route-match.ts):
+  // Express's default would serve /V1/CAPTURE as /v1/capture after authentication had not seen it.
+  app.set('case sensitive routing', true);
   if (ctx.config.TRUST_PROXY) app.set('trust proxy', ctx.config.TRUST_PROXY);
 
   app.use(securityHeaders);
