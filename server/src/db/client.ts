@@ -112,10 +112,13 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   // statement: with the default plan_cache_mode PostgreSQL re-planned capture's statement on every
   // call (pg_stat_statements: plans = calls), as much CPU as running it. Not the main pool's default:
   // other parameterised statements rely on plans made for their values.
-  const hotPool = new pg.Pool({
-    ...base,
-    max: Math.max(2, Math.ceil((opts.max ?? 10) / 2)),
-    options: '-c plan_cache_mode=force_generic_plan',
+  const hotPool = new pg.Pool({ ...base, max: Math.max(2, Math.ceil((opts.max ?? 10) / 2)) });
+  // A SET on each new connection (queued before its first statement) rather than a startup `options`
+  // parameter, which connection poolers such as PgBouncer refuse unless configured to ignore it.
+  hotPool.on('connect', (client) => {
+    client
+      .query('set plan_cache_mode = force_generic_plan')
+      .catch((err: Error) => opts.logger?.warn({ err: { message: err.message } }, 'hot statement pool: set failed'));
   });
   // /health probes on a connection of their own, so a saturated pool does not make a live database
   // look down (nor a probe wait behind a queue of batches).
