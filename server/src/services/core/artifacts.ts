@@ -3,56 +3,39 @@
  * tenant, environment and (when bound) namespace. Reads are written to the memory access log.
  */
 import type { Artifact } from '@hx-memory/contract';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AccessLog } from '../../audit/access-log.js';
 import type { Actor } from '../../actor.js';
 import { artifacts } from '../../db/schema/index.js';
 import { findRow, ofEnvironment } from '../../db/scoped-rows.js';
 import { invalid, notFound } from '../../errors.js';
+import { pickFields } from '../../pick-fields.js';
 import { preparedShapes } from '../../db/prepared-shapes.js';
 import { type NamespaceAccessChecker, mayAccessNamespace, resolveNamespaceFilter } from './namespace-scope.js';
 import type { ServiceDeps } from '../deps.js';
 
 /** What an artifact answer is made of (not the stored tsvector, fingerprint or key). */
-type Row = Pick<
-  typeof artifacts.$inferSelect,
-  | 'id'
-  | 'type'
-  | 'status'
-  | 'title'
-  | 'content'
-  | 'markdown'
-  | 'confidence'
-  | 'evidenceCount'
-  | 'version'
-  | 'sourceEvents'
-  | 'sourceMemories'
-  | 'namespace'
-  | 'subjectId'
-  | 'sessionId'
-  | 'createdAt'
-  | 'updatedAt'
->;
-
+const ROW_FIELDS = [
+  'id',
+  'type',
+  'status',
+  'title',
+  'content',
+  'markdown',
+  'confidence',
+  'evidenceCount',
+  'version',
+  'sourceEvents',
+  'sourceMemories',
+  'namespace',
+  'subjectId',
+  'sessionId',
+  'createdAt',
+  'updatedAt',
+] as const;
+type Row = Pick<typeof artifacts.$inferSelect, (typeof ROW_FIELDS)[number]>;
 /** The columns of `Row`: a list reads only these (the search vector alone outweighed the rest). */
-const ROW_COLUMNS = {
-  id: artifacts.id,
-  type: artifacts.type,
-  status: artifacts.status,
-  title: artifacts.title,
-  content: artifacts.content,
-  markdown: artifacts.markdown,
-  confidence: artifacts.confidence,
-  evidenceCount: artifacts.evidenceCount,
-  version: artifacts.version,
-  sourceEvents: artifacts.sourceEvents,
-  sourceMemories: artifacts.sourceMemories,
-  namespace: artifacts.namespace,
-  subjectId: artifacts.subjectId,
-  sessionId: artifacts.sessionId,
-  createdAt: artifacts.createdAt,
-  updatedAt: artifacts.updatedAt,
-} satisfies { [K in keyof Row]: unknown };
+const ROW_COLUMNS = pickFields(getTableColumns(artifacts), ROW_FIELDS);
 type Sort = 'createdAt' | 'updatedAt' | 'confidence' | 'evidenceCount';
 
 export interface ArtifactListQuery {
