@@ -9,28 +9,12 @@
  * Chunk counts are cached; test/synthesize checks the sum against the library on varied text.
  */
 import { countTokens, decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { isSpace } from '../is-space.js';
 
 export const TOKENIZER = 'o200k_base';
 
 const CACHE_LIMIT = 200_000;
 const chunkCounts = new Map<string, number>();
-
-/** \s of the tokenizer's (Unicode) regular expressions, for one UTF-16 code unit. */
-function isSpace(c: number): boolean {
-  if (c === 32 || (c >= 9 && c <= 13)) return true;
-  if (c < 128) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
 
 function chunkCount(chunk: string): number {
   let n = chunkCounts.get(chunk);

@@ -37,23 +37,6 @@ export function secretScanner(): (p: Prepared) => Detection[] {
   };
 }
 
-export interface EventRow {
-  id: string;
-  namespace: string;
-  session_id: string;
-  agent_id: string | null;
-  subject_id: string | null;
-  type: string;
-  payload: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  text: string;
-  content_hash: string;
-  idempotency_key: string | null;
-  idempotency_hash: string | null;
-  salience: number;
-  occurred_at: string;
-}
-
 /**
  * The columns the raw insert writes besides tenant and environment, with the type each travels as in
  * the JSON record set. Kept in one place so store-events.test.ts can check them against the drizzle
@@ -74,7 +57,7 @@ export const INSERTED_COLUMNS = {
   idempotency_hash: 'text',
   salience: 'real',
   occurred_at: 'timestamptz',
-} as const satisfies Record<keyof EventRow, string>;
+} as const;
 
 const COLUMN_NAMES = Object.keys(INSERTED_COLUMNS);
 export const INSERT_COLUMNS = sql.raw(COLUMN_NAMES.join(', '));
@@ -85,30 +68,25 @@ export const RECORD_TYPE = sql.raw(
     .join(', '),
 );
 
-/** The row of a prepared event, with its payload, metadata and text as stored (redacted or not). */
-export function eventRow(
+/**
+ * The insert's record of a prepared event, as JSON text, with its payload, metadata and text as stored
+ * (redacted or not). Written directly (the payload and metadata arrive serialised) rather than built as
+ * an object and stringified: a batch's thousand records would be serialised twice and allocated for it.
+ * Its keys are those of INSERTED_COLUMNS (store-events.test.ts checks them).
+ */
+export function eventRecord(
   actor: Actor,
   p: Prepared,
   id: string,
-  stored: { payload: Record<string, unknown>; metadata: Record<string, unknown>; text: string },
-): EventRow {
-  return {
-    id,
-    namespace: p.namespace,
-    session_id: p.input.sessionId,
-    agent_id: p.input.agentId ?? actor.agentId ?? null,
-    subject_id: p.input.subjectId ?? null,
-    type: p.input.type,
-    payload: stored.payload,
-    metadata: stored.metadata,
-    text: stored.text,
-    content_hash: p.contentHash,
-    idempotency_key: p.input.idempotencyKey ?? null,
-    idempotency_hash: p.idemHash,
-    salience: p.salience,
-    occurred_at: p.occurredAt.toISOString(),
-  };
+  stored: { payloadJson: string; metadataJson: string; text: string },
+): string {
+  const q = JSON.stringify;
+  const orNull = (v: string | null | undefined) => (v == null ? 'null' : q(v));
+  return `{"id":${q(id)},"namespace":${q(p.namespace)},"session_id":${q(p.input.sessionId)},"agent_id":${orNull(p.input.agentId ?? actor.agentId)},"subject_id":${orNull(p.input.subjectId)},"type":${q(p.input.type)},"payload":${stored.payloadJson},"metadata":${stored.metadataJson},"text":${q(stored.text)},"content_hash":${q(p.contentHash)},"idempotency_key":${orNull(p.input.idempotencyKey)},"idempotency_hash":${orNull(p.idemHash)},"salience":${p.salience},"occurred_at":${q(p.occurredAt.toISOString())}}`;
 }
+
+/** The JSON record set of the insert (one parameter whatever the batch size). */
+export const recordSet = (records: string[]): string => `[${records.join(',')}]`;
 
 /**
  * The first stored event of each content hash inside the duplicate window (`hash, id, salience`): one

@@ -3,6 +3,7 @@
  * salience score, and the stable hashes that find duplicates and idempotency conflicts.
  */
 import crypto from 'node:crypto';
+import { isSpace } from '../../../is-space.js';
 
 const MAX_TEXT = 20_000;
 /** Metadata keys that name who spoke (LoCoMo turns carry `speaker`). */
@@ -32,6 +33,23 @@ export function canonicalJson(value: unknown): string {
     first = false;
   }
   return `${out}}`;
+}
+
+/**
+ * What an event's content hash is taken over: exactly `canonicalJson({ s, t, p, m, o, n })` (so hashes
+ * of stored events keep matching), composed from the payload's and metadata's canonical JSON, which
+ * the insert reuses as the stored JSON instead of serialising them again.
+ */
+export function contentKey(c: {
+  sessionId: string;
+  type: string;
+  payloadJson: string;
+  metadataJson: string;
+  occurredAt: string | null;
+  namespace: string;
+}): string {
+  const o = c.occurredAt === null ? 'null' : JSON.stringify(c.occurredAt);
+  return `{"m":${c.metadataJson},"n":${JSON.stringify(c.namespace)},"o":${o},"p":${c.payloadJson},"s":${JSON.stringify(c.sessionId)},"t":${JSON.stringify(c.type)}}`;
 }
 
 /** Hex SHA-256 (the one-shot `crypto.hash` where the runtime has it: no Hash object per call). */
@@ -117,6 +135,17 @@ export function eventText(type: string, payload: Record<string, unknown>, metada
   return text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
 }
 
+/** Whitespace-separated words, counted without splitting (this runs over every captured event). */
+export function wordCount(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpace(text.charCodeAt(i));
+    if (!space && !inWord) words += 1;
+    inWord = !space;
+  }
+  return words;
+}
 const SALIENT_WORDS =
   /\b(remember|always|never|prefer|favou?rite|love|hate|allergic|important|must|should|don't|deadline|birthday|moved|married|error|failed|fixed|decided)\b/i;
 
@@ -149,7 +178,7 @@ export function salienceScore(type: string, payload: Record<string, unknown>, te
       break;
   }
   if (SALIENT_WORDS.test(text)) score += 0.15;
-  const words = text.split(/\s+/).filter(Boolean).length;
+  const words = wordCount(text);
   if (words < 3) score -= 0.15;
   else if (words > 12) score += 0.05;
   return Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;

@@ -7,7 +7,7 @@ import type { CaptureEvent } from '@hx-memory/contract';
 import type { Actor } from '../../../actor.js';
 import { AppError } from '../../../errors.js';
 import { resolveWriteNamespace } from '../namespace-scope.js';
-import { canonicalJson, eventText, salienceScore, sha256 } from './normalize.js';
+import { canonicalJson, contentKey, eventText, salienceScore, sha256 } from './normalize.js';
 import type { CaptureRuntime, FieldPrefix } from './runtime.js';
 
 export interface Prepared {
@@ -15,6 +15,9 @@ export interface Prepared {
   input: CaptureEvent;
   namespace: string;
   contentHash: string;
+  /** Canonical JSON of the payload and metadata: hashed, and stored as is when nothing is redacted. */
+  payloadJson: string;
+  metadataJson: string;
   idemHash: string | null;
   text: string;
   salience: number;
@@ -54,14 +57,16 @@ export async function prepareEvents(
     }
     const namespace = outcome;
     const metadata = input.metadata ?? {};
+    const payloadJson = canonicalJson(input.payload);
+    const metadataJson = canonicalJson(metadata);
     const contentHash = sha256(
-      canonicalJson({
-        s: input.sessionId,
-        t: input.type,
-        p: input.payload,
-        m: metadata,
-        o: input.occurredAt ?? null,
-        n: namespace,
+      contentKey({
+        sessionId: input.sessionId,
+        type: input.type,
+        payloadJson,
+        metadataJson,
+        occurredAt: input.occurredAt ?? null,
+        namespace,
       }),
     );
     const text = eventText(input.type, input.payload, metadata);
@@ -70,6 +75,8 @@ export async function prepareEvents(
       input,
       namespace,
       contentHash,
+      payloadJson,
+      metadataJson,
       idemHash: input.idempotencyKey ? sha256(canonicalJson(input)) : null,
       text,
       salience: salienceScore(input.type, input.payload, text),

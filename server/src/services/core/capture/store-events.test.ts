@@ -7,7 +7,9 @@
 import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events } from '../../../db/schema/index.js';
-import { INSERTED_COLUMNS } from './event-rows.js';
+import type { Actor } from '../../../actor.js';
+import { eventRecord, INSERTED_COLUMNS } from './event-rows.js';
+import type { Prepared } from './prepare-events.js';
 
 /** The record-set type names against drizzle's SQL type names. */
 const SQL_TYPE: Record<string, string> = {
@@ -43,5 +45,34 @@ describe('capture raw insert against the events table', () => {
       expect(byName.has(name)).toBe(true);
       expect(Object.keys(INSERTED_COLUMNS)).not.toContain(name);
     }
+  });
+
+  it('writes each record with exactly the columns of the insert, as valid JSON', () => {
+    const p = {
+      index: 0,
+      input: { type: 'message', sessionId: 's "1"', payload: { content: 'hi\n' }, subjectId: 'u1' },
+      namespace: 'default',
+      contentHash: 'h',
+      payloadJson: '{"content":"hi\\n"}',
+      metadataJson: '{}',
+      idemHash: null,
+      text: 'a "quoted" line',
+      salience: 0.45,
+      occurredAt: new Date('2026-01-02T03:04:05.000Z'),
+    } as Prepared;
+    const record = JSON.parse(eventRecord({ agentId: null } as unknown as Actor, p, 'evt_1', p));
+    expect(Object.keys(record).sort()).toEqual(Object.keys(INSERTED_COLUMNS).sort());
+    expect(record).toMatchObject({
+      id: 'evt_1',
+      session_id: 's "1"',
+      agent_id: null,
+      subject_id: 'u1',
+      payload: { content: 'hi\n' },
+      metadata: {},
+      text: 'a "quoted" line',
+      idempotency_key: null,
+      salience: 0.45,
+      occurred_at: '2026-01-02T03:04:05.000Z',
+    });
   });
 });

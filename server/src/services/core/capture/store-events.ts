@@ -11,17 +11,17 @@ import type { Queryable, Tx } from '../../../db/client.js';
 import { AppError } from '../../../errors.js';
 import { newId } from '../../../ids.js';
 import {
-  type EventRow,
   countType,
-  eventRow,
+  eventRecord,
   INSERT_COLUMNS,
   type PerType,
   RECORD_TYPE,
+  recordSet,
   SELECT_VALUES,
   secretScanner,
   storedDuplicates,
 } from './event-rows.js';
-import { eventText } from './normalize.js';
+import { canonicalJson, eventText } from './normalize.js';
 import type { Prepared } from './prepare-events.js';
 import type { CaptureRuntime, FieldPrefix } from './runtime.js';
 import { type StoreOutcome, storeUnkeyed } from './store-unkeyed.js';
@@ -61,19 +61,19 @@ async function lookup(rt: CaptureRuntime, q: Queryable, actor: Actor, prepared: 
   return { byKey, byHash };
 }
 
-/** Inserts the rows and counts them against the quota, in one statement (stored whole or not at all). */
-async function insert(rt: CaptureRuntime, q: Queryable, actor: Actor, rows: EventRow[]) {
-  if (rows.length === 0) return;
+/** Inserts the records and counts them against the quota, in one statement (stored whole or not at all). */
+async function insert(rt: CaptureRuntime, q: Queryable, actor: Actor, records: string[]) {
+  if (records.length === 0) return;
   // The rows travel as one JSON parameter whatever the batch size (a multi-row VALUES built by the
   // query builder cost ~100 ms of CPU per 1000 events, and a new statement text per size).
   await rt.quota.consumeWith(
     q,
     actor,
-    rows.length,
+    records.length,
     (fits) =>
       sql`insert into events (tenant_id, environment, ${INSERT_COLUMNS})
           select ${actor.tenantId}, ${actor.environment}, ${SELECT_VALUES}
-          from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as v(${RECORD_TYPE})
+          from jsonb_to_recordset(${recordSet(records)}::text::jsonb) as v(${RECORD_TYPE})
           where ${fits}`,
   );
 }
@@ -142,21 +142,28 @@ export async function storeEvents(
   // Secrets go to the vault before anything is stored; the stored event is the redacted one.
   const found = ingestedNow.map(({ p }) => secretsOf(p));
   const redactAndInsert = async (q: Queryable) => {
-    const rows: EventRow[] = [];
+    const records: string[] = [];
     for (const [i, { p, id }] of ingestedNow.entries()) {
       const detections = found[i]!;
-      let payload = p.input.payload;
-      let metadata = p.input.metadata ?? {};
-      let text = p.text;
-      if (detections.length > 0) {
-        const redacted = await rt.vault.redactCapture(q, actor, { eventId: id, payload, metadata, detections });
-        payload = redacted.payload;
-        metadata = redacted.metadata;
-        text = eventText(p.input.type, payload, metadata);
+      if (detections.length === 0) {
+        records.push(eventRecord(actor, p, id, p));
+        continue;
       }
-      rows.push(eventRow(actor, p, id, { payload, metadata, text }));
+      const { payload, metadata } = await rt.vault.redactCapture(q, actor, {
+        eventId: id,
+        payload: p.input.payload,
+        metadata: p.input.metadata ?? {},
+        detections,
+      });
+      records.push(
+        eventRecord(actor, p, id, {
+          payloadJson: canonicalJson(payload),
+          metadataJson: canonicalJson(metadata),
+          text: eventText(p.input.type, payload, metadata),
+        }),
+      );
     }
-    await insert(rt, q, actor, rows);
+    await insert(rt, q, actor, records);
   };
   if (tx || found.every((d) => d.length === 0)) await redactAndInsert(tx ?? db);
   else await db.transaction(redactAndInsert);

@@ -12,10 +12,11 @@ import { newId } from '../../../ids.js';
 import type { Detection } from '../../../redaction/index.js';
 import {
   countType,
-  eventRow,
+  eventRecord,
   INSERT_COLUMNS,
   type PerType,
   RECORD_TYPE,
+  recordSet,
   SELECT_VALUES,
   storedDuplicates,
 } from './event-rows.js';
@@ -48,9 +49,7 @@ export async function storeUnkeyed(
   for (const { p } of uniques) {
     if (secretsOf(p).length > 0) return undefined;
   }
-  const rows = uniques.map(({ p, id }) =>
-    eventRow(actor, p, id, { payload: p.input.payload, metadata: p.input.metadata ?? {}, text: p.text }),
-  );
+  const records = uniques.map(({ p, id }) => eventRecord(actor, p, id, p));
 
   const insert = sql`insert into events (tenant_id, environment, ${INSERT_COLUMNS})
     select ${actor.tenantId}, ${actor.environment}, ${SELECT_VALUES} from fresh v`;
@@ -72,7 +71,7 @@ export async function storeUnkeyed(
   }>(
     sql`with dup as (${storedDuplicates(actor, [...firsts.keys()])}),
       fresh as (
-        select v.* from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as v(${RECORD_TYPE})
+        select v.* from jsonb_to_recordset(${recordSet(records)}::text::jsonb) as v(${RECORD_TYPE})
         where v.content_hash not in (select hash from dup)),
       ${storeAndCount}
       select 'd' as kind, hash, id, salience from dup
