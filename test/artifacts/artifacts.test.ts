@@ -1,5 +1,7 @@
 /** GET /v1/artifacts and /v1/artifacts/:id through real HTTP: filters, sorts, cursor pages, isolation. */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_CAP } from '../../server/src/services/core/artifacts.js';
 import { namespaceBoundKey } from '../capture/bound-key.js';
 import { createApiKey, newTenant, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -98,6 +100,38 @@ describe('GET /v1/artifacts', () => {
     expect(empty.status).toBe(200);
     expect(empty.body.data.artifacts).toEqual([]);
     expect(empty.body.data.pagination).toMatchObject({ hasMore: false, total });
+  });
+
+  it('leaves the total out above the count cap, and pages rows sharing one createdAt by id', async () => {
+    const { user, apiKey } = await newTenant(server);
+    // Learn writes many artifacts in one transaction with one createdAt (its clock, in milliseconds);
+    // seeded by SQL here for the volume.
+    await server.ctx.database.rows(
+      sql`insert into artifacts (id, tenant_id, environment, namespace, type, key, title, content, markdown, confidence,
+          created_at)
+        select 'art_cap' || lpad(g::text, 6, '0'), ${user.tenantId}, 'live', 'default', 'session_summary', 'cap' || g,
+          'Artifact ' || g, '{}'::jsonb, 'Body ' || g, 0.5, date_trunc('milliseconds', now())
+        from generate_series(1, ${TOTAL_CAP + 1}) g`,
+    );
+    const first = await server.http().get('/v1/artifacts?limit=3').set(auth(apiKey));
+    expect(first.status).toBe(200);
+    expect(first.body.data.pagination.hasMore).toBe(true);
+    expect(first.body.data.pagination).not.toHaveProperty('total');
+    const ids = first.body.data.artifacts.map((a: { id: string }) => a.id);
+    const id = (n: number) => `art_cap${String(n).padStart(6, '0')}`;
+    expect(ids).toEqual([id(TOTAL_CAP + 1), id(TOTAL_CAP), id(TOTAL_CAP - 1)]);
+    const next = await server
+      .http()
+      .get('/v1/artifacts')
+      .query({ limit: 3, cursor: first.body.data.pagination.cursor })
+      .set(auth(apiKey));
+    expect(next.body.data.artifacts[0].id).toBe(id(TOTAL_CAP - 2));
+    // Under the cap the count is exact again.
+    await server.ctx.database.rows(
+      sql`delete from artifacts where tenant_id = ${user.tenantId} and id > 'art_cap009000'`,
+    );
+    const counted = await server.http().get('/v1/artifacts?limit=1').set(auth(apiKey));
+    expect(counted.body.data.pagination.total).toBe(9000);
   });
 
   it('filters by type, status, subjectId, sessionId and namespace', async () => {

@@ -28,7 +28,8 @@ export const artifacts = pgTable(
   },
   (t) => [
     uniqueIndex('artifacts_key_uq').on(t.tenantId, t.environment, t.namespace, t.type, t.key),
-    index('artifacts_list_idx').on(t.tenantId, t.environment, t.createdAt),
+    // id last: the list orders by (createdAt, id), and learn writes many artifacts with one createdAt.
+    index('artifacts_list_idx').on(t.tenantId, t.environment, t.createdAt, t.id),
     index('artifacts_subject_idx').on(t.tenantId, t.subjectId),
     // Read-optimised like the memories' index: artifacts are written by background learn jobs.
     index('artifacts_fts_idx').using('gin', t.search).with({ fastupdate: false }),

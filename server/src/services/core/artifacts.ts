@@ -3,7 +3,7 @@
  * tenant, environment and (when bound) namespace. Reads are written to the memory access log.
  */
 import type { Artifact } from '@hx-memory/contract';
-import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AccessLog } from '../../audit/access-log.js';
 import type { Actor } from '../../actor.js';
 import { artifacts } from '../../db/schema/index.js';
@@ -37,6 +37,11 @@ type Row = Pick<typeof artifacts.$inferSelect, (typeof ROW_FIELDS)[number]>;
 /** The columns of `Row`: a list reads only these (the search vector alone outweighed the rest). */
 const ROW_COLUMNS = pickFields(getTableColumns(artifacts), ROW_FIELDS);
 type Sort = 'createdAt' | 'updatedAt' | 'confidence' | 'evidenceCount';
+/**
+ * A list's total is counted up to this many rows and left out above it ("present only when
+ * available", SPEC): an exact count of a large tenant would walk all its artifacts on every page.
+ */
+export const TOTAL_CAP = 10_000;
 
 export interface ArtifactListQuery {
   limit: number;
@@ -117,6 +122,12 @@ export function createArtifactsService(
   const { db } = deps.database;
   const P = sql.placeholder;
 
+  /** How many rows of `where` there are, counted up to TOTAL_CAP + 1 (more: the total is left out). */
+  const cappedCount = (where: SQL | undefined) =>
+    sql<number>`(select count(*) from (select 1 from ${artifacts} where ${where} limit ${TOTAL_CAP + 1}) capped)`.mapWith(
+      Number,
+    );
+
   /** The rows a list of this shape covers (before its cursor), with placeholders for the values. */
   const whereOf = (shape: PageShape) =>
     and(
@@ -155,7 +166,7 @@ export function createArtifactsService(
     return db
       .select({
         ...ROW_COLUMNS,
-        total: sql<number>`(select count(*) from ${artifacts} where ${where})`.mapWith(Number),
+        total: cappedCount(where),
       })
       .from(artifacts)
       .where(and(where, after))
@@ -166,9 +177,8 @@ export function createArtifactsService(
   /** The total alone, for an empty page after a cursor (which carries no total). */
   const countQuery = preparedShapes('hx_artifacts_count', (key, name) =>
     db
-      .select({ n: count() })
-      .from(artifacts)
-      .where(whereOf(JSON.parse(key) as PageShape))
+      .select({ n: cappedCount(whereOf(JSON.parse(key) as PageShape)) })
+      .from(sql`(select 1) one`)
       .prepare(name),
   );
 
@@ -203,7 +213,7 @@ export function createArtifactsService(
       const page = await pageQuery(key).execute(values);
       const rows: Row[] = page.map(({ total: _, ...row }) => row);
       // An empty page after a cursor says nothing of the total: count it on its own then.
-      const total = page[0]?.total ?? (cursor ? Number((await countQuery(key).execute(values))[0]?.n) : 0);
+      const counted = page[0]?.total ?? (cursor ? Number((await countQuery(key).execute(values))[0]?.n) : 0);
       const hasMore = rows.length > q.limit;
       const items = hasMore ? rows.slice(0, q.limit) : rows;
       const last = items[items.length - 1];
@@ -220,7 +230,7 @@ export function createArtifactsService(
         pagination: {
           hasMore,
           ...(hasMore && last ? { cursor: encodeCursor(q.sort, q.order, last) } : {}),
-          total,
+          ...(counted <= TOTAL_CAP ? { total: counted } : {}),
         },
       };
     },
