@@ -23,8 +23,38 @@ function printable(bytes: Buffer): string | undefined {
   return ok >= bytes.length * 0.97 ? bytes.toString('latin1') : undefined;
 }
 
+const MIN_RUN = 20;
+
+/** A character of BASE64_RUN's run class `[A-Za-z0-9+/_-]`. */
+function isRunChar(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    c === 43 ||
+    c === 47 ||
+    c === 95 ||
+    c === 45
+  );
+}
+
+/**
+ * Whether `text` has MIN_RUN run characters in a row, which any BASE64_RUN match needs: one pass of
+ * character codes, so prose (every captured message) skips the regex, whose look-behind is tried at
+ * every position.
+ */
+function mayHoldRun(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (!isRunChar(text.charCodeAt(i))) run = 0;
+    else if (++run >= MIN_RUN) return true;
+  }
+  return false;
+}
+
 export function base64Runs(text: string): Base64Run[] {
   const out: Base64Run[] = [];
+  if (!mayHoldRun(text)) return out;
   BASE64_RUN.lastIndex = 0;
   for (let m = BASE64_RUN.exec(text); m !== null; m = BASE64_RUN.exec(text)) {
     const run = m[0];
