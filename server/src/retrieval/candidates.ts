@@ -113,20 +113,20 @@ export async function fetchNeighbours(
   database: Database,
   scope: RetrievalScope,
   anchors: Array<{ id: string; sessionId: string }>,
-): Promise<Array<CandidateRow & { anchor: string }>> {
+): Promise<Array<CandidateRow & { anchor: string; after: boolean }>> {
   if (anchors.length === 0) return [];
   const values = sql.join(
     anchors.map((a) => sql`(${a.id}, ${a.sessionId})`),
     sql`, `,
   );
   const where = scopeConditions('event', scope);
-  return database.rows<CandidateRow & { anchor: string }>(sql`
+  return database.rows<CandidateRow & { anchor: string; after: boolean }>(sql`
     select x.anchor, n.* from (values ${values}) as x(anchor, session)
     cross join lateral (
-      (select ${selectColumns('event')} from events d
+      (select false as after, ${selectColumns('event')} from events d
         where ${where} and d.session_id = x.session and d.id < x.anchor order by d.id desc limit 1)
       union all
-      (select ${selectColumns('event')} from events d
+      (select true as after, ${selectColumns('event')} from events d
         where ${where} and d.session_id = x.session and d.id > x.anchor order by d.id asc limit 1)
     ) n`);
 }

@@ -15,6 +15,15 @@ import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
 
 /** Share of a turn's score lent to the turns just before and after it (questions and their answers). */
 const NEIGHBOUR_SHARE = 0.3;
+/**
+ * Share lent to the reply that follows a turn ending in a question (an adjacency pair: the reply is
+ * the answer, and rarely repeats the question's words), when the reply is spoken by a person the query
+ * names or the query names none of the turns' speakers: the whole score, as if question and reply
+ * were one passage.
+ */
+const ANSWER_SHARE = 1;
+/** A turn whose last sentence asks (an image caption may follow). */
+const ASKS = /\?["')\s]*(?:\[image:[^\]]*\]\s*)?$/;
 /** Best events whose neighbours are looked up. */
 const NEIGHBOUR_ANCHORS = 20;
 /** Share of a passage's score lent to the other turns of the (non-hub) entities it names: multi-hop. */
@@ -45,15 +54,21 @@ export async function lendToNeighbours(
   const anchors = items.filter((i) => i.source === 'event' && i.row.session_id).slice(0, NEIGHBOUR_ANCHORS);
   if (anchors.length === 0) return NOTHING;
   const anchorScore = new Map(anchors.map((a) => [a.row.id, a.score]));
+  const asks = new Set(anchors.filter((a) => ASKS.test(a.row.text)).map((a) => a.row.id));
   const rows = await fetchNeighbours(
     database,
     scope,
     anchors.map((a) => ({ id: a.row.id, sessionId: a.row.session_id as string })),
   );
+  // Whether the query is about one of the people speaking here ("What did Caroline ...?").
+  const aboutSpeaker = [...anchors.map((a) => a.row), ...rows].some((r) => speakerMatches(r.speaker, terms));
   return () =>
     lend(items, rows, (row) => {
-      const speaker = speakerMatches(row.speaker, terms) ? 1 + SPEAKER_BOOST : 1;
-      return NEIGHBOUR_SHARE * speaker * (anchorScore.get(row.anchor) ?? 0);
+      const named = speakerMatches(row.speaker, terms);
+      const speaker = named ? 1 + SPEAKER_BOOST : 1;
+      const answers = row.after && asks.has(row.anchor) && (named || !aboutSpeaker);
+      const share = answers ? ANSWER_SHARE : NEIGHBOUR_SHARE;
+      return share * speaker * (anchorScore.get(row.anchor) ?? 0);
     });
 }
 

@@ -1,0 +1,66 @@
+/**
+ * POST /v1/synthesize through real HTTP: the reply to a turn that asks what the query asks is the
+ * answer, though it rarely repeats the query's words (question-and-reply pairs of a conversation).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let apiKey: string;
+let ids: string[];
+
+const turns: Array<[speaker: string, text: string]> = [
+  ['Nate', 'Last Monday I hosted my first cooking show and taught people vegan recipes!'],
+  ['Joanna', "Congrats on the cooking show, Nate! What's your favorite dish from the show?"],
+  ['Nate', 'Coconut milk ice cream is at the top of my list: smooth, creamy and tropical.'],
+  ['Joanna', 'I watched a dish competition show last night, my favorite episode so far.'],
+  ['Nate', 'My favorite part of hosting any show is meeting the audience afterwards.'],
+  ['Joanna', 'The dish I cook most is pasta, it is my favorite comfort food.'],
+  ['Nate', 'The show had a lovely kitchen and the cooking went smoothly, no dish burnt.'],
+  ['Joanna', 'See you soon, I have to go and walk the dog.'],
+];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ apiKey } = await newTenant(server, 'answers'));
+  const events = turns.map(([speaker, text], i) => ({
+    type: 'message',
+    sessionId: 'cooking',
+    namespace: 'talk',
+    occurredAt: new Date(Date.UTC(2023, 4, 1, 10, i)).toISOString(),
+    payload: { role: 'user', content: text },
+    metadata: { speaker },
+  }));
+  const res = await server.http().post('/v1/capture/batch').set('Authorization', `Bearer ${apiKey}`).send({ events });
+  expect(res.status).toBe(201);
+  ids = res.body.data.results.map((r: { eventId: string }) => r.eventId);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const firstEvents = async (query: string, n: number) => {
+  const res = await server
+    .http()
+    .post('/v1/synthesize')
+    .set('Authorization', `Bearer ${apiKey}`)
+    .send({ query, namespace: 'talk' });
+  expect(res.status).toBe(200);
+  return (res.body.data.entries as Array<{ provenance: Array<{ sourceId: string }> }>)
+    .slice(0, n)
+    .map((e) => e.provenance[0]?.sourceId);
+};
+
+describe('synthesize: questions and their replies', () => {
+  it('ranks the reply to the matching question among the first two, above turns that only share words', async () => {
+    const first = await firstEvents("What is Nate's favorite dish from the cooking show he hosted?", 2);
+    expect(first).toContain(ids[2]);
+  });
+
+  it('lends no more than a neighbour share to a reply by someone other than the person the query names', async () => {
+    // Joanna asks; the next turn is Nate's. A query about Joanna must not lift Nate's reply above her turn.
+    const ranked = await firstEvents('What is Joanna favorite dish?', turns.length);
+    expect(ranked[0]).toBe(ids[5]);
+    expect(ranked.indexOf(ids[2])).toBeGreaterThan(ranked.indexOf(ids[1]));
+  });
+});
