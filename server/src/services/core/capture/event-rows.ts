@@ -68,6 +68,9 @@ export const RECORD_TYPE = sql.raw(
     .join(', '),
 );
 
+const q = JSON.stringify;
+const orNull = (v: string | null | undefined) => (v == null ? 'null' : q(v));
+
 /**
  * The insert's record of a prepared event, as JSON text, with its payload, metadata and text as stored
  * (redacted or not). Written directly (the payload and metadata arrive serialised) rather than built as
@@ -80,8 +83,6 @@ export function eventRecord(
   id: string,
   stored: { payloadJson: string; metadataJson: string; text: string },
 ): string {
-  const q = JSON.stringify;
-  const orNull = (v: string | null | undefined) => (v == null ? 'null' : q(v));
   return `{"id":${q(id)},"namespace":${q(p.namespace)},"session_id":${q(p.input.sessionId)},"agent_id":${orNull(p.input.agentId ?? actor.agentId)},"subject_id":${orNull(p.input.subjectId)},"type":${q(p.input.type)},"payload":${stored.payloadJson},"metadata":${stored.metadataJson},"text":${q(stored.text)},"content_hash":${q(p.contentHash)},"idempotency_key":${orNull(p.input.idempotencyKey)},"idempotency_hash":${orNull(p.idemHash)},"salience":${p.salience},"occurred_at":${q(p.occurredAt.toISOString())}}`;
 }
 
