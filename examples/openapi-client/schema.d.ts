@@ -417,7 +417,7 @@ export interface paths {
     };
     /**
      * List artifacts
-     * @description Artifacts of the key's environment (and namespace, for a namespace-bound key), filtered and sorted; cursor pagination, total always given.
+     * @description Artifacts of the key's environment (and namespace, for a namespace-bound key), filtered and sorted; cursor pagination; `total` is given up to 10,000 matching artifacts and left out above.
      *
      *     **Auth:** API key (`Authorization: Bearer hx_live_…`).
      */

@@ -52,7 +52,7 @@ export const artifactsContract = c.router({
     query: ArtifactListQuerySchema,
     summary: 'List artifacts',
     description:
-      "Artifacts of the key's environment (and namespace, for a namespace-bound key), filtered and sorted; cursor pagination, total always given.",
+      "Artifacts of the key's environment (and namespace, for a namespace-bound key), filtered and sorted; cursor pagination; `total` is given up to 10,000 matching artifacts and left out above.",
     responses: {
       200: page('artifacts', ArtifactSchema),
       ...errors(...AUTHED_ERRORS, 'forbidden'),

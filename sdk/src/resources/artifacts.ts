@@ -11,7 +11,7 @@ export class Artifacts extends APIResource {
    * List artifacts.
    *
    * Artifacts of the key's environment (and namespace, for a namespace-bound key), filtered and sorted;
-   * cursor pagination, total always given.
+   * cursor pagination; `total` is given up to 10,000 matching artifacts and left out above.
    *
    * `GET /v1/artifacts` (API key, scope read)
    */
