@@ -174,12 +174,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   const client = await PGlite.create(location, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Db;
+  const rows = rawRows(db);
   let closed = false;
   return {
     db,
     driver: 'pglite',
-    rows: rawRows(db),
-    preparedRows: (query) => rawRows(db)(query),
+    rows,
+    // One connection in this thread, no plan cache to steer: the same as `rows`.
+    preparedRows: rows,
     poolStats: () => undefined,
     async ping() {
       if (closed) return false;

@@ -5,7 +5,7 @@
  */
 
 /** Base64 (standard or URL-safe) runs long enough to hold a secret. */
-const BASE64_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])/g;
+export const BASE64_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])/g;
 /** Runs longer than this are files (images, archives), not encoded credentials. */
 const MAX_RUN = 16_384;
 
