@@ -126,6 +126,44 @@ describe.skipIf(!shared)('unlimited-plan ceiling and probes across two instances
   });
 });
 
+describe.skipIf(!shared)('a high ceiling counted in leases across two instances', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    // 640 a minute: each instance takes leases of up to 10 points from Redis (leased-limiter.ts).
+    const overrides = { RATE_LIMIT_PREFIX: `hx-test:${randomUUID()}`, UNLIMITED_PLAN_RPM: '640' };
+    a = await startLimitedServer('enterprise', overrides);
+    b = await startLimitedServer('enterprise', overrides);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('one instance counts down by one per request', async () => {
+    const key = await createApiKey(a, await registerUser(a, 'lease-headers'));
+    const remaining = [];
+    for (let i = 0; i < 12; i++) remaining.push(Number((await coreRequest(a, key)).headers['x-ratelimit-remaining']));
+    expect(remaining).toEqual(Array.from({ length: 12 }, (_, i) => 639 - i));
+  });
+
+  it('both instances together accept exactly the ceiling, never more', async () => {
+    const key = await createApiKey(a, await registerUser(a, 'lease-shared'));
+    const statuses: number[] = [];
+    for (let wave = 0; wave < 35; wave++) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => coreRequest((wave + i) % 3 === 0 ? b : a, key)),
+      );
+      statuses.push(...answers.map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s !== 429)).toHaveLength(640);
+    const refused = await coreRequest(b, key);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
 describe('Redis down', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -16,10 +16,13 @@ export interface LimiterOptions {
 
 export interface LimiterStore {
   create(opts: LimiterOptions): RateLimiterAbstract;
+  /** Counts live outside this process (Redis): every consume is a round trip, shared by every instance. */
+  readonly shared: boolean;
 }
 
 export function createLimiterStore(opts: { redis?: Redis; prefix: string }): LimiterStore {
   return {
+    shared: Boolean(opts.redis),
     create({ name, points, durationSeconds, blockSeconds }) {
       const common = {
         keyPrefix: `${opts.prefix}:${name}`,

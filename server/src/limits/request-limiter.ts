@@ -11,6 +11,7 @@
 import { PLAN_LIMITS, type PlanName } from '@hx-memory/contract';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
+import { createLeasedLimiter } from './leased-limiter.js';
 import type { LimiterStore } from './limiter-store.js';
 
 export interface RateDecision {
@@ -25,10 +26,16 @@ export interface RateDecision {
   retryAfter?: number;
 }
 
+/** One window of a policy: `take` counts a request, `get` reads the count without spending. */
+interface Window {
+  take(key: string): Promise<{ ok: boolean; res: RateLimiterRes }>;
+  get(key: string): Promise<RateLimiterRes | null>;
+}
+
 interface PolicyLimiters {
-  minute: RateLimiterAbstract;
+  minute: Window;
   /** Absent on unlimited plans: SPEC gives them no burst allowance, only the per-minute ceiling. */
-  burst?: RateLimiterAbstract;
+  burst?: Window;
   rpm: number;
 }
 
@@ -61,12 +68,21 @@ export function describePolicy(policy: LimitPolicy): string {
 
 export function createRequestLimiter(store: LimiterStore, logger: Logger, opts: RequestLimiterOptions) {
   const byPolicy = new Map<LimitPolicy, PolicyLimiters>();
+  /** Shared windows are counted in leases (leased-limiter.ts); in-process ones point by point. */
+  const countWindow = (on: LimiterStore, name: string, points: number, durationSeconds: number): Window => {
+    const limiter = on.create({ name, points, durationSeconds });
+    const leased = on.shared ? createLeasedLimiter(limiter) : undefined;
+    return {
+      take: (key) => (leased ? leased.take(key) : consume(limiter, key)),
+      get: (key) => limiter.get(key),
+    };
+  };
   const add = (policy: LimitPolicy, rpm: number, burst: number | null, on: LimiterStore = store) => {
     byPolicy.set(policy, {
       rpm,
       // The policy is part of the key: after a plan change the caller starts a fresh window.
-      minute: on.create({ name: `rpm:${policy}`, points: rpm, durationSeconds: 60 }),
-      ...(burst === null ? {} : { burst: on.create({ name: `burst:${policy}`, points: burst, durationSeconds: 1 }) }),
+      minute: countWindow(on, `rpm:${policy}`, rpm, 60),
+      ...(burst === null ? {} : { burst: countWindow(on, `burst:${policy}`, burst, 1) }),
     });
   };
   for (const [plan, limits] of Object.entries(PLAN_LIMITS) as [PlanName, (typeof PLAN_LIMITS)[PlanName]][]) {
@@ -112,13 +128,13 @@ export function createRequestLimiter(store: LimiterStore, logger: Logger, opts: 
       try {
         // Burst first: a request refused for its burst does not spend a point of the minute.
         if (limiters.burst) {
-          const burst = await consume(limiters.burst, subject);
+          const burst = await limiters.burst.take(subject);
           if (!burst.ok) {
             const minute = await limiters.minute.get(subject);
             return decision(policy, limiters.rpm, minute, false, burst.res.msBeforeNext);
           }
         }
-        const minute = await consume(limiters.minute, subject);
+        const minute = await limiters.minute.take(subject);
         return decision(policy, limiters.rpm, minute.res, minute.ok, minute.res.msBeforeNext);
       } catch (err) {
         // Limits must never take the API down: fail open, loudly.
