@@ -9,6 +9,19 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+/** The hot pool's connection that ran statements like `pattern` planned them generic only. */
+async function expectGenericPlans(pattern: string) {
+  const plans = await database.preparedRows<{ generic: number; custom: number }>(
+    sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+      where statement like ${pattern}`,
+  );
+  expect(plans.length).toBeGreaterThan(0);
+  for (const p of plans) {
+    expect(p.custom).toBe(0);
+    expect(p.generic).toBeGreaterThan(0);
+  }
+}
+
 describe('preparedRows', () => {
   it('answers what rows answers, dates and intervals as PostgreSQL text included', async () => {
     const query = sql`select ${'2026-11-25T10:00:00Z'}::timestamptz as at, '2026-11-25'::date as day,
@@ -26,14 +39,33 @@ describe('preparedRows', () => {
         cross join lateral (select 1 from pg_class where relname = h limit 1) c`;
     // Sequential calls reuse the pool's most recently released connection.
     for (let i = 0; i < 8; i++) await database.preparedRows(hot(1 + (i % 3)));
-    const plans = await database.preparedRows<{ generic: number; custom: number }>(
-      sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-        where statement like '%cross join lateral (select 1 from pg_class%'`,
+    await expectGenericPlans('%cross join lateral (select 1 from pg_class%');
+  });
+});
+
+describe('statement', () => {
+  it('fills its placeholders per call and answers what rows answers', async () => {
+    const template = sql`select ${sql.placeholder('at')}::timestamptz as at, interval '90 minutes' as span,
+      cardinality(${sql.placeholder('list')}::text[])::int as n, ${sql.placeholder('s')}::text as s,
+      ${sql.placeholder('s')}::text || '!' as again`;
+    const run = database.statement(template);
+    const first = await run({ at: '2026-11-25T10:00:00Z', list: ['a', 'b', 'c'], s: 'x' });
+    const second = await run({ at: '2026-11-26T10:00:00Z', list: [], s: 'y' });
+    expect(first).toEqual(
+      await database.rows(
+        sql`select ${'2026-11-25T10:00:00Z'}::timestamptz as at, interval '90 minutes' as span, 3 as n, 'x' as s, 'x!' as again`,
+      ),
     );
-    expect(plans.length).toBeGreaterThan(0);
-    for (const p of plans) {
-      expect(p.custom).toBe(0);
-      expect(p.generic).toBeGreaterThan(0);
-    }
+    expect(second[0]).toMatchObject({ n: 0, s: 'y', again: 'y!' });
+    expect(typeof second[0]!.at).toBe('string');
+  });
+
+  it.runIf(process.env.DATABASE_URL)('is planned once per connection, generic', async () => {
+    const run = database.statement<{ n: number }>(
+      sql`select count(*)::int as n from unnest(${sql.placeholder('names')}::text[]) h
+        cross join lateral (select 1 from pg_attribute where attname = h limit 1) c`,
+    );
+    for (let i = 0; i < 8; i++) await run({ names: Array.from({ length: 1 + (i % 3) }, (_, j) => `attr${j}`) });
+    await expectGenericPlans('%from pg_attribute where attname = h%');
   });
 });

@@ -10,7 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from '../logger.js';
 import * as schema from './schema/index.js';
@@ -31,6 +31,12 @@ export interface Database {
    * whose best plan does not depend on its values: index probes by key); on PGlite the same as `rows`.
    */
   preparedRows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /**
+   * A hot statement whose text never changes, turned into text once: `template` names its values with
+   * `sql.placeholder(name)` and each call fills them in, so a request pays no SQL building. Runs as
+   * `preparedRows` does and answers what `rows` would.
+   */
+  statement<T = Record<string, unknown>>(template: SQL): (values: Record<string, unknown>) => Promise<T[]>;
   ping(): Promise<boolean>;
   /** Connections open to PostgreSQL (total, idle, callers waiting for one); undefined on PGlite. */
   poolStats(): { total: number; idle: number; waiting: number } | undefined;
@@ -58,6 +64,18 @@ function rawRows(db: Db): Database['rows'] {
   };
 }
 
+/** `Database.statement` on the hot pool: one name per template, values filled in per call. */
+function statementsOn(pool: import('pg').Pool, pgTypes: typeof import('pg').types): Database['statement'] {
+  const types = textDates(pgTypes);
+  let count = 0;
+  return <T>(template: SQL) => {
+    const { text, params } = compile(template);
+    const name = `hx_stmt_${count++}`;
+    return async (values: Record<string, unknown>) =>
+      (await pool.query<T & object>({ name, text, values: fillPlaceholders(params, values), types })).rows;
+  };
+}
+
 /** Distinct statement texts given a name; beyond it a text runs unnamed (a text built per input). */
 const MAX_PREPARED_TEXTS = 100;
 
@@ -67,15 +85,20 @@ const MAX_PREPARED_TEXTS = 100;
  */
 const TEXT_AS_IS = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
 
-/** Names statement texts for node-postgres, which prepares a named statement once per connection. */
-function preparedRowsOn(pool: import('pg').Pool, pgTypes: typeof import('pg').types): Database['preparedRows'] {
-  const dialect = new PgDialect();
-  const types = {
+/** node-postgres type parsers that leave TEXT_AS_IS types as text. */
+function textDates(pgTypes: typeof import('pg').types) {
+  return {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       TEXT_AS_IS.has(oid)
         ? (value: string) => value
         : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
   };
+}
+
+/** Names statement texts for node-postgres, which prepares a named statement once per connection. */
+function preparedRowsOn(pool: import('pg').Pool, pgTypes: typeof import('pg').types): Database['preparedRows'] {
+  const dialect = new PgDialect();
+  const types = textDates(pgTypes);
   const names = new Map<string, string>();
   return async <T>(query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
@@ -87,6 +110,12 @@ function preparedRowsOn(pool: import('pg').Pool, pgTypes: typeof import('pg').ty
     const res = await pool.query<T & object>({ ...(name ? { name } : {}), text, values: params, types });
     return res.rows;
   };
+}
+
+/** Turns a statement template into its text and parameter list (placeholders left to fill). */
+function compile(template: SQL): { text: string; params: unknown[] } {
+  const { sql: text, params } = new PgDialect().sqlToQuery(template);
+  return { text, params };
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -141,6 +170,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     driver: 'postgres',
     rows: rawRows(db),
     preparedRows: preparedRowsOn(hotPool, pg.types),
+    statement: statementsOn(hotPool, pg.types),
     async ping() {
       try {
         await probe.query('select 1');
@@ -182,6 +212,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     rows,
     // One connection in this thread, no plan cache to steer: the same as `rows`.
     preparedRows: rows,
+    statement<T>(template: SQL) {
+      const { text, params } = compile(template);
+      // As drizzle's PGlite session runs `execute`: rows as objects, dates and intervals as text.
+      const parsers = Object.fromEntries([...TEXT_AS_IS].map((oid) => [oid, (value: string) => value]));
+      return async (values: Record<string, unknown>) =>
+        (await client.query<T>(text, fillPlaceholders(params, values), { rowMode: 'object', parsers })).rows;
+    },
     poolStats: () => undefined,
     async ping() {
       if (closed) return false;

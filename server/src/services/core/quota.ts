@@ -18,6 +18,21 @@ export function quotaMonth(at = new Date()): { month: string; resetAt: Date } {
   return { month, resetAt: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)) };
 }
 
+/**
+ * The count against a tenant's month as a CTE `quota`, for statements that compose it: `count` (a SQL
+ * expression, e.g. a count over an earlier CTE) is added only if the whole count fits, and then `quota`
+ * holds the new total; no row means refused (see the service's `refusal`). Values or placeholders of a statement template;
+ * `limit: null` (no limit) leaves the guard out of the text.
+ */
+export function countedAs(at: { tenantId: unknown; month: unknown; limit: unknown | null }, count: SQL): SQL {
+  const within = at.limit === null ? sql`` : sql` where tenant_event_usage.events + excluded.events <= ${at.limit}`;
+  return sql`quota as (
+      insert into tenant_event_usage (tenant_id, month, events) values (${at.tenantId}, ${at.month}, ${count})
+      on conflict (tenant_id, month) do update
+        set events = tenant_event_usage.events + excluded.events, updated_at = now()${within}
+      returning events)`;
+}
+
 export function createQuotaService(deps: Pick<ServiceDeps, 'database'>) {
   const { db } = deps.database;
 
@@ -40,20 +55,10 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database'>) {
     return row?.events ?? 0;
   }
 
-  /**
-   * The count against the tenant's month as a CTE named `quota`, for statements that compose it:
-   * `count` (a SQL expression, e.g. a count over an earlier CTE) is added only if the whole count
-   * fits, and then `quota` holds one row; no row means refused (see `refusal`).
-   */
+  /** `countedAs` for the actor's tenant, month and plan: one row in `quota`, or none when refused. */
   function counted(actor: Actor, count: SQL): SQL {
     const limit = PLAN_LIMITS[actor.plan].monthlyEvents;
-    const { month } = quotaMonth();
-    const within = limit === null ? sql`` : sql` where tenant_event_usage.events + excluded.events <= ${limit}`;
-    return sql`quota as (
-      insert into tenant_event_usage (tenant_id, month, events) values (${actor.tenantId}, ${month}, ${count})
-      on conflict (tenant_id, month) do update
-        set events = tenant_event_usage.events + excluded.events, updated_at = now()${within}
-      returning events)`;
+    return countedAs({ tenantId: actor.tenantId, month: quotaMonth().month, limit }, count);
   }
 
   /** The quota_exceeded error for a refused count of `count` events (reads what is used). */
@@ -83,8 +88,6 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database'>) {
       if (Number(row?.fits ?? 0) === 0 && limit !== null) throw await refusal(q, actor, count);
     },
 
-    /** The count as a composable CTE `quota` (capture's one-statement store). */
-    counted,
     refusal,
 
     /** Events used this month and the plan's limit (null = unlimited). */

@@ -89,17 +89,41 @@ export function eventRecord(
 /** The JSON record set of the insert (one parameter whatever the batch size). */
 export const recordSet = (records: string[]): string => `[${records.join(',')}]`;
 
+/** What the duplicate probe is asked: values, or placeholders of a statement template. */
+export interface DuplicateProbe {
+  /** `tenant/environment/`, the prefix of the index's key. */
+  scope: unknown;
+  /** The content hashes, as one text[] parameter. */
+  hashes: unknown;
+  /** The start of the duplicate window (timestamptz text). */
+  since: unknown;
+}
+
+/** The probe's values for `actor` now (`sql.param` keeps the hashes one array parameter). */
+export function duplicateProbeOf(actor: Actor, hashes: string[]): DuplicateProbe {
+  return { scope: dedupeScope(actor), hashes: sql.param(hashes), since: duplicateWindowStart() };
+}
+
+/** The prefix of events_dedupe_idx's key for the actor's tenant and environment. */
+export const dedupeScope = (actor: Actor): string => `${actor.tenantId}/${actor.environment}/`;
+
+/** The start of the duplicate window now, as timestamptz text. */
+export const duplicateWindowStart = (): string => new Date(Date.now() - DUPLICATE_WINDOW_MS).toISOString();
+
 /**
  * The first stored event of each content hash inside the duplicate window (`hash, id, salience`): one
  * index probe per hash on events_dedupe_idx, whose expression it repeats exactly, so its cost does
  * not grow with the tenant's volume.
  */
-export function storedDuplicates(actor: Actor, hashes: string[]): SQL {
-  const since = new Date(Date.now() - DUPLICATE_WINDOW_MS).toISOString();
+export function duplicateProbe(p: DuplicateProbe): SQL {
   return sql`select h.hash, e.id, e.salience
-    from unnest(${sql.param(hashes)}::text[]) as h(hash)
+    from unnest(${p.hashes}::text[]) as h(hash)
     cross join lateral (select id, salience from events
-      where (tenant_id || '/' || environment || '/' || content_hash) = ${`${actor.tenantId}/${actor.environment}/`} || h.hash
-        and created_at > ${since}::timestamptz
+      where (tenant_id || '/' || environment || '/' || content_hash) = ${p.scope} || h.hash
+        and created_at > ${p.since}::timestamptz
       order by created_at limit 1) e`;
 }
+
+/** The duplicate probe for `actor`'s `hashes`, now. */
+export const storedDuplicates = (actor: Actor, hashes: string[]): SQL =>
+  duplicateProbe(duplicateProbeOf(actor, hashes));

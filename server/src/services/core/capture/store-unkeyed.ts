@@ -6,19 +6,23 @@
  * events of the request, the batch stored whole or not at all, the quota exact.
  */
 import { type CaptureResult, PLAN_LIMITS } from '@hx-memory/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor.js';
+import type { Database } from '../../../db/client.js';
 import { newId } from '../../../ids.js';
 import type { Detection } from '../../../redaction/index.js';
+import { countedAs, quotaMonth } from '../quota.js';
 import {
   countType,
+  dedupeScope,
+  duplicateProbe,
+  duplicateWindowStart,
   eventRecord,
   INSERT_COLUMNS,
   type PerType,
   RECORD_TYPE,
   recordSet,
   SELECT_VALUES,
-  storedDuplicates,
 } from './event-rows.js';
 import type { Prepared } from './prepare-events.js';
 import type { CaptureRuntime } from './runtime.js';
@@ -28,6 +32,55 @@ export interface StoreOutcome {
   ingested: number;
   duplicates: number;
   perType: PerType;
+}
+
+interface Row {
+  kind: 'd' | 'q';
+  hash: string | null;
+  id: string | null;
+  salience: number;
+}
+type Run = (values: Record<string, unknown>) => Promise<Row[]>;
+
+const P = sql.placeholder;
+
+/**
+ * The statement, with its values as placeholders: the probe (`dup`), what is not a duplicate
+ * (`fresh`), the insert (`stored`) and the month's count (`quota`). With a limit, the count goes first
+ * and the insert stores only if it fit (exact, atomic). Without one nothing can be refused, so the rows
+ * are stored first and counted after: the month's counter row is then locked only from its update to
+ * the commit, not through the insert, and a tenant's concurrent batches insert side by side instead of
+ * one after another.
+ */
+function template(limited: boolean): SQL {
+  const insert = sql`insert into events (tenant_id, environment, ${INSERT_COLUMNS})
+    select ${P('tenantId')}, ${P('environment')}, ${SELECT_VALUES} from fresh v`;
+  const count = (what: SQL) =>
+    countedAs({ tenantId: P('tenantId'), month: P('month'), limit: limited ? P('limit') : null }, what);
+  const storeAndCount = limited
+    ? sql`${count(sql`(select count(*) from fresh)`)},
+        stored as (${insert} where exists (select 1 from quota))`
+    : sql`stored as (${insert} returning 1),
+        ${count(sql`(select count(*) from stored)`)}`;
+  return sql`with dup as (${duplicateProbe({ scope: P('scope'), hashes: P('hashes'), since: P('since') })}),
+      fresh as (
+        select v.* from jsonb_to_recordset(${P('records')}::text::jsonb) as v(${RECORD_TYPE})
+        where v.content_hash not in (select hash from dup)),
+      ${storeAndCount}
+      select 'd' as kind, hash, id, salience from dup
+      union all
+      select 'q' as kind, null, null, 0 from quota`;
+}
+
+/** The statement's two texts (plans with and without a monthly limit), made once per database. */
+const statements = new WeakMap<Database, { limited: Run; unlimited: Run }>();
+function statementsOf(database: Database) {
+  let made = statements.get(database);
+  if (!made) {
+    made = { limited: database.statement<Row>(template(true)), unlimited: database.statement<Row>(template(false)) };
+    statements.set(database, made);
+  }
+  return made;
 }
 
 /** Stores the events in one statement when the case applies; undefined when it does not. */
@@ -50,34 +103,17 @@ export async function storeUnkeyed(
     if (secretsOf(p).length > 0) return undefined;
   }
   const records = uniques.map(({ p, id }) => eventRecord(actor, p, id, p));
-
-  const insert = sql`insert into events (tenant_id, environment, ${INSERT_COLUMNS})
-    select ${actor.tenantId}, ${actor.environment}, ${SELECT_VALUES} from fresh v`;
-  // With a limit, the count goes first and the insert stores only if it fit (exact, atomic). Without
-  // one nothing can be refused, so the rows are stored first and counted after: the month's counter
-  // row is then locked only from its update to the commit, not through the insert, and a tenant's
-  // concurrent batches insert side by side instead of one after another.
-  const storeAndCount =
-    limit === null
-      ? sql`stored as (${insert} returning 1),
-        ${rt.quota.counted(actor, sql`(select count(*) from stored)`)}`
-      : sql`${rt.quota.counted(actor, sql`(select count(*) from fresh)`)},
-        stored as (${insert} where exists (select 1 from quota))`;
-  const out = await rt.database.preparedRows<{
-    kind: 'd' | 'q';
-    hash: string | null;
-    id: string | null;
-    salience: number;
-  }>(
-    sql`with dup as (${storedDuplicates(actor, [...firsts.keys()])}),
-      fresh as (
-        select v.* from jsonb_to_recordset(${recordSet(records)}::text::jsonb) as v(${RECORD_TYPE})
-        where v.content_hash not in (select hash from dup)),
-      ${storeAndCount}
-      select 'd' as kind, hash, id, salience from dup
-      union all
-      select 'q' as kind, null, null, 0 from quota`,
-  );
+  const run = statementsOf(rt.database)[limit === null ? 'unlimited' : 'limited'];
+  const out = await run({
+    tenantId: actor.tenantId,
+    environment: actor.environment,
+    scope: dedupeScope(actor),
+    hashes: [...firsts.keys()],
+    since: duplicateWindowStart(),
+    records: recordSet(records),
+    month: quotaMonth().month,
+    limit,
+  });
   const stored = new Map<string, { id: string; salience: number }>();
   for (const r of out) if (r.kind === 'd') stored.set(r.hash!, { id: r.id!, salience: Number(r.salience) });
   const fresh = firsts.size - stored.size;
