@@ -38,9 +38,9 @@ export function secretScanner(): (p: Prepared) => Detection[] {
 }
 
 /**
- * The columns the raw insert writes besides tenant and environment, with the type each travels as in
- * the JSON record set. Kept in one place so store-events.test.ts can check them against the drizzle
- * table (a renamed or new NOT NULL column fails there, not in production).
+ * The columns the raw insert writes besides tenant and environment, with the type each travels as (one
+ * array parameter per column). Kept in one place so store-events.test.ts can check them against the
+ * drizzle table (a renamed or new NOT NULL column fails there, not in production).
  */
 export const INSERTED_COLUMNS = {
   id: 'text',
@@ -59,35 +59,58 @@ export const INSERTED_COLUMNS = {
   occurred_at: 'timestamptz',
 } as const;
 
-const COLUMN_NAMES = Object.keys(INSERTED_COLUMNS);
+export type InsertedColumn = keyof typeof INSERTED_COLUMNS;
+const COLUMN_NAMES = Object.keys(INSERTED_COLUMNS) as InsertedColumn[];
 export const INSERT_COLUMNS = sql.raw(COLUMN_NAMES.join(', '));
 export const SELECT_VALUES = sql.raw(COLUMN_NAMES.map((c) => `v.${c}`).join(', '));
-export const RECORD_TYPE = sql.raw(
-  Object.entries(INSERTED_COLUMNS)
-    .map(([c, type]) => `${c} ${type}`)
-    .join(', '),
-);
 
-const q = JSON.stringify;
-const orNull = (v: string | null | undefined) => (v == null ? 'null' : q(v));
+/** The insert's rows as one array per column, in INSERTED_COLUMNS order of keys. */
+export type EventColumns = { [C in InsertedColumn]: unknown[] };
+
+export function eventColumns(): EventColumns {
+  return Object.fromEntries(COLUMN_NAMES.map((c) => [c, []])) as unknown as EventColumns;
+}
 
 /**
- * The insert's record of a prepared event, as JSON text, with its payload, metadata and text as stored
- * (redacted or not). Written directly (the payload and metadata arrive serialised) rather than built as
- * an object and stringified: a batch's thousand records would be serialised twice and allocated for it.
- * Its keys are those of INSERTED_COLUMNS (store-events.test.ts checks them).
+ * Adds a prepared event to the insert's columns, with its payload, metadata and text as stored
+ * (redacted or not). The payload and metadata arrive serialised: they travel as the JSON text they were
+ * hashed over, and PostgreSQL parses only them (a JSON record set of whole rows made PostgreSQL parse
+ * every field as JSON: 7-8 ms of a 1000-event insert, against 2-3 ms for column arrays).
  */
-export function eventRecord(
+export function addEvent(
+  to: EventColumns,
   actor: Actor,
   p: Prepared,
   id: string,
   stored: { payloadJson: string; metadataJson: string; text: string },
-): string {
-  return `{"id":${q(id)},"namespace":${q(p.namespace)},"session_id":${q(p.input.sessionId)},"agent_id":${orNull(p.input.agentId ?? actor.agentId)},"subject_id":${orNull(p.input.subjectId)},"type":${q(p.input.type)},"payload":${stored.payloadJson},"metadata":${stored.metadataJson},"text":${q(stored.text)},"content_hash":${q(p.contentHash)},"idempotency_key":${orNull(p.input.idempotencyKey)},"idempotency_hash":${orNull(p.idemHash)},"salience":${p.salience},"occurred_at":${q(p.occurredAt.toISOString())}}`;
+): void {
+  to.id.push(id);
+  to.namespace.push(p.namespace);
+  to.session_id.push(p.input.sessionId);
+  to.agent_id.push(p.input.agentId ?? actor.agentId ?? null);
+  to.subject_id.push(p.input.subjectId ?? null);
+  to.type.push(p.input.type);
+  to.payload.push(stored.payloadJson);
+  to.metadata.push(stored.metadataJson);
+  to.text.push(stored.text);
+  to.content_hash.push(p.contentHash);
+  to.idempotency_key.push(p.input.idempotencyKey ?? null);
+  to.idempotency_hash.push(p.idemHash ?? null);
+  to.salience.push(p.salience);
+  to.occurred_at.push(p.occurredAt.toISOString());
 }
 
-/** The JSON record set of the insert (one parameter whatever the batch size). */
-export const recordSet = (records: string[]): string => `[${records.join(',')}]`;
+/**
+ * `unnest(...) as v(columns)`: the rows, from one array parameter per column. `value` gives each
+ * column's parameter: `sql.param(array)` for a statement built per call, or a placeholder.
+ */
+export function unnestRows(value: (column: InsertedColumn) => unknown): SQL {
+  const arrays = COLUMN_NAMES.map((c) => sql`${value(c)}::${sql.raw(INSERTED_COLUMNS[c])}[]`);
+  return sql`unnest(${sql.join(arrays, sql`, `)}) as v(${INSERT_COLUMNS})`;
+}
+
+/** `unnestRows` over the columns' values. */
+export const unnestOf = (columns: EventColumns): SQL => unnestRows((c) => sql.param(columns[c]));
 
 /** What the duplicate probe is asked: values, or placeholders of a statement template. */
 export interface DuplicateProbe {

@@ -11,15 +11,16 @@ import type { Queryable, Tx } from '../../../db/client.js';
 import { AppError } from '../../../errors.js';
 import { newId } from '../../../ids.js';
 import {
+  addEvent,
   countType,
-  eventRecord,
+  type EventColumns,
+  eventColumns,
   INSERT_COLUMNS,
   type PerType,
-  RECORD_TYPE,
-  recordSet,
   SELECT_VALUES,
   secretScanner,
   storedDuplicates,
+  unnestOf,
 } from './event-rows.js';
 import { canonicalJson, eventText } from './normalize.js';
 import type { Prepared } from './prepare-events.js';
@@ -61,19 +62,19 @@ async function lookup(rt: CaptureRuntime, q: Queryable, actor: Actor, prepared: 
   return { byKey, byHash };
 }
 
-/** Inserts the records and counts them against the quota, in one statement (stored whole or not at all). */
-async function insert(rt: CaptureRuntime, q: Queryable, actor: Actor, records: string[]) {
-  if (records.length === 0) return;
-  // The rows travel as one JSON parameter whatever the batch size (a multi-row VALUES built by the
-  // query builder cost ~100 ms of CPU per 1000 events, and a new statement text per size).
+/** Inserts the rows and counts them against the quota, in one statement (stored whole or not at all). */
+async function insert(rt: CaptureRuntime, q: Queryable, actor: Actor, rows: EventColumns) {
+  if (rows.id.length === 0) return;
+  // The rows travel as one array parameter per column whatever the batch size (a multi-row VALUES
+  // built by the query builder cost ~100 ms of CPU per 1000 events, and a new statement text per size).
   await rt.quota.consumeWith(
     q,
     actor,
-    records.length,
+    rows.id.length,
     (fits) =>
       sql`insert into events (tenant_id, environment, ${INSERT_COLUMNS})
           select ${actor.tenantId}, ${actor.environment}, ${SELECT_VALUES}
-          from jsonb_to_recordset(${recordSet(records)}::text::jsonb) as v(${RECORD_TYPE})
+          from ${unnestOf(rows)}
           where ${fits}`,
   );
 }
@@ -142,11 +143,11 @@ export async function storeEvents(
   // Secrets go to the vault before anything is stored; the stored event is the redacted one.
   const found = ingestedNow.map(({ p }) => secretsOf(p));
   const redactAndInsert = async (q: Queryable) => {
-    const records: string[] = [];
+    const rows = eventColumns();
     for (const [i, { p, id }] of ingestedNow.entries()) {
       const detections = found[i]!;
       if (detections.length === 0) {
-        records.push(eventRecord(actor, p, id, p));
+        addEvent(rows, actor, p, id, p);
         continue;
       }
       const { payload, metadata } = await rt.vault.redactCapture(q, actor, {
@@ -155,15 +156,13 @@ export async function storeEvents(
         metadata: p.input.metadata ?? {},
         detections,
       });
-      records.push(
-        eventRecord(actor, p, id, {
-          payloadJson: canonicalJson(payload),
-          metadataJson: canonicalJson(metadata),
-          text: eventText(p.input.type, payload, metadata),
-        }),
-      );
+      addEvent(rows, actor, p, id, {
+        payloadJson: canonicalJson(payload),
+        metadataJson: canonicalJson(metadata),
+        text: eventText(p.input.type, payload, metadata),
+      });
     }
-    await insert(rt, q, actor, records);
+    await insert(rt, q, actor, rows);
   };
   if (tx || found.every((d) => d.length === 0)) await redactAndInsert(tx ?? db);
   else await db.transaction(redactAndInsert);

@@ -13,16 +13,16 @@ import { newId } from '../../../ids.js';
 import type { Detection } from '../../../redaction/index.js';
 import { countedAs, quotaMonth } from '../quota.js';
 import {
+  addEvent,
   countType,
   dedupeScope,
   duplicateProbe,
   duplicateWindowStart,
-  eventRecord,
+  eventColumns,
   INSERT_COLUMNS,
   type PerType,
-  RECORD_TYPE,
-  recordSet,
   SELECT_VALUES,
+  unnestRows,
 } from './event-rows.js';
 import type { Prepared } from './prepare-events.js';
 import type { CaptureRuntime } from './runtime.js';
@@ -64,7 +64,7 @@ function template(limited: boolean): SQL {
         ${count(sql`(select count(*) from stored)`)}`;
   return sql`with dup as (${duplicateProbe({ scope: P('scope'), hashes: P('hashes'), since: P('since') })}),
       fresh as (
-        select v.* from jsonb_to_recordset(${P('records')}::text::jsonb) as v(${RECORD_TYPE})
+        select v.* from ${unnestRows((column) => P(column))}
         where v.content_hash not in (select hash from dup)),
       ${storeAndCount}
       select 'd' as kind, hash, id, salience from dup
@@ -102,7 +102,8 @@ export async function storeUnkeyed(
   for (const { p } of uniques) {
     if (secretsOf(p).length > 0) return undefined;
   }
-  const records = uniques.map(({ p, id }) => eventRecord(actor, p, id, p));
+  const rows = eventColumns();
+  for (const { p, id } of uniques) addEvent(rows, actor, p, id, p);
   const run = statementsOf(rt.database)[limit === null ? 'unlimited' : 'limited'];
   const out = await run({
     tenantId: actor.tenantId,
@@ -110,7 +111,7 @@ export async function storeUnkeyed(
     scope: dedupeScope(actor),
     hashes: [...firsts.keys()],
     since: duplicateWindowStart(),
-    records: recordSet(records),
+    ...rows,
     month: quotaMonth().month,
     limit,
   });
