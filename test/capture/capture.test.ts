@@ -1,5 +1,8 @@
 /** POST /v1/capture and /v1/capture/batch through real HTTP: answers, duplicates, idempotency, atomicity, isolation. */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../server/src/actor.js';
+import { storedDuplicates } from '../../server/src/services/core/capture/event-rows.js';
 import { createApiKey, newTenant, startTestServer, type TestServer } from '../helpers/server.js';
 import { namespaceBoundKey } from './bound-key.js';
 
@@ -74,6 +77,31 @@ describe('POST /v1/capture', () => {
     );
     expect(timed.status).toBe(201);
     expect(await countEvents(user.tenantId)).toBe(3);
+  });
+
+  it('finds duplicates by index probes on events_dedupe_idx, whose expression the probe repeats', async () => {
+    const { apiKey, user } = await newTenant(server);
+    await post('/v1/capture', apiKey).send(message('probe me'));
+    const [stored] = await server.ctx.database.rows<{ hash: string }>(
+      sql`select content_hash as hash from events where tenant_id = ${user.tenantId}`,
+    );
+    const actor = { tenantId: user.tenantId, environment: 'live' } as Actor;
+    // Sequential scans off: if the probe's expression stopped matching the index, the plan would use
+    // another index or none, never events_dedupe_idx.
+    const plan = await server.ctx.db.transaction(async (tx) => {
+      await server.ctx.database.rows(sql`set local enable_seqscan = off`, tx);
+      const rows = await server.ctx.database.rows<Record<string, string>>(
+        sql`explain ${storedDuplicates(actor, [stored!.hash, 'f'.repeat(64)])}`,
+        tx,
+      );
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    // (A bitmap scan where statistics are still empty: the same index, the same condition.)
+    expect(plan).toMatch(/Index Scan (using|on) events_dedupe_idx/);
+    expect(plan).toMatch(/Index Cond: .*hashtextextended/);
+    // The whole key is compared as well: the index holds only a 64-bit hash of it.
+    const found = await server.ctx.database.rows(storedDuplicates(actor, [stored!.hash, 'f'.repeat(64)]));
+    expect(found).toHaveLength(1);
   });
 
   it('replays the first answer for the same Idempotency-Key and body, and 409s for another body', async () => {

@@ -136,13 +136,16 @@ export const duplicateWindowStart = (): string => new Date(Date.now() - DUPLICAT
 /**
  * The first stored event of each content hash inside the duplicate window (`hash, id, salience`): one
  * index probe per hash on events_dedupe_idx, whose expression it repeats exactly, so its cost does
- * not grow with the tenant's volume.
+ * not grow with the tenant's volume. The index holds a 64-bit hash of the key: the whole key is compared
+ * too, so a collision is never taken for a duplicate.
  */
 export function duplicateProbe(p: DuplicateProbe): SQL {
   return sql`select h.hash, e.id, e.salience
     from unnest(${p.hashes}::text[]) as h(hash)
     cross join lateral (select id, salience from events
-      where (tenant_id || '/' || environment || '/' || content_hash) = ${p.scope} || h.hash
+      where hashtextextended(tenant_id || '/' || environment || '/' || content_hash, 0)
+          = hashtextextended(${p.scope} || h.hash, 0)
+        and (tenant_id || '/' || environment || '/' || content_hash) = ${p.scope} || h.hash
         and created_at > ${p.since}::timestamptz
       order by created_at limit 1) e`;
 }

@@ -1,0 +1,2 @@
+DROP INDEX "events_dedupe_idx";--> statement-breakpoint
+CREATE INDEX "events_dedupe_idx" ON "events" USING btree (hashtextextended("tenant_id" || '/' || "environment" || '/' || "content_hash", 0),"created_at");
