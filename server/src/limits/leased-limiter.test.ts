@@ -87,6 +87,19 @@ describe('leased rate limit', () => {
     expect(store.calls).toBe(2);
   });
 
+  it('reading the window counts the points this instance still holds as unspent', async () => {
+    const store = new CountingStore({ points: 6400, duration: 60 });
+    const leased = createLeasedLimiter(store);
+    expect(await leased.get('k')).toBeNull();
+    await leased.take('k');
+    await leased.take('k');
+    const seen = await leased.get('k');
+    expect(seen?.remainingPoints).toBe(6398);
+    expect(seen?.consumedPoints).toBe(2);
+    // The store itself counts the whole lease as spent.
+    expect((await store.get('k'))?.consumedPoints).toBe(MAX_LEASE);
+  });
+
   it('refusals are RateLimiterRes values with the window left', async () => {
     const store = new CountingStore({ points: 1, duration: 60 });
     const leased = createLeasedLimiter(store);

@@ -37,6 +37,8 @@ export interface Taken {
 export interface LeasedLimiter {
   /** One point for `key`; refused when the shared window has none left. Store failures throw. */
   take(key: string): Promise<Taken>;
+  /** The window as `take` would show it, without spending: this instance's lease counted as unspent. */
+  get(key: string): Promise<RateLimiterRes | null>;
   /** Leases held (for tests). */
   readonly size: number;
 }
@@ -106,6 +108,12 @@ export function createLeasedLimiter(limiter: RateLimiterAbstract, clock: () => n
           pending.delete(key);
         }
       }
+    },
+    async get(key) {
+      const now = clock();
+      const held = leases.get(key);
+      if (held && now < held.expires) return answer(true, held, now).res;
+      return limiter.get(key);
     },
     get size() {
       return leases.size;

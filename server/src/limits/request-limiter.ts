@@ -72,10 +72,8 @@ export function createRequestLimiter(store: LimiterStore, logger: Logger, opts: 
   const countWindow = (on: LimiterStore, name: string, points: number, durationSeconds: number): Window => {
     const limiter = on.create({ name, points, durationSeconds });
     const leased = on.shared ? createLeasedLimiter(limiter) : undefined;
-    return {
-      take: (key) => (leased ? leased.take(key) : consume(limiter, key)),
-      get: (key) => limiter.get(key),
-    };
+    if (leased) return leased;
+    return { take: (key) => consume(limiter, key), get: (key) => limiter.get(key) };
   };
   const add = (policy: LimitPolicy, rpm: number, burst: number | null, on: LimiterStore = store) => {
     byPolicy.set(policy, {
