@@ -96,8 +96,10 @@ describe('leased rate limit', () => {
     const seen = await leased.get('k');
     expect(seen?.remainingPoints).toBe(6398);
     expect(seen?.consumedPoints).toBe(2);
-    // The store itself counts the whole lease as spent.
+    // The store itself counts the whole lease as spent; another instance's requests count at once.
     expect((await store.get('k'))?.consumedPoints).toBe(MAX_LEASE);
+    await store.consume('k', 3);
+    expect((await leased.get('k'))?.remainingPoints).toBe(6395);
   });
 
   it('refusals are RateLimiterRes values with the window left', async () => {

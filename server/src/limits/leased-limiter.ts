@@ -110,10 +110,13 @@ export function createLeasedLimiter(limiter: RateLimiterAbstract, clock: () => n
       }
     },
     async get(key) {
-      const now = clock();
+      const res = await limiter.get(key);
       const held = leases.get(key);
-      if (held && now < held.expires) return answer(true, held, now).res;
-      return limiter.get(key);
+      const now = clock();
+      if (!res || !held || now >= held.expires || held.left === 0) return res;
+      // The shared count now, less the points this instance holds and has not handed out.
+      const spent = Math.min(res.consumedPoints, points) - held.left;
+      return new RateLimiterRes(Math.max(0, points - spent), res.msBeforeNext, spent);
     },
     get size() {
       return leases.size;
