@@ -2,6 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './client.js';
 
+// Every warning the driver emits while this file runs (a query queued beside another on one connection
+// is deprecated in node-postgres and fails in its next major version).
+const warnings: string[] = [];
+process.on('warning', (w) => warnings.push(`${w.name}: ${w.message}`));
+
 // PostgreSQL when the suite runs against it (CI's second stage), else embedded PGlite.
 let database: Database;
 beforeAll(async () => {
@@ -68,4 +73,17 @@ describe('statement', () => {
     for (let i = 0; i < 8; i++) await run({ names: Array.from({ length: 1 + (i % 3) }, (_, j) => `attr${j}`) });
     await expectGenericPlans('%from pg_attribute where attname = h%');
   });
+});
+
+describe('hot statements', () => {
+  it.runIf(process.env.DATABASE_URL)(
+    'set up each connection before its first statement, without a driver warning',
+    async () => {
+      // Several at once: each opens a connection of the hot pool of its own.
+      const run = database.statement<{ mode: string }>(sql`select current_setting('plan_cache_mode') as mode`);
+      const modes = await Promise.all(Array.from({ length: 4 }, () => run({})));
+      expect(modes.flat().map((r) => r.mode)).toEqual(Array(4).fill('force_generic_plan'));
+      expect(warnings.filter((w) => /already executing a query/.test(w))).toEqual([]);
+    },
+  );
 });

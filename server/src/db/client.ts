@@ -65,14 +65,14 @@ function rawRows(db: Db): Database['rows'] {
 }
 
 /** `Database.statement` on the hot pool: one name per template, values filled in per call. */
-function statementsOn(pool: import('pg').Pool, pgTypes: typeof import('pg').types): Database['statement'] {
+function statementsOn(hot: HotQuery, pgTypes: typeof import('pg').types): Database['statement'] {
   const types = textDates(pgTypes);
   let count = 0;
   return <T>(template: SQL) => {
     const { text, params } = compile(template);
     const name = `hx_stmt_${count++}`;
     return async (values: Record<string, unknown>) =>
-      (await pool.query<T & object>({ name, text, values: fillPlaceholders(params, values), types })).rows;
+      hot<T>({ name, text, values: fillPlaceholders(params, values), types });
   };
 }
 
@@ -95,8 +95,40 @@ function textDates(pgTypes: typeof import('pg').types) {
   };
 }
 
+/** A query on the hot pool (see openPostgres), answering its rows. */
+type HotQuery = <T>(config: import('pg').QueryConfig) => Promise<T[]>;
+
+/**
+ * Queries on the hot pool, whose connections keep one generic plan per statement: each connection is
+ * set to `plan_cache_mode = force_generic_plan` before its first statement (a SET, not a startup
+ * `options` parameter, which connection poolers such as PgBouncer refuse unless configured to ignore
+ * it). Awaited, not queued beside the caller's statement: node-postgres deprecates a query sent while
+ * another is running on the connection. Any error releases the connection as broken, as `pool.query`
+ * does.
+ */
+function hotQueries(pool: import('pg').Pool, logger?: Logger): HotQuery {
+  const ready = new WeakSet<import('pg').PoolClient>();
+  return async <T>(config: import('pg').QueryConfig) => {
+    const client = await pool.connect();
+    try {
+      if (!ready.has(client)) {
+        await client
+          .query('set plan_cache_mode = force_generic_plan')
+          .catch((err: Error) => logger?.warn({ err: { message: err.message } }, 'hot statement pool: set failed'));
+        ready.add(client);
+      }
+      const res = await client.query<T & object>(config);
+      client.release();
+      return res.rows;
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+  };
+}
+
 /** Names statement texts for node-postgres, which prepares a named statement once per connection. */
-function preparedRowsOn(pool: import('pg').Pool, pgTypes: typeof import('pg').types): Database['preparedRows'] {
+function preparedRowsOn(hot: HotQuery, pgTypes: typeof import('pg').types): Database['preparedRows'] {
   const dialect = new PgDialect();
   const types = textDates(pgTypes);
   const names = new Map<string, string>();
@@ -107,8 +139,7 @@ function preparedRowsOn(pool: import('pg').Pool, pgTypes: typeof import('pg').ty
       name = `hx_prep_${names.size}`;
       names.set(text, name);
     }
-    const res = await pool.query<T & object>({ ...(name ? { name } : {}), text, values: params, types });
-    return res.rows;
+    return hot<T>({ ...(name ? { name } : {}), text, values: params, types });
   };
 }
 
@@ -142,13 +173,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   // call (pg_stat_statements: plans = calls), as much CPU as running it. Not the main pool's default:
   // other parameterised statements rely on plans made for their values.
   const hotPool = new pg.Pool({ ...base, max: Math.max(2, Math.ceil((opts.max ?? 10) / 2)) });
-  // A SET on each new connection (queued before its first statement) rather than a startup `options`
-  // parameter, which connection poolers such as PgBouncer refuse unless configured to ignore it.
-  hotPool.on('connect', (client) => {
-    client
-      .query('set plan_cache_mode = force_generic_plan')
-      .catch((err: Error) => opts.logger?.warn({ err: { message: err.message } }, 'hot statement pool: set failed'));
-  });
+  const hot = hotQueries(hotPool, opts.logger);
   // /health probes on a connection of their own, so a saturated pool does not make a live database
   // look down (nor a probe wait behind a queue of batches).
   const probe = new pg.Pool({ ...base, max: 1, connectionTimeoutMillis: Math.min(connectTimeoutMs, 2000) });
@@ -169,8 +194,8 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     db,
     driver: 'postgres',
     rows: rawRows(db),
-    preparedRows: preparedRowsOn(hotPool, pg.types),
-    statement: statementsOn(hotPool, pg.types),
+    preparedRows: preparedRowsOn(hot, pg.types),
+    statement: statementsOn(hot, pg.types),
     async ping() {
       try {
         await probe.query('select 1');
