@@ -44,9 +44,9 @@ const ONLY = new Set((flag('only') ?? 'capture,batch100,batch1000,read,synth,fla
 
 const log = (msg: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
 const load1 = () => os.loadavg()[0]!.toFixed(2);
-/** Two decimals, a third where rounding would hide which side of a goal the ratio is on (0.498). */
-const shownRatio = (r: number) =>
-  Math.round(r * 100) / 100 === Math.floor(r * 100) / 100 ? r.toFixed(2) : r.toFixed(3);
+/** Two decimals, or three where two would put the ratio on the other side of its goal (0.498, not 0.50). */
+const shownRatio = (r: number, goal: number) =>
+  (Math.round(r * 100) / 100 >= goal) === (r >= goal) ? r.toFixed(2) : r.toFixed(3);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -419,7 +419,7 @@ function report(results: Awaited<ReturnType<typeof runDriver>>[]) {
         const failed = h.failed + b.failed > 0 ? ` (failed: Hx ${h.failed}, baseline ${b.failed})` : '';
         lines.push(
           `| ${c.label} | ${fmtRate(c, h.perSecond)}, p50 ${h.p50} ms, p99 ${h.p99} ms | ${fmtRate(c, b.perSecond)}, p50 ${b.p50} ms | ` +
-            `**${shownRatio(ratio)}**${failed} | >= ${c.goal.toFixed(2)} ${ratio >= c.goal ? 'met' : 'NOT met'} |`,
+            `**${shownRatio(ratio, c.goal)}**${failed} | >= ${c.goal.toFixed(2)} ${ratio >= c.goal ? 'met' : 'NOT met'} |`,
         );
       }
     }
