@@ -46,7 +46,7 @@ const log = (msg: string) => console.error(`[${new Date().toISOString().slice(11
 const load1 = () => os.loadavg()[0]!.toFixed(2);
 /** Two decimals, or three where two would put the ratio on the other side of its goal (0.498, not 0.50). */
 const shownRatio = (r: number, goal: number) =>
-  (Math.round(r * 100) / 100 >= goal) === (r >= goal) ? r.toFixed(2) : r.toFixed(3);
+  Math.round(r * 100) / 100 >= goal === r >= goal ? r.toFixed(2) : r.toFixed(3);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
