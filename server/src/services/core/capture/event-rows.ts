@@ -75,7 +75,7 @@ export function eventColumns(): EventColumns {
  * Adds a prepared event to the insert's columns, with its payload, metadata and text as stored
  * (redacted or not). The payload and metadata arrive serialised: they travel as the JSON text they were
  * hashed over, and PostgreSQL parses only them (a JSON record set of whole rows made PostgreSQL parse
- * every field as JSON: 7-8 ms of a 1000-event insert, against 2-3 ms for column arrays).
+ * every field as JSON: the rows of a 1000-event batch came out in 12-14 ms, against 5.2 ms as arrays).
  */
 export function addEvent(
   to: EventColumns,
@@ -123,7 +123,7 @@ export interface DuplicateProbe {
 }
 
 /** The probe's values for `actor` now (`sql.param` keeps the hashes one array parameter). */
-export function duplicateProbeOf(actor: Actor, hashes: string[]): DuplicateProbe {
+function duplicateProbeOf(actor: Actor, hashes: string[]): DuplicateProbe {
   return { scope: dedupeScope(actor), hashes: sql.param(hashes), since: duplicateWindowStart() };
 }
 
