@@ -21,8 +21,8 @@ export function quotaMonth(at = new Date()): { month: string; resetAt: Date } {
 /**
  * The count against a tenant's month as a CTE `quota`, for statements that compose it: `count` (a SQL
  * expression, e.g. a count over an earlier CTE) is added only if the whole count fits, and then `quota`
- * holds the new total; no row means refused (see the service's `refusal`). Values or placeholders of a statement template;
- * `limit: null` (no limit) leaves the guard out of the text.
+ * holds the new total; no row means refused (see the service's `refusal`). Its values may be placeholders
+ * of a statement template; `limit: null` (no limit) leaves the guard out of the text.
  */
 export function countedAs(at: { tenantId: unknown; month: unknown; limit: unknown | null }, count: SQL): SQL {
   const within = at.limit === null ? sql`` : sql` where tenant_event_usage.events + excluded.events <= ${at.limit}`;
