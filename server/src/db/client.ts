@@ -127,9 +127,11 @@ function hotQueries(pool: import('pg').Pool, logger?: Logger): HotQuery {
   };
 }
 
+/** Turns SQL into text and parameters, for every database (as a drizzle handle keeps one dialect). */
+const dialect = new PgDialect();
+
 /** Names statement texts for node-postgres, which prepares a named statement once per connection. */
 function preparedRowsOn(hot: HotQuery, pgTypes: typeof import('pg').types): Database['preparedRows'] {
-  const dialect = new PgDialect();
   const types = textDates(pgTypes);
   const names = new Map<string, string>();
   return async <T>(query: SQL) => {
@@ -145,7 +147,7 @@ function preparedRowsOn(hot: HotQuery, pgTypes: typeof import('pg').types): Data
 
 /** Turns a statement template into its text and parameter list (placeholders left to fill). */
 function compile(template: SQL): { text: string; params: unknown[] } {
-  const { sql: text, params } = new PgDialect().sqlToQuery(template);
+  const { sql: text, params } = dialect.sqlToQuery(template);
   return { text, params };
 }
 

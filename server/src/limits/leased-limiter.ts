@@ -13,6 +13,7 @@
  * docs/decisions/speed.md, "Rate limits: leased points".
  */
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { consumePoints } from './limiter-store.js';
 
 /** A lease is at most this share of what its window has left... */
 export const LEASE_SHARE = 1 / 64;
@@ -39,8 +40,6 @@ export interface LeasedLimiter {
   take(key: string): Promise<Taken>;
   /** The window as `take` would show it, without spending: this instance's lease counted as unspent. */
   get(key: string): Promise<RateLimiterRes | null>;
-  /** Leases held (for tests). */
-  readonly size: number;
 }
 
 export function createLeasedLimiter(limiter: RateLimiterAbstract, clock: () => number = Date.now): LeasedLimiter {
@@ -66,14 +65,8 @@ export function createLeasedLimiter(limiter: RateLimiterAbstract, clock: () => n
   async function lease(key: string, last: Lease | undefined, started: number): Promise<Taken> {
     const left = last && started < last.expires ? points - last.counted : points;
     const size = Math.max(1, Math.min(MAX_LEASE, Math.floor(left * LEASE_SHARE)));
-    let res: RateLimiterRes;
-    try {
-      res = await limiter.consume(key, size);
-    } catch (err) {
-      // A refusal still counted `size`: of those, the ones under the limit are this instance's.
-      if (!(err instanceof RateLimiterRes)) throw err;
-      res = err;
-    }
+    // A refusal still counted `size`: of those, the ones under the limit are this instance's.
+    const { res } = await consumePoints(limiter, key, size);
     const granted = Math.min(size, points - (res.consumedPoints - size));
     const next: Lease = {
       left: Math.max(0, granted - 1),
@@ -117,9 +110,6 @@ export function createLeasedLimiter(limiter: RateLimiterAbstract, clock: () => n
       // The shared count now, less the points this instance holds and has not handed out.
       const spent = Math.min(res.consumedPoints, points) - held.left;
       return new RateLimiterRes(Math.max(0, points - spent), res.msBeforeNext, spent);
-    },
-    get size() {
-      return leases.size;
     },
   };
 }

@@ -4,7 +4,7 @@
  * Redis fails; in memory otherwise (DESIGN.md §3).
  */
 import type { Redis } from 'ioredis';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface LimiterOptions {
   /** Distinguishes the limiter's keys from every other limiter's (e.g. `rpm`, `login-email`). */
@@ -40,4 +40,22 @@ export function createLimiterStore(opts: { redis?: Redis; prefix: string }): Lim
       });
     },
   };
+}
+
+/**
+ * Spends `points` of `key`, the refusal as a value: rate-limiter-flexible rejects with a RateLimiterRes
+ * when the window has no room; anything else it rejects with is a store failure the insurance did not
+ * cover, and is thrown.
+ */
+export async function consumePoints(
+  limiter: RateLimiterAbstract,
+  key: string,
+  points = 1,
+): Promise<{ ok: boolean; res: RateLimiterRes }> {
+  try {
+    return { ok: true, res: await limiter.consume(key, points) };
+  } catch (err) {
+    if (err instanceof RateLimiterRes) return { ok: false, res: err };
+    throw err;
+  }
 }

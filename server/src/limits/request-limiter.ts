@@ -9,10 +9,10 @@
  * is actually enforced (docs/decisions/identity-and-limits.md).
  */
 import { PLAN_LIMITS, type PlanName } from '@hx-memory/contract';
-import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
 import { createLeasedLimiter } from './leased-limiter.js';
-import type { LimiterStore } from './limiter-store.js';
+import { consumePoints, type LimiterStore } from './limiter-store.js';
 
 export interface RateDecision {
   allowed: boolean;
@@ -73,7 +73,7 @@ export function createRequestLimiter(store: LimiterStore, logger: Logger, opts: 
     const limiter = on.create({ name, points, durationSeconds });
     const leased = on.shared ? createLeasedLimiter(limiter) : undefined;
     if (leased) return leased;
-    return { take: (key) => consume(limiter, key), get: (key) => limiter.get(key) };
+    return { take: (key) => consumePoints(limiter, key), get: (key) => limiter.get(key) };
   };
   const add = (policy: LimitPolicy, rpm: number, burst: number | null, on: LimiterStore = store) => {
     byPolicy.set(policy, {
@@ -106,16 +106,6 @@ export function createRequestLimiter(store: LimiterStore, logger: Logger, opts: 
       reset: Math.ceil((now + (minute?.msBeforeNext ?? 60_000)) / 1000),
       ...(allowed ? {} : { retryAfter: toSeconds(retryMs ?? 1000) }),
     };
-  }
-
-  /** Rejections are RateLimiterRes values; anything else is a store failure the insurance did not cover. */
-  async function consume(limiter: RateLimiterAbstract, key: string) {
-    try {
-      return { ok: true as const, res: await limiter.consume(key) };
-    } catch (err) {
-      if (err instanceof RateLimiterRes) return { ok: false as const, res: err };
-      throw err;
-    }
   }
 
   return {
