@@ -1,6 +1,12 @@
-/** Graceful shutdown: in-flight requests finish, then the listener and the database close. */
+/**
+ * Graceful shutdown: in-flight requests finish, then the listener and the database close; what the
+ * process kept to write behind is written before it goes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/server.js';
+import { createApiKey, registerUser, startTestServer } from '../helpers/server.js';
 
 describe('graceful shutdown', () => {
   it('finishes an in-flight request, then stops accepting and closes the database', async () => {
@@ -19,5 +25,38 @@ describe('graceful shutdown', () => {
     expect(res.status).toBe(201);
     expect(await server.ctx.database.ping()).toBe(false);
     await expect(fetch(`${server.url}/health`)).rejects.toThrow();
+  });
+
+  it("writes the unlimited plan's monthly counts it kept behind, so the next process reports them", async () => {
+    // A data directory on disk (PGlite), or the shared PostgreSQL when DATABASE_URL is set.
+    const dataDir = mkdtempSync(join(tmpdir(), 'hx-shutdown-'));
+    try {
+      const first = await startTestServer({ DATA_DIR: dataDir });
+      const user = await registerUser(first, 'counts-behind');
+      const key = await createApiKey(first, user);
+      const events = Array.from({ length: 7 }, (_, i) => ({
+        type: 'message',
+        sessionId: 's',
+        payload: { role: 'user', content: `kept behind ${i}` },
+      }));
+      const stored = await first
+        .http()
+        .post('/v1/capture/batch')
+        .set('Authorization', `Bearer ${key}`)
+        .send({ events });
+      expect(stored.status).toBe(201);
+      await first.close();
+
+      const second = await startTestServer({ DATA_DIR: dataDir });
+      try {
+        const usage = await second.http().get('/v1/usage-metrics').set('Authorization', `Bearer ${key}`);
+        expect(usage.status).toBe(200);
+        expect(usage.body.data.quota).toMatchObject({ eventsLimit: null, eventsUsed: 7 });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

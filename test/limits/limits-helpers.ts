@@ -35,3 +35,19 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export const coreRequest = (server: TestServer, key: string) =>
   server.http().post('/v1/capture').set('Authorization', `Bearer ${key}`).send({});
+
+/** `n` new message events of one session, unique per `tag`. */
+export const messageEvents = (n: number, tag: string) =>
+  Array.from({ length: n }, (_, i) => ({
+    type: 'message',
+    sessionId: `s-${tag}`,
+    payload: { role: 'user', content: `event ${tag} number ${i}` },
+  }));
+
+/** POST /v1/capture/batch of `messageEvents(n, tag)` with the API key `key`. */
+export const captureBatch = (server: TestServer, key: string, n: number, tag: string) =>
+  server
+    .http()
+    .post('/v1/capture/batch')
+    .set('Authorization', `Bearer ${key}`)
+    .send({ events: messageEvents(n, tag) });

@@ -7,7 +7,7 @@ import { PLAN_LIMITS } from '@hx-memory/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, registerUser, type TestServer } from '../helpers/server.js';
-import { OPERATOR_TOKEN, setPlan, startLimitedServer } from './limits-helpers.js';
+import { captureBatch, OPERATOR_TOKEN, setPlan, startLimitedServer } from './limits-helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,19 +17,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const events = (n: number, tag: string) =>
-  Array.from({ length: n }, (_, i) => ({
-    type: 'message',
-    sessionId: `s-${tag}`,
-    payload: { role: 'user', content: `event ${tag} number ${i}` },
-  }));
-
-const batch = (key: string, n: number, tag: string) =>
-  server
-    .http()
-    .post('/v1/capture/batch')
-    .set('Authorization', `Bearer ${key}`)
-    .send({ events: events(n, tag) });
+const batch = (key: string, n: number, tag: string) => captureBatch(server, key, n, tag);
 
 const tenant = async (tenantId: string) =>
   (await server.http().get(`/v1/admin/tenants/${tenantId}`).set('Authorization', `Bearer ${OPERATOR_TOKEN}`)).body.data;
@@ -112,6 +100,30 @@ describe('monthly event quota (free: 1,000 events)', () => {
     expect(again.body.data.summary).toMatchObject({ ingested: 0, duplicates: 50 });
     expect(await storedEvents(user.tenantId)).toBe(400);
     expect((await tenant(user.tenantId)).quota).toMatchObject({ eventsLimit: null, eventsUsed: 400 });
+  }, 60_000);
+
+  it('counts made without a limit (written behind) are all in the count the moment a limit applies', async () => {
+    const user = await registerUser(server, 'downgrade');
+    const key = await createApiKey(server, user);
+    await setPlan(server, user.tenantId, 'enterprise');
+    // Single captures and batches, as unlimited captures count them: behind, in memory.
+    for (let i = 0; i < 5; i++) {
+      const one = await server
+        .http()
+        .post('/v1/capture')
+        .set('Authorization', `Bearer ${key}`)
+        .send({ type: 'message', sessionId: 's-one', payload: { role: 'user', content: `single ${i}` } });
+      expect(one.status).toBe(201);
+    }
+    expect((await batch(key, 985, 'ent')).status).toBe(201);
+    // At once: well within the second after which counts behind are written anyway.
+    await setPlan(server, user.tenantId, 'free');
+    const crossing = await batch(key, 20, 'free');
+    expect(crossing.status).toBe(429);
+    expect(crossing.body.error.message).toMatch(/990 used, 20 more requested/);
+    expect((await batch(key, 10, 'fits')).status).toBe(201);
+    expect((await tenant(user.tenantId)).quota).toMatchObject({ eventsLimit: 1000, eventsUsed: 1000 });
+    expect(await storedEvents(user.tenantId)).toBe(1000);
   }, 60_000);
 });
 

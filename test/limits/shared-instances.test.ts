@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, registerUser, type TestServer } from '../helpers/server.js';
 import { PLAN_LIMITS } from '@hx-memory/contract';
-import { coreRequest, setPlan, sleep, startLimitedServer } from './limits-helpers.js';
+import { captureBatch, coreRequest, setPlan, sleep, startLimitedServer } from './limits-helpers.js';
 
 const shared = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
 
@@ -89,6 +89,20 @@ describe.skipIf(!shared)('two instances on one PostgreSQL and one Redis', () => 
     await setPlan(b, user.tenantId, 'developer');
     const developer = await coreRequest(a, key);
     expect(developer.headers['x-ratelimit-limit']).toBe(String(PLAN_LIMITS.developer.requestsPerMinute));
+  });
+
+  it('events one instance counted behind without a limit are in the count when a plan change on the other sets one', async () => {
+    const user = await registerUser(a, 'plan-counts');
+    const key = await createApiKey(a, user);
+    await setPlan(a, user.tenantId, 'enterprise');
+    const batch = (server: TestServer, n: number, tag: string) => captureBatch(server, key, n, tag);
+    // Counted behind on b (written within a second); the plan changes on a at once.
+    expect((await batch(b, 990, 'unlimited')).status).toBe(201);
+    await setPlan(a, user.tenantId, 'free');
+    const crossing = await batch(b, 20, 'limited');
+    expect(crossing.status).toBe(429);
+    expect(crossing.body.error.message).toMatch(/990 used, 20 more requested/);
+    expect((await batch(b, 10, 'fits')).status).toBe(201);
   });
 });
 

@@ -8,11 +8,15 @@ import type { Services } from '../services/index.js';
 import { LAST_USED_FLUSH_MS } from '../services/account/api-keys.js';
 import { ACCESS_LOG_FLUSH_MS } from '../audit/access-log.js';
 import { CAPTURE_COUNTERS_FLUSH_MS } from '../services/core/capture/counters.js';
+import { QUOTA_BEHIND_FLUSH_MS } from '../services/core/quota.js';
 import { type Jobs, LIFECYCLE_SWEEP } from './index.js';
 
 export function startJobs(
   jobs: Jobs,
-  services: Pick<Services, 'learn' | 'lifecycle' | 'apiKeys' | 'captureCounters' | 'accessLog' | 'embeddings'>,
+  services: Pick<
+    Services,
+    'learn' | 'lifecycle' | 'apiKeys' | 'captureCounters' | 'quota' | 'accessLog' | 'embeddings'
+  >,
   config: Pick<Config, 'LIFECYCLE_INTERVAL_MS'>,
 ): void {
   // Queues: work handed between processes (any worker of the deployment takes it).
@@ -31,6 +35,7 @@ export function startJobs(
     everyMs: CAPTURE_COUNTERS_FLUSH_MS,
     run: services.captureCounters.flush,
   });
+  jobs.everyInProcess({ name: 'quota-behind', everyMs: QUOTA_BEHIND_FLUSH_MS, run: services.quota.flushBehind });
   jobs.everyInProcess({ name: 'access-log', everyMs: ACCESS_LOG_FLUSH_MS, run: services.accessLog.flush });
   // Loops of a process that consumes jobs: the embeddings indexer, when embeddings are configured.
   if (services.embeddings) jobs.loop({ name: 'embeddings-indexer', start: services.embeddings.startIndexing });

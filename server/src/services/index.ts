@@ -55,7 +55,7 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
     // account
     auth: createAuthService(deps),
     apiKeys: createApiKeysService(deps),
-    admin: createAdminService(deps),
+    admin: createAdminService(deps, { quota }),
     // core
     capture: createCaptureService(deps, { policies, vault, quota, counters: captureCounters }),
     learn: createLearnService(deps, { policies }),

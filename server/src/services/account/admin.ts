@@ -6,14 +6,17 @@ import { PLAN_LIMITS, type PlanName, type Tenant } from '@hx-memory/contract';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Actor } from '../../actor.js';
 import { recordAudit } from '../../audit/record.js';
-import { refreshTokens, tenantEventUsage, tenants, users } from '../../db/schema/index.js';
+import { refreshTokens, tenants, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
-import { quotaMonth } from '../core/quota.js';
+import { type QuotaService, quotaMonth } from '../core/quota.js';
 
 type TenantRow = typeof tenants.$inferSelect;
 
-export function createAdminService(deps: Pick<ServiceDeps, 'database' | 'logger' | 'invalidations'>) {
+export function createAdminService(
+  deps: Pick<ServiceDeps, 'database' | 'logger' | 'invalidations'>,
+  services: { quota: Pick<QuotaService, 'eventsUsed'> },
+) {
   const { db } = deps.database;
 
   function requireOperator(actor: Actor) {
@@ -22,12 +25,7 @@ export function createAdminService(deps: Pick<ServiceDeps, 'database' | 'logger'
 
   async function toTenant(row: TenantRow): Promise<Tenant> {
     const plan = row.plan as PlanName;
-    const { month, resetAt } = quotaMonth();
-    const [usage] = await db
-      .select({ events: tenantEventUsage.events })
-      .from(tenantEventUsage)
-      .where(and(eq(tenantEventUsage.tenantId, row.id), eq(tenantEventUsage.month, month)))
-      .limit(1);
+    const { resetAt } = quotaMonth();
     return {
       id: row.id,
       name: row.name,
@@ -35,7 +33,7 @@ export function createAdminService(deps: Pick<ServiceDeps, 'database' | 'logger'
       createdAt: row.createdAt.toISOString(),
       quota: {
         eventsLimit: PLAN_LIMITS[plan]?.monthlyEvents ?? null,
-        eventsUsed: usage?.events ?? 0,
+        eventsUsed: await services.quota.eventsUsed(row.id),
         resetDate: resetAt.toISOString(),
       },
     };

@@ -3,6 +3,14 @@
  * rows through `consumeWith`, in the same statement as the count: the counter moves only when the whole
  * count fits, and a refusal stores nothing and throws quota_exceeded, so a batch that would cross the
  * limit is refused whole.
+ *
+ * A plan with no monthly limit has nothing to refuse, so capture's one-statement path counts its events
+ * behind (`countBehind`): added up in memory per tenant and month and written in one statement every
+ * QUOTA_BEHIND_FLUSH_MS, at shutdown, before anything here reads a count, and before a count against a
+ * limit (a plan just changed). A capture then no longer updates the month's counter row that every
+ * capture of the tenant updates, nor waits on its lock through the commit. A plan change also has every
+ * instance write its counts at once (the tenant invalidation). A crash loses at most the last interval's
+ * counts of unlimited plans (docs/decisions/speed.md).
  */
 import { PLAN_LIMITS } from '@hx-memory/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -33,8 +41,16 @@ export function countedAs(at: { tenantId: unknown; month: unknown; limit: unknow
       returning events)`;
 }
 
-export function createQuotaService(deps: Pick<ServiceDeps, 'database'>) {
+/** How often jobs/start.ts has the counts of unlimited plans written (and once more at shutdown). */
+export const QUOTA_BEHIND_FLUSH_MS = 1000;
+
+export function createQuotaService(deps: Pick<ServiceDeps, 'database' | 'logger' | 'invalidations'>) {
   const { db } = deps.database;
+  const behind = createCountsBehind(deps);
+  // A plan change (or a gap in the invalidations) may start counting against a limit: write ours now.
+  deps.invalidations.subscribe((m) => {
+    if (m.kind === 'tenant' || m.kind === 'all') void behind.flush();
+  });
 
   function exceeded(actor: Actor, limit: number, used: number, count: number, resetAt: Date) {
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
@@ -47,6 +63,7 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database'>) {
   }
 
   async function used(q: Queryable, tenantId: string, month: string): Promise<number> {
+    await behind.settle(tenantId);
     const [row] = await q
       .select({ events: tenantEventUsage.events })
       .from(tenantEventUsage)
@@ -90,6 +107,21 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database'>) {
 
     refusal,
 
+    /** Counts `events` just stored for a tenant whose plan has no monthly limit, written behind. */
+    countBehind: (tenantId: string, events: number) => behind.add(tenantId, quotaMonth().month, events),
+    /**
+     * Before a capture counts against the actor's limit (capture calls it before any statement or
+     * transaction: the write takes a connection of its own), this process's counts behind of the tenant,
+     * from before its plan had one, are written; at once when the plan has no limit.
+     */
+    settle: async (actor: Actor) => {
+      if (PLAN_LIMITS[actor.plan].monthlyEvents !== null) await behind.settle(actor.tenantId);
+    },
+    /** Writes every count behind (the timer of jobs/start.ts, and shutdown). */
+    flushBehind: behind.flush,
+    /** Events the tenant used in the current month (this process's counts behind included). */
+    eventsUsed: (tenantId: string) => used(db, tenantId, quotaMonth().month),
+
     /** Events used this month and the plan's limit (null = unlimited). */
     async status(
       actor: Actor,
@@ -106,3 +138,63 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database'>) {
 }
 
 export type QuotaService = ReturnType<typeof createQuotaService>;
+
+/** Counts of unlimited plans per tenant and month, written behind in one upsert. */
+function createCountsBehind(deps: Pick<ServiceDeps, 'database' | 'logger'>) {
+  /** tenant -> month -> events not yet written (those being written are in the batch of `write`). */
+  let pending = new Map<string, Map<string, number>>();
+  let writing: Promise<void> = Promise.resolve();
+  /** The counts the write in progress carries. */
+  let inFlight: Map<string, Map<string, number>> | undefined;
+
+  function add(tenantId: string, month: string, events: number) {
+    if (events <= 0) return;
+    const months = pending.get(tenantId) ?? new Map<string, number>();
+    months.set(month, (months.get(month) ?? 0) + events);
+    pending.set(tenantId, months);
+  }
+
+  async function write() {
+    if (pending.size === 0) return;
+    const batch = pending;
+    pending = new Map();
+    inFlight = batch;
+    const tenantIds: string[] = [];
+    const months: string[] = [];
+    // As text: PGlite's array parameters take strings only (its serializer encodes each element as text).
+    const counts: string[] = [];
+    for (const [tenantId, byMonth] of batch) {
+      for (const [month, events] of byMonth) {
+        tenantIds.push(tenantId);
+        months.push(month);
+        counts.push(String(events));
+      }
+    }
+    try {
+      await deps.database.rows(sql`
+        insert into tenant_event_usage (tenant_id, month, events)
+        select * from unnest(${sql.param(tenantIds)}::text[], ${sql.param(months)}::text[], ${sql.param(counts)}::int[])
+        on conflict (tenant_id, month) do update
+          set events = tenant_event_usage.events + excluded.events, updated_at = now()`);
+    } catch (err) {
+      deps.logger.warn({ err }, 'could not write monthly event counts; kept for the next write');
+      for (const [i, tenantId] of tenantIds.entries()) add(tenantId, months[i]!, Number(counts[i]));
+    } finally {
+      inFlight = undefined;
+    }
+  }
+
+  /** Writes what is pending (one write at a time, in order). */
+  function flush(): Promise<void> {
+    writing = writing.then(write);
+    return writing;
+  }
+
+  /** Resolves once the tenant's counts are written (at once when there are none). */
+  async function settle(tenantId: string): Promise<void> {
+    if (pending.has(tenantId)) await flush();
+    else if (inFlight?.has(tenantId)) await writing;
+  }
+
+  return { add, flush, settle };
+}

@@ -18,6 +18,7 @@ export function createCaptureService(deps: Pick<ServiceDeps, 'database'>, servic
   return {
     async capture(actor: Actor, input: CaptureEvent, idempotencyKey?: string): Promise<CaptureOutcome<CaptureResult>> {
       const prepared = await prepareEvents(rt, actor, [input], () => '');
+      await rt.quota.settle(actor);
       return withIdempotency(rt, actor, 'capture', idempotencyKey, input, async (tx) => {
         const { results, perType } = await storeEvents(rt, tx, actor, prepared, () => '');
         const result = results[0]!;
@@ -28,6 +29,7 @@ export function createCaptureService(deps: Pick<ServiceDeps, 'database'>, servic
     async captureBatch(actor: Actor, list: CaptureEvent[], idempotencyKey?: string) {
       const prefix = (i: number) => `events[${i}].`;
       const prepared = await prepareEvents(rt, actor, list, prefix);
+      await rt.quota.settle(actor);
       return withIdempotency(rt, actor, 'capture/batch', idempotencyKey, { events: list }, async (tx) => {
         const { results, ingested, duplicates, perType } = await storeEvents(rt, tx, actor, prepared, prefix);
         const data = {

@@ -4,7 +4,7 @@
  * request path: a capture no longer waits on a row every capture of the tenant updates. Usage reads
  * flush first, so this process's counts are always in what it reports; another instance's reach the
  * table within a second. A failed write keeps its counts for the next one; a crash loses at most the
- * last second's counts (the monthly quota, which limits, is counted in the capture statement itself).
+ * last second's counts (the monthly quota of a plan with a limit is counted in the capture statement itself).
  */
 import { sql } from 'drizzle-orm';
 import type { Environment } from '@hx-memory/contract';

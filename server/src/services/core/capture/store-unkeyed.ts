@@ -46,30 +46,24 @@ const P = sql.placeholder;
 
 /**
  * The statement, with its values as placeholders: the probe (`dup`), what is not a duplicate
- * (`fresh`), the insert (`stored`) and the month's count (`quota`). With a limit, the count goes first
- * and the insert stores only if it fit (exact, atomic). Without one nothing can be refused, so the rows
- * are stored first and counted after: the month's counter row is then locked only from its update to
- * the commit, not through the insert, and a tenant's concurrent batches insert side by side instead of
- * one after another.
+ * (`fresh`) and the insert (`stored`). With a monthly limit the month's count (`quota`) goes first and
+ * the insert stores only if it fit (exact, atomic). Without one nothing can be refused: the statement
+ * only stores, and the caller counts the stored events behind (quota.ts `countBehind`), so a tenant's
+ * concurrent captures neither update one counter row nor wait on its lock through their commits.
  */
 function template(limited: boolean): SQL {
   const insert = sql`insert into events (tenant_id, environment, ${INSERT_COLUMNS})
     select ${P('tenantId')}, ${P('environment')}, ${SELECT_VALUES} from fresh v`;
-  const count = (what: SQL) =>
-    countedAs({ tenantId: P('tenantId'), month: P('month'), limit: limited ? P('limit') : null }, what);
-  const storeAndCount = limited
-    ? sql`${count(sql`(select count(*) from fresh)`)},
+  const store = limited
+    ? sql`${countedAs({ tenantId: P('tenantId'), month: P('month'), limit: P('limit') }, sql`(select count(*) from fresh)`)},
         stored as (${insert} where exists (select 1 from quota))`
-    : sql`stored as (${insert} returning 1),
-        ${count(sql`(select count(*) from stored)`)}`;
+    : sql`stored as (${insert})`;
   return sql`with dup as (${duplicateProbe({ scope: P('scope'), hashes: P('hashes'), since: P('since') })}),
       fresh as (
         select v.* from ${unnestRows((column) => P(column))}
         where v.content_hash not in (select hash from dup)),
-      ${storeAndCount}
-      select 'd' as kind, hash, id, salience from dup
-      union all
-      select 'q' as kind, null, null, 0 from quota`;
+      ${store}
+      select 'd' as kind, hash, id, salience from dup${limited ? sql` union all select 'q', null, null, 0 from quota` : sql``}`;
 }
 
 /** The statement's two texts (plans with and without a monthly limit), made once per database. */
@@ -123,6 +117,7 @@ export async function storeUnkeyed(
   if (limit !== null && fresh > 0 && !out.some((r) => r.kind === 'q')) {
     throw await rt.quota.refusal(rt.database.db, actor, fresh);
   }
+  if (limit === null) rt.quota.countBehind(actor.tenantId, fresh);
 
   const results: CaptureResult[] = new Array(prepared.length);
   const perType: PerType = new Map();
