@@ -10,7 +10,8 @@
  * on PostgreSQL each gets a fresh database on PG_URL, dropped afterwards; Hx uses Redis at REDIS_URL.
  *
  * Usage: pnpm bench:compare [--quick] [--driver postgres|pglite|both] [--rounds N] [--seconds S]
- *          [--only capture,batch100,batch1000,read,synth,flat] [--cpu-prof DIR] [--cpu-split]
+ *          [--only capture,batch100,batch1000,read,synth,flat] [--cpu-prof DIR] [--cpu-split] [--perf-map]
+ *          [--node-flags '--max-semi-space-size=64'] [--stack-floor]
  */
 import { type ChildProcess, execSync, fork } from 'node:child_process';
 import os from 'node:os';
@@ -39,6 +40,15 @@ const LOAD_RATE = Number(flag('load-rate') ?? 200);
 const CPU_PROF = flag('cpu-prof');
 /** Log each round's CPU per request of the server, PostgreSQL, Redis and the load generator (/proc). */
 const CPU_SPLIT = process.argv.includes('--cpu-split');
+const PERF_MAP = process.argv.includes('--perf-map');
+/** The read against a third server too: Hx's stack without Hx's code (speed/stack-floor/server.ts). */
+const STACK_FLOOR = process.argv.includes('--stack-floor');
+/**
+ * Node flags of both servers: the young generation Hx's deployment docs set (docs/self-hosting.md,
+ * "Node.js flags"), given to the baseline too so that the two differ only in their code.
+ * `--node-flags ''` runs both on Node's defaults.
+ */
+const NODE_FLAGS = (flag('node-flags') ?? '--max-semi-space-size=64').split(' ').filter(Boolean);
 const DRIVER = flag('driver') ?? 'postgres';
 const ONLY = new Set((flag('only') ?? 'capture,batch100,batch1000,read,synth,flat').split(','));
 
@@ -67,6 +77,9 @@ interface Child {
 function spawnChild(script: string, env: Record<string, string | undefined>, args: string[] = []): Promise<Child> {
   const execArgv = ['--import', 'tsx', '--conditions=hx-source'];
   if (CPU_PROF && script.includes('hx-child')) execArgv.push('--cpu-prof', '--cpu-prof-dir', CPU_PROF);
+  // For `perf record`: the JIT's symbols in /tmp/perf-PID.map (kernel and native time, which --cpu-prof cannot see).
+  if (PERF_MAP) execArgv.push('--perf-basic-prof');
+  execArgv.push(...NODE_FLAGS);
   const proc = fork(join(here, script), args, {
     execArgv,
     env: { PATH: process.env.PATH, ...env },
@@ -179,12 +192,15 @@ interface Round {
   failed: number;
 }
 
+type Who = 'hx' | 'base' | 'floor';
+
 async function hit(
   target: Child,
   c: Case,
   seconds: number,
   connections = CONNECTIONS,
   amount?: number,
+  who: Who = target.apiKey ? 'hx' : 'base',
 ): Promise<Round> {
   const cpuBefore = CPU_SPLIT ? cpuSnapshot(target.proc.pid) : undefined;
   const result = await autocannon({
@@ -205,7 +221,7 @@ async function hit(
   if (cpuBefore && ok > 0) {
     const spent = cpuSpent(cpuBefore, cpuSnapshot(target.proc.pid));
     const perRequest = Object.entries(spent).map(([name, ms]) => `${name} ${((ms * 1000) / ok).toFixed(0)}`);
-    log(`${c.id} ${target.apiKey ? 'hx' : 'base'} CPU us per request: ${perRequest.join(', ')}`);
+    log(`${c.id} ${who} CPU us per request: ${perRequest.join(', ')}`);
   }
   return {
     requestsPerSecond: rps,
@@ -220,26 +236,23 @@ interface CaseResult {
   c: Case;
   hx: Round[];
   base: Round[];
+  /** The stack floor's rounds (the read, with --stack-floor). */
+  floor: Round[];
 }
 
-async function compareCase(hx: Child, base: Child, c: Case): Promise<CaseResult> {
-  await hit(hx, c, WARM_SECONDS);
-  await hit(base, c, WARM_SECONDS);
-  const out: CaseResult = { c, hx: [], base: [] };
+async function compareCase(hx: Child, base: Child, c: Case, floor?: Child): Promise<CaseResult> {
+  const targets: Array<[Who, Child]> = [
+    ['hx', hx],
+    ['base', base],
+  ];
+  if (floor) targets.push(['floor', floor]);
+  for (const [who, target] of targets) await hit(target, c, WARM_SECONDS, CONNECTIONS, undefined, who);
+  const out: CaseResult = { c, hx: [], base: [], floor: [] };
   for (let r = 0; r < ROUNDS; r++) {
-    // Alternate who goes first, so a drift in the machine's load falls on both alike.
-    const order: Array<['hx' | 'base', Child]> =
-      r % 2 === 0
-        ? [
-            ['hx', hx],
-            ['base', base],
-          ]
-        : [
-            ['base', base],
-            ['hx', hx],
-          ];
+    // Alternate who goes first, so a drift in the machine's load falls on all alike.
+    const order = r % 2 === 0 ? targets : [...targets].reverse();
     for (const [who, target] of order) {
-      const round = await hit(target, c, SECONDS);
+      const round = await hit(target, c, SECONDS, CONNECTIONS, undefined, who);
       out[who].push(round);
       log(
         `${c.id} round ${r + 1} ${who}: ${round.perSecond.toFixed(0)}/s p50 ${round.p50} ms p99 ${round.p99} ms` +
@@ -351,7 +364,7 @@ async function flatSection(startHx: () => Promise<Child>, base: Child) {
 
 // ---------------------------------------------------------------------------------------------
 
-async function runDriver(driver: 'postgres' | 'pglite', base: Child) {
+async function runDriver(driver: 'postgres' | 'pglite', base: Child, floor?: Child) {
   const databases: FreshDatabase[] = [];
   const startHx = async () => {
     const env: Record<string, string | undefined> = {};
@@ -377,7 +390,9 @@ async function runDriver(driver: 'postgres' | 'pglite', base: Child) {
   try {
     const hx = await startHx();
     try {
-      for (const c of CASES) if (ONLY.has(c.id)) out.cases.push(await compareCase(hx, base, c));
+      for (const c of CASES) {
+        if (ONLY.has(c.id)) out.cases.push(await compareCase(hx, base, c, c.id === 'read' ? floor : undefined));
+      }
       out.load.push(load1());
       if (ONLY.has('synth')) out.synth = await synthesizeSection(hx);
     } finally {
@@ -402,7 +417,7 @@ function report(results: Awaited<ReturnType<typeof runDriver>>[]) {
   const lines: string[] = [];
   lines.push(
     `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, ` +
-      `Node ${process.version}; autocannon ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, medians`,
+      `Node ${process.version} ${NODE_FLAGS.join(' ') || '(default flags)'}; autocannon ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, medians`,
   );
   for (const r of results) {
     lines.push(
@@ -420,6 +435,16 @@ function report(results: Awaited<ReturnType<typeof runDriver>>[]) {
         lines.push(
           `| ${c.label} | ${fmtRate(c, h.perSecond)}, p50 ${h.p50} ms, p99 ${h.p99} ms | ${fmtRate(c, b.perSecond)}, p50 ${b.p50} ms | ` +
             `**${shownRatio(ratio, c.goal)}**${failed} | >= ${c.goal.toFixed(2)} ${ratio >= c.goal ? 'met' : 'NOT met'} |`,
+        );
+      }
+      for (const { c, hx, base, floor } of r.cases) {
+        if (floor.length === 0) continue;
+        const [h, b, f] = [summarise(hx), summarise(base), summarise(floor)];
+        lines.push(
+          '',
+          `stack floor, ${c.label} (Express + ts-rest with response validation + drizzle on node-postgres, none of Hx's code): ` +
+            `${fmtRate(c, f.perSecond)}, p50 ${f.p50} ms = ${(f.perSecond / b.perSecond).toFixed(2)} of the baseline; ` +
+            `Hx = ${(h.perSecond / f.perSecond).toFixed(2)} of the stack floor`,
         );
       }
     }
@@ -470,10 +495,13 @@ async function main() {
   );
   const baseDb = await createFreshDatabase('baseline');
   const base = await spawnChild('baseline/server.ts', { DATABASE_URL: baseDb.url });
+  // Reads the table the baseline created and seeded before it answered.
+  const floor = STACK_FLOOR ? await spawnChild('stack-floor/server.ts', { DATABASE_URL: baseDb.url }) : undefined;
   const results = [];
   try {
-    for (const d of drivers) results.push(await runDriver(d, base));
+    for (const d of drivers) results.push(await runDriver(d, base, floor));
   } finally {
+    await floor?.stop();
     await base.stop();
     await baseDb.drop();
   }

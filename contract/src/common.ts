@@ -103,7 +103,10 @@ export const IsoDateTime = z
   .string()
   .datetime({ offset: true })
   // NaN: not a date-time at all, which .datetime() already reports once.
-  .refine((v) => Number.isNaN(Date.parse(v)) || inInstantRange(Date.parse(v)), INSTANT_RANGE_MESSAGE);
+  .refine((v) => {
+    const ms = Date.parse(v);
+    return Number.isNaN(ms) || inInstantRange(ms);
+  }, INSTANT_RANGE_MESSAGE);
 export const Id = z.string().min(1).max(128);
 export const Name = z.string().trim().min(1).max(200);
 export const Description = z.string().max(2000);

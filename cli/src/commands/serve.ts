@@ -30,5 +30,6 @@ export function registerServe(program: Command): void {
     serve,
     'hx serve --port 8080 --data-dir ./.data',
     'DATABASE_URL=postgres://hx@db/hx REDIS_URL=redis://cache:6379 hx serve',
+    'NODE_OPTIONS=--max-semi-space-size=64 hx serve',
   );
 }
