@@ -9,7 +9,7 @@
  * dropped and counted in a warning); a crash of the process loses at most the last interval's rows,
  * never memory data (docs/decisions/speed.md).
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../actor.js';
 import type { Database } from '../db/client.js';
 import { accessLogs, namespaces } from '../db/schema/index.js';
@@ -33,7 +33,7 @@ export interface AccessEntry {
   artifactIds?: string[];
 }
 
-/** One row as the write statement reads it (jsonb_to_recordset: snake_case keys). */
+/** One row as the write statement reads it (a column each: the insert unnests one array per column). */
 interface PendingRow {
   id: string;
   tenant_id: string;
@@ -52,6 +52,52 @@ interface PendingRow {
   created_at: string;
 }
 
+/** The text and timestamptz columns, sent as one array each. */
+const SCALARS = [
+  'id',
+  'tenant_id',
+  'organization_id',
+  'environment',
+  'actor_type',
+  'actor_id',
+  'api_key_id',
+  'agent_id',
+  'namespace',
+  'operation',
+  'query',
+  'request_id',
+  'created_at',
+] as const;
+/** Every column the insert names, in the order of its select. */
+const COLUMNS = sql.raw([...SCALARS, 'memory_ids', 'artifact_ids'].join(', '));
+
+/** A text[] literal (`{"a","b"}`): the id lists travel as one text[] of these, cast back per row. */
+export const textArrayLiteral = (values: string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/**
+ * The insert of a batch: one array per column, unnested (PostgreSQL parses no JSON). The organization
+ * whose memories were read is the one owning the namespace (names are unique per tenant), whatever key
+ * read it; else the caller's. Committed asynchronously: nothing waits on it.
+ */
+function insertOf(batch: PendingRow[]): SQL {
+  const column = (name: (typeof SCALARS)[number]) =>
+    sql`${sql.param(batch.map((r) => r[name]))}::${sql.raw(name === 'created_at' ? 'timestamptz' : 'text')}[]`;
+  const ids = (name: 'memory_ids' | 'artifact_ids') =>
+    sql`${sql.param(batch.map((r) => textArrayLiteral(r[name])))}::text[]`;
+  return sql`
+    with async_commit as (select set_config('synchronous_commit', 'off', true))
+    insert into ${accessLogs} (${COLUMNS})
+    select v.id, v.tenant_id,
+      case when v.namespace is null then v.organization_id
+        else coalesce((select n.organization_id from ${namespaces} n where n.tenant_id = v.tenant_id
+          and (n.id = v.namespace or n.name = v.namespace) limit 1), v.organization_id) end,
+      v.environment, v.actor_type, v.actor_id, v.api_key_id, v.agent_id, v.namespace, v.operation, v.query,
+      v.request_id, v.created_at, v.memory_ids::text[], v.artifact_ids::text[]
+    from async_commit, unnest(${sql.join(SCALARS.map(column), sql`, `)}, ${ids('memory_ids')}, ${ids('artifact_ids')})
+      as v(${COLUMNS})`;
+}
+
 export function createAccessLog(deps: { database: Database; logger: Logger }) {
   const { database, logger } = deps;
   let pending: PendingRow[] = [];
@@ -62,22 +108,7 @@ export function createAccessLog(deps: { database: Database; logger: Logger }) {
       const batch = pending.slice(0, ACCESS_LOG_BATCH);
       pending = pending.slice(batch.length);
       try {
-        // The organization whose memories were read is the one owning the namespace (names are unique
-        // per tenant), whatever key read it; else the caller's. Committed asynchronously: nothing waits.
-        await database.rows(sql`
-          with async_commit as (select set_config('synchronous_commit', 'off', true))
-          insert into ${accessLogs} (id, tenant_id, organization_id, environment, actor_type, actor_id,
-            api_key_id, agent_id, namespace, operation, query, memory_ids, artifact_ids, request_id, created_at)
-          select v.id, v.tenant_id,
-            coalesce((select n.organization_id from ${namespaces} n where n.tenant_id = v.tenant_id
-              and (n.id = v.namespace or n.name = v.namespace) limit 1), v.organization_id),
-            v.environment, v.actor_type, v.actor_id, v.api_key_id, v.agent_id, v.namespace, v.operation, v.query,
-            array(select jsonb_array_elements_text(v.memory_ids)),
-            array(select jsonb_array_elements_text(v.artifact_ids)), v.request_id, v.created_at
-          from async_commit, jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(id text, tenant_id text,
-            organization_id text, environment text, actor_type text, actor_id text, api_key_id text,
-            agent_id text, namespace text, operation text, query text, memory_ids jsonb, artifact_ids jsonb,
-            request_id text, created_at timestamptz)`);
+        await database.rows(insertOf(batch));
       } catch (err) {
         pending = batch.concat(pending);
         const over = pending.length - ACCESS_LOG_MAX_PENDING;
