@@ -48,9 +48,8 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database' | 'logger'
   const { db } = deps.database;
   const behind = createCountsBehind(deps);
   // A plan change (or a gap in the invalidations) may start counting against a limit: write ours now.
-  deps.invalidations.subscribe((m) => {
-    if (m.kind === 'tenant' || m.kind === 'all') void behind.flush();
-  });
+  // The bus awaits the write, so the request that changed the plan answers after every instance's.
+  deps.invalidations.subscribe((m) => (m.kind === 'tenant' || m.kind === 'all' ? behind.flush() : undefined));
 
   function exceeded(actor: Actor, limit: number, used: number, count: number, resetAt: Date) {
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
