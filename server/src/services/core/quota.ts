@@ -16,6 +16,7 @@ import { PLAN_LIMITS } from '@hx-memory/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor.js';
 import type { Queryable } from '../../db/client.js';
+import { createCountsBehind } from '../../db/counts-behind.js';
 import { tenantEventUsage } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
@@ -46,7 +47,7 @@ export const QUOTA_BEHIND_FLUSH_MS = 1000;
 
 export function createQuotaService(deps: Pick<ServiceDeps, 'database' | 'logger' | 'invalidations'>) {
   const { db } = deps.database;
-  const behind = createCountsBehind(deps);
+  const behind = createMonthCountsBehind(deps);
   // A plan change (or a gap in the invalidations) may start counting against a limit: write ours now.
   // The bus awaits the write, so the request that changed the plan answers after every instance's.
   deps.invalidations.subscribe((m) => (m.kind === 'tenant' || m.kind === 'all' ? behind.flush() : undefined));
@@ -62,7 +63,7 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database' | 'logger'
   }
 
   async function used(q: Queryable, tenantId: string, month: string): Promise<number> {
-    await behind.settle(tenantId);
+    await behind.settle(tenantId, month);
     const [row] = await q
       .select({ events: tenantEventUsage.events })
       .from(tenantEventUsage)
@@ -114,7 +115,7 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database' | 'logger'
      * from before its plan had one, are written; at once when the plan has no limit.
      */
     settle: async (actor: Actor) => {
-      if (PLAN_LIMITS[actor.plan].monthlyEvents !== null) await behind.settle(actor.tenantId);
+      if (PLAN_LIMITS[actor.plan].monthlyEvents !== null) await behind.settle(actor.tenantId, quotaMonth().month);
     },
     /** Writes every count behind (the timer of jobs/start.ts, and shutdown). */
     flushBehind: behind.flush,
@@ -139,61 +140,32 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database' | 'logger'
 export type QuotaService = ReturnType<typeof createQuotaService>;
 
 /** Counts of unlimited plans per tenant and month, written behind in one upsert. */
-function createCountsBehind(deps: Pick<ServiceDeps, 'database' | 'logger'>) {
-  /** tenant -> month -> events not yet written (those being written are in the batch of `write`). */
-  let pending = new Map<string, Map<string, number>>();
-  let writing: Promise<void> = Promise.resolve();
-  /** The counts the write in progress carries. */
-  let inFlight: Map<string, Map<string, number>> | undefined;
-
-  function add(tenantId: string, month: string, events: number) {
-    if (events <= 0) return;
-    const months = pending.get(tenantId) ?? new Map<string, number>();
-    months.set(month, (months.get(month) ?? 0) + events);
-    pending.set(tenantId, months);
-  }
-
-  async function write() {
-    if (pending.size === 0) return;
-    const batch = pending;
-    pending = new Map();
-    inFlight = batch;
-    const tenantIds: string[] = [];
-    const months: string[] = [];
-    // As text: PGlite's array parameters take strings only (its serializer encodes each element as text).
-    const counts: string[] = [];
-    for (const [tenantId, byMonth] of batch) {
-      for (const [month, events] of byMonth) {
-        tenantIds.push(tenantId);
-        months.push(month);
-        counts.push(String(events));
-      }
-    }
-    try {
-      await deps.database.rows(sql`
+function createMonthCountsBehind(deps: Pick<ServiceDeps, 'database' | 'logger'>) {
+  const counts = createCountsBehind<{ tenantId: string; month: string; events: number }>({
+    key: monthKey,
+    merge: (into, c) => {
+      into.events += c.events;
+    },
+    copy: (c) => ({ ...c }),
+    write: (rows) =>
+      // As text: PGlite's array parameters take strings only (its serializer encodes each element as text).
+      deps.database.rows(sql`
         insert into tenant_event_usage (tenant_id, month, events)
-        select * from unnest(${sql.param(tenantIds)}::text[], ${sql.param(months)}::text[], ${sql.param(counts)}::int[])
+        select * from unnest(${sql.param(rows.map((r) => r.tenantId))}::text[],
+          ${sql.param(rows.map((r) => r.month))}::text[], ${sql.param(rows.map((r) => String(r.events)))}::int[])
         on conflict (tenant_id, month) do update
-          set events = tenant_event_usage.events + excluded.events, updated_at = now()`);
-    } catch (err) {
-      deps.logger.warn({ err }, 'could not write monthly event counts; kept for the next write');
-      for (const [i, tenantId] of tenantIds.entries()) add(tenantId, months[i]!, Number(counts[i]));
-    } finally {
-      inFlight = undefined;
-    }
-  }
-
-  /** Writes what is pending (one write at a time, in order). */
-  function flush(): Promise<void> {
-    writing = writing.then(write);
-    return writing;
-  }
-
-  /** Resolves once the tenant's counts are written (at once when there are none). */
-  async function settle(tenantId: string): Promise<void> {
-    if (pending.has(tenantId)) await flush();
-    else if (inFlight?.has(tenantId)) await writing;
-  }
-
-  return { add, flush, settle };
+          set events = tenant_event_usage.events + excluded.events, updated_at = now()`),
+    logger: deps.logger,
+    what: 'monthly event counts',
+  });
+  return {
+    add: (tenantId: string, month: string, events: number) => {
+      if (events > 0) counts.add({ tenantId, month, events });
+    },
+    flush: counts.flush,
+    /** Resolves once the tenant's counts of the month are written. */
+    settle: (tenantId: string, month: string) => counts.settle(monthKey({ tenantId, month })),
+  };
 }
+
+const monthKey = (c: { tenantId: string; month: string }) => `${c.tenantId}\u0000${c.month}`;

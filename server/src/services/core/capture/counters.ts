@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Environment } from '@hx-memory/contract';
+import { createCountsBehind } from '../../../db/counts-behind.js';
 import { captureStats } from '../../../db/schema/index.js';
 import type { ServiceDeps } from '../../deps.js';
 
@@ -27,48 +28,36 @@ const hourOf = (ms: number) => new Date(Math.floor(ms / 3_600_000) * 3_600_000);
 
 export function createCaptureCounters(deps: Pick<ServiceDeps, 'database' | 'logger'>) {
   const { db } = deps.database;
-  let pending = new Map<string, Count>();
-  let writing: Promise<void> = Promise.resolve();
-
-  function add(tenantId: string, environment: Environment, type: string, ingested: number, duplicates: number) {
-    if (ingested === 0 && duplicates === 0) return;
-    const hour = hourOf(Date.now());
-    const id = `${tenantId}\u0000${environment}\u0000${hour.getTime()}\u0000${type}`;
-    const c = pending.get(id);
-    if (c) {
-      c.ingested += ingested;
-      c.duplicates += duplicates;
-    } else pending.set(id, { tenantId, environment, hour, type, ingested, duplicates });
-  }
-
-  async function write() {
-    if (pending.size === 0) return;
-    const batch = pending;
-    pending = new Map();
-    try {
-      await db
+  const counts = createCountsBehind<Count>({
+    key: (c) => `${c.tenantId}\u0000${c.environment}\u0000${c.hour.getTime()}\u0000${c.type}`,
+    merge: (into, c) => {
+      into.ingested += c.ingested;
+      into.duplicates += c.duplicates;
+    },
+    copy: (c) => ({ ...c }),
+    write: (rows) =>
+      db
         .insert(captureStats)
-        .values([...batch.values()])
+        .values(rows)
         .onConflictDoUpdate({
           target: [captureStats.tenantId, captureStats.environment, captureStats.hour, captureStats.type],
           set: {
             ingested: sql`${captureStats.ingested} + excluded.ingested`,
             duplicates: sql`${captureStats.duplicates} + excluded.duplicates`,
           },
-        });
-    } catch (err) {
-      deps.logger.warn({ err }, 'could not write capture counters; kept for the next write');
-      for (const c of batch.values()) add(c.tenantId, c.environment, c.type, c.ingested, c.duplicates);
-    }
-  }
+        }),
+    logger: deps.logger,
+    what: 'capture counters',
+  });
 
-  /** Writes what is pending (one write at a time, in order). */
-  function flush(): Promise<void> {
-    writing = writing.then(write);
-    return writing;
-  }
-
-  return { add, flush };
+  return {
+    add(tenantId: string, environment: Environment, type: string, ingested: number, duplicates: number) {
+      if (ingested === 0 && duplicates === 0) return;
+      counts.add({ tenantId, environment, hour: hourOf(Date.now()), type, ingested, duplicates });
+    },
+    /** Writes what is pending (one write at a time, in order). */
+    flush: counts.flush,
+  };
 }
 
 export type CaptureCounters = ReturnType<typeof createCaptureCounters>;
