@@ -95,6 +95,24 @@ describe.skipIf(!url)('invalidation bus on Redis', () => {
     expect(written).toBe(true);
   });
 
+  it('a malformed message on the channel is logged and ignored; the bus keeps working', async () => {
+    const warn = vi.fn();
+    const logger = pino({ level: 'warn' }, { write: (line: string) => warn(JSON.parse(line).msg) });
+    const a = bus(new Redis(url!));
+    const b = bus(new Redis(url!), { logger });
+    const seenByB: Invalidation[] = [];
+    b.subscribe((m) => void seenByB.push(m));
+    await until(() => a.live() && b.live());
+    const other = new Redis(url!);
+    cleanup.push(() => other.disconnect());
+    for (const raw of ['null', '"text"', '{}', '[1]', 'not json', '{"kind":1}'])
+      await other.publish(INVALIDATION_CHANNEL, raw);
+
+    await a.publish({ kind: 'apiKey', hash: 'after-the-noise' });
+    expect(seenByB).toContainEqual({ kind: 'apiKey', hash: 'after-the-noise' });
+    expect(warn.mock.calls.filter(([msg]) => msg === 'malformed invalidation message')).toHaveLength(6);
+  });
+
   it('an instance that never acknowledges delays a publish by the ack timeout, with a warning', async () => {
     const warn = vi.fn();
     const logger = pino({ level: 'warn' }, { write: (line: string) => warn(JSON.parse(line).msg) });

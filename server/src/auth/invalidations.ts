@@ -92,14 +92,16 @@ export function createInvalidationBus(opts: { redis?: Redis; logger: Logger; ack
     let wire: Wire;
     try {
       wire = JSON.parse(raw) as Wire;
+      if (typeof wire !== 'object' || wire === null || typeof wire.kind !== 'string') throw new Error('not a message');
     } catch (err) {
-      logger.warn({ err }, 'malformed invalidation message');
+      // Anyone with access to the Redis can publish on the channel: never let a message throw here.
+      logger.warn({ err: (err as Error).message }, 'malformed invalidation message');
       return;
     }
     const { id, from, ...message } = wire;
     // This instance applied its own message before publishing it.
     const applied = from === instanceId ? Promise.resolve() : deliver(message as Invalidation);
-    if (id && from)
+    if (typeof id === 'string' && typeof from === 'string')
       void applied
         .then(() => redis.publish(ACK_CHANNEL_PREFIX + from, id))
         .catch((err: Error) => logger.warn({ err: err.message }, 'could not acknowledge an auth invalidation'));
