@@ -130,4 +130,19 @@ describe.skipIf(!url)('invalidation bus on Redis', () => {
     expect(took).toBeLessThan(2000);
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/not acknowledged/));
   });
+
+  it('closing the bus ends the wait of a publish in progress', async () => {
+    const a = bus(new Redis(url!), { ackTimeoutMs: 5000 });
+    const mute = new Redis(url!);
+    cleanup.push(() => mute.disconnect());
+    await mute.subscribe(INVALIDATION_CHANNEL);
+    await until(() => a.live());
+
+    const started = Date.now();
+    const publishing = a.publish({ kind: 'tenant', tenantId: 't2' });
+    await new Promise((r) => setTimeout(r, 50));
+    await a.close();
+    await publishing;
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
 });

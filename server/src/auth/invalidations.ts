@@ -175,6 +175,8 @@ export function createInvalidationBus(opts: { redis?: Redis; logger: Logger; ack
     async close() {
       subscribed = false;
       subscriber.disconnect();
+      // No acknowledgement can reach a closed subscriber: publishes in progress stop waiting.
+      for (const wait of waiting.values()) wait.done();
     },
   };
 }
