@@ -4,17 +4,13 @@
  * proxy that holds Redis's replies back, so without acknowledgements a's publish would resolve before b
  * has even read the message (the race behind a revoked key still served "at once" by another instance).
  */
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { Logger } from '../logger.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createInvalidationBus,
-  INVALIDATION_CHANNEL,
-  type Invalidation,
-  type InvalidationBus,
-} from './invalidations.js';
+import { createInvalidationBus, type Invalidation, type InvalidationBus } from './invalidations.js';
 
 const url = process.env.REDIS_URL;
 
@@ -53,12 +49,14 @@ async function until(check: () => boolean, ms = 5000) {
 
 describe.skipIf(!url)('invalidation bus on Redis', () => {
   const cleanup: Array<() => unknown> = [];
+  // A channel of this file's own: servers of other test files share this Redis and its default channel.
+  const channel = `hx-test:invalidate:${randomUUID()}`;
   afterEach(async () => {
     for (const fn of cleanup.splice(0).reverse()) await fn();
   });
 
   function bus(redis: Redis, opts: { ackTimeoutMs?: number; logger?: Logger } = {}): InvalidationBus {
-    const b = createInvalidationBus({ redis, logger: opts.logger ?? pino({ level: 'silent' }), ...opts });
+    const b = createInvalidationBus({ redis, logger: opts.logger ?? pino({ level: 'silent' }), channel, ...opts });
     cleanup.push(
       () => redis.disconnect(),
       () => b.close(),
@@ -105,8 +103,7 @@ describe.skipIf(!url)('invalidation bus on Redis', () => {
     await until(() => a.live() && b.live());
     const other = new Redis(url!);
     cleanup.push(() => other.disconnect());
-    for (const raw of ['null', '"text"', '{}', '[1]', 'not json', '{"kind":1}'])
-      await other.publish(INVALIDATION_CHANNEL, raw);
+    for (const raw of ['null', '"text"', '{}', '[1]', 'not json', '{"kind":1}']) await other.publish(channel, raw);
 
     await a.publish({ kind: 'apiKey', hash: 'after-the-noise' });
     expect(seenByB).toContainEqual({ kind: 'apiKey', hash: 'after-the-noise' });
@@ -120,7 +117,7 @@ describe.skipIf(!url)('invalidation bus on Redis', () => {
     // An instance that hears the channel but never answers (a hung process, or one of an older version).
     const mute = new Redis(url!);
     cleanup.push(() => mute.disconnect());
-    await mute.subscribe(INVALIDATION_CHANNEL);
+    await mute.subscribe(channel);
     await until(() => a.live());
 
     const started = Date.now();
@@ -135,7 +132,7 @@ describe.skipIf(!url)('invalidation bus on Redis', () => {
     const a = bus(new Redis(url!), { ackTimeoutMs: 5000 });
     const mute = new Redis(url!);
     cleanup.push(() => mute.disconnect());
-    await mute.subscribe(INVALIDATION_CHANNEL);
+    await mute.subscribe(channel);
     await until(() => a.live());
 
     const started = Date.now();

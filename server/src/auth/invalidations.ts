@@ -28,8 +28,8 @@ export type Invalidation =
 
 /** One channel for every deployment on a Redis: messages are tiny and rare, and ids never collide. */
 export const INVALIDATION_CHANNEL = 'hx:auth:invalidate';
-/** Each instance hears the acknowledgements of its own messages on this prefix + its id. */
-const ACK_CHANNEL_PREFIX = 'hx:auth:invalidate:ack:';
+/** Each instance hears the acknowledgements of its own messages on `<channel>:ack:<its id>`. */
+const ackChannelOf = (channel: string, instanceId: string) => `${channel}:ack:${instanceId}`;
 /** How long a publish waits for the other instances' acknowledgements (a healthy one answers in ~1 ms). */
 export const INVALIDATION_ACK_TIMEOUT_MS = 1000;
 
@@ -49,7 +49,13 @@ export interface InvalidationBus {
   close(): Promise<void>;
 }
 
-export function createInvalidationBus(opts: { redis?: Redis; logger: Logger; ackTimeoutMs?: number }): InvalidationBus {
+export function createInvalidationBus(opts: {
+  redis?: Redis;
+  logger: Logger;
+  ackTimeoutMs?: number;
+  /** INVALIDATION_CHANNEL unless a test wants a bus apart from the servers sharing its Redis. */
+  channel?: string;
+}): InvalidationBus {
   const handlers: Array<(message: Invalidation) => void | Promise<void>> = [];
   const { redis, logger } = opts;
   /** Runs every handler (synchronous parts at once, in order) and resolves when all have finished. */
@@ -74,7 +80,8 @@ export function createInvalidationBus(opts: { redis?: Redis; logger: Logger; ack
   }
 
   const instanceId = randomUUID();
-  const ackChannel = ACK_CHANNEL_PREFIX + instanceId;
+  const channel = opts.channel ?? INVALIDATION_CHANNEL;
+  const ackChannel = ackChannelOf(channel, instanceId);
   const ackTimeoutMs = opts.ackTimeoutMs ?? INVALIDATION_ACK_TIMEOUT_MS;
   /** Publishes of this instance waiting for acknowledgements, by message id. */
   const waiting = new Map<string, { acks: number; expected: number; done: () => void }>();
@@ -103,7 +110,7 @@ export function createInvalidationBus(opts: { redis?: Redis; logger: Logger; ack
     const applied = from === instanceId ? Promise.resolve() : deliver(message as Invalidation);
     if (typeof id === 'string' && typeof from === 'string')
       void applied
-        .then(() => redis.publish(ACK_CHANNEL_PREFIX + from, id))
+        .then(() => redis.publish(ackChannelOf(channel, from), id))
         .catch((err: Error) => logger.warn({ err: err.message }, 'could not acknowledge an auth invalidation'));
   });
   const down = () => {
@@ -113,7 +120,7 @@ export function createInvalidationBus(opts: { redis?: Redis; logger: Logger; ack
   subscriber.on('close', down);
   subscriber.on('end', down);
   const subscribe = () =>
-    subscriber.subscribe(INVALIDATION_CHANNEL, ackChannel).then(
+    subscriber.subscribe(channel, ackChannel).then(
       () => {
         // Messages may have been missed before this point: start from empty caches.
         void deliver({ kind: 'all' });
@@ -142,7 +149,7 @@ export function createInvalidationBus(opts: { redis?: Redis; logger: Logger; ack
     waiting.set(id, wait);
     try {
       const wire: Wire = { ...message, id, from: instanceId };
-      const receivers = await redis!.publish(INVALIDATION_CHANNEL, JSON.stringify(wire));
+      const receivers = await redis!.publish(channel, JSON.stringify(wire));
       // Without our own subscription no acknowledgement can reach us; the others' caches are as live as
       // their own subscriptions, and entries expire after API_KEY_CACHE_MS in any case.
       if (!subscribed) return;
