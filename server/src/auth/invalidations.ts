@@ -3,9 +3,9 @@
  * verifications and the tenant plan that comes with them; namespace access snapshots). A change is
  * applied to this process's caches before `publish` returns, and with REDIS_URL set it is published on
  * one Redis channel every instance subscribes to. Each instance applies a message (its handlers'
- * promises included) and then acknowledges it on the publisher's own channel; `publish` resolves once as many acknowledgements as Redis counted
- * receivers have come back, so the request that revoked a key or changed a plan answers only after
- * every instance has dropped what it cached. Redis having written the message to every subscriber is
+ * promises included) and then acknowledges it on the publisher's own channel; `publish` resolves once
+ * as many acknowledgements as Redis counted receivers have come back, so the request that revoked a key
+ * or changed a plan answers only after every instance has dropped what it cached. Redis having written the message to every subscriber is
  * not enough: another instance may read an HTTP request before it reads that message. An instance
  * that does not answer within `ackTimeoutMs` (hung, or of a version that does not acknowledge) is
  * logged and no longer waited for.
@@ -90,8 +90,8 @@ export function createInvalidationBus(opts: {
   // A connection of its own: a subscribed connection cannot run other commands.
   const subscriber = redis.duplicate({ lazyConnect: true, enableOfflineQueue: true });
   subscriber.on('error', (err) => logger.warn({ err: err.message }, 'redis invalidation subscriber error'));
-  subscriber.on('message', (channel: string, raw: string) => {
-    if (channel === ackChannel) {
+  subscriber.on('message', (heardOn: string, raw: string) => {
+    if (heardOn === ackChannel) {
       const wait = waiting.get(raw);
       if (wait && ++wait.acks >= wait.expected) wait.done();
       return;

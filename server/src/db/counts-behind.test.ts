@@ -14,7 +14,6 @@ function setup(write: (rows: Row[]) => Promise<unknown>) {
     merge: (into, r) => {
       into.n += r.n;
     },
-    copy: (r) => ({ ...r }),
     write,
     logger: pino({ level: 'silent' }),
     what: 'test counts',

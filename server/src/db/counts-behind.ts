@@ -15,12 +15,11 @@ export interface CountsBehind<R> {
   settle(key: string): Promise<void>;
 }
 
-export function createCountsBehind<R>(opts: {
+export function createCountsBehind<R extends object>(opts: {
   /** Rows with the same key are added up into one. */
   key: (row: R) => string;
-  /** Adds `from`'s counts into `into` (which this module owns: a copy of the first row of its key). */
+  /** Adds `from`'s counts into `into` (which this module owns: a shallow copy of the first row of its key). */
   merge: (into: R, from: R) => void;
-  copy: (row: R) => R;
   write: (rows: R[]) => Promise<unknown>;
   logger: Logger;
   /** What the counts are, for the warning a failed write logs. */
@@ -35,7 +34,7 @@ export function createCountsBehind<R>(opts: {
     const key = opts.key(row);
     const into = pending.get(key);
     if (into) opts.merge(into, row);
-    else pending.set(key, opts.copy(row));
+    else pending.set(key, { ...row });
   }
 
   async function write() {

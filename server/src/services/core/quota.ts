@@ -146,7 +146,6 @@ function createMonthCountsBehind(deps: Pick<ServiceDeps, 'database' | 'logger'>)
     merge: (into, c) => {
       into.events += c.events;
     },
-    copy: (c) => ({ ...c }),
     write: (rows) =>
       // As text: PGlite's array parameters take strings only (its serializer encodes each element as text).
       deps.database.rows(sql`

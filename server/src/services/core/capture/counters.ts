@@ -34,7 +34,6 @@ export function createCaptureCounters(deps: Pick<ServiceDeps, 'database' | 'logg
       into.ingested += c.ingested;
       into.duplicates += c.duplicates;
     },
-    copy: (c) => ({ ...c }),
     write: (rows) =>
       db
         .insert(captureStats)
