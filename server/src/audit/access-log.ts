@@ -76,15 +76,16 @@ export const textArrayLiteral = (values: string[]) =>
   `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 /**
- * The insert of a batch: one array per column, unnested (PostgreSQL parses no JSON). The organization
- * whose memories were read is the one owning the namespace (names are unique per tenant), whatever key
- * read it; else the caller's. Committed asynchronously: nothing waits on it.
+ * The insert of a batch: one array per column, unnested (PostgreSQL parses no JSON), as a statement
+ * made once per database (a named statement with one generic plan: built and planned per batch it
+ * cost more than the rows it wrote). The organization whose memories were read is the one owning the
+ * namespace (names are unique per tenant), whatever key read it; else the caller's. Committed
+ * asynchronously: nothing waits on it.
  */
-function insertOf(batch: PendingRow[]): SQL {
+function insertTemplate(): SQL {
+  const P = sql.placeholder;
   const column = (name: (typeof SCALARS)[number]) =>
-    sql`${sql.param(batch.map((r) => r[name]))}::${sql.raw(name === 'created_at' ? 'timestamptz' : 'text')}[]`;
-  const ids = (name: 'memory_ids' | 'artifact_ids') =>
-    sql`${sql.param(batch.map((r) => textArrayLiteral(r[name])))}::text[]`;
+    sql`${P(name)}::${sql.raw(name === 'created_at' ? 'timestamptz' : 'text')}[]`;
   return sql`
     with async_commit as (select set_config('synchronous_commit', 'off', true))
     insert into ${accessLogs} (${COLUMNS})
@@ -94,21 +95,38 @@ function insertOf(batch: PendingRow[]): SQL {
           and (n.id = v.namespace or n.name = v.namespace) limit 1), v.organization_id) end,
       v.environment, v.actor_type, v.actor_id, v.api_key_id, v.agent_id, v.namespace, v.operation, v.query,
       v.request_id, v.created_at, v.memory_ids::text[], v.artifact_ids::text[]
-    from async_commit, unnest(${sql.join(SCALARS.map(column), sql`, `)}, ${ids('memory_ids')}, ${ids('artifact_ids')})
+    from async_commit, unnest(${sql.join(SCALARS.map(column), sql`, `)}, ${P('memory_ids')}::text[], ${P('artifact_ids')}::text[])
       as v(${COLUMNS})`;
+}
+
+/** The values of a batch's insert: one array per column, the id lists as text[] literals. */
+function valuesOf(batch: PendingRow[]): Record<string, unknown[]> {
+  const values: Record<string, unknown[]> = {};
+  for (const name of SCALARS) values[name] = batch.map((r) => r[name]);
+  values.memory_ids = batch.map((r) => textArrayLiteral(r.memory_ids));
+  values.artifact_ids = batch.map((r) => textArrayLiteral(r.artifact_ids));
+  return values;
 }
 
 export function createAccessLog(deps: { database: Database; logger: Logger }) {
   const { database, logger } = deps;
+  const insert = database.statement(insertTemplate());
   let pending: PendingRow[] = [];
   let writing: Promise<void> = Promise.resolve();
 
+  /**
+   * Writes the rows waiting when it starts, not those that arrive while it writes: they wait for the
+   * next flush. (Writing until nothing waited turned the log, under a steady read load, into one small
+   * insert after another, each its own round trip, instead of one every ACCESS_LOG_FLUSH_MS.)
+   */
   async function write() {
-    while (pending.length > 0) {
-      const batch = pending.slice(0, ACCESS_LOG_BATCH);
+    let due = pending.length;
+    while (due > 0) {
+      const batch = pending.slice(0, Math.min(due, ACCESS_LOG_BATCH));
       pending = pending.slice(batch.length);
+      due -= batch.length;
       try {
-        await database.rows(insertOf(batch));
+        await insert(valuesOf(batch));
       } catch (err) {
         pending = batch.concat(pending);
         const over = pending.length - ACCESS_LOG_MAX_PENDING;
@@ -150,7 +168,8 @@ export function createAccessLog(deps: { database: Database; logger: Logger }) {
         request_id: actor.requestId,
         created_at: new Date().toISOString(),
       });
-      if (pending.length >= ACCESS_LOG_BATCH) void flush();
+      // A full batch waiting is written at once (once per batch, not once per row beyond it).
+      if (pending.length % ACCESS_LOG_BATCH === 0) void flush();
     },
     flush,
   };
