@@ -210,10 +210,10 @@ export function createArtifactsService(
         cursorId: cursor?.id,
         limit: q.limit + 1,
       };
-      const page = await pageQuery(key).execute(values);
-      const rows: Row[] = page.map(({ total: _, ...row }) => row);
+      // Each row carries the total too; it is read from the first and not copied out of the others.
+      const rows: (Row & { total?: number })[] = await pageQuery(key).execute(values);
       // An empty page after a cursor says nothing of the total: count it on its own then.
-      const counted = page[0]?.total ?? (cursor ? Number((await countQuery(key).execute(values))[0]?.n) : 0);
+      const counted = rows[0]?.total ?? (cursor ? Number((await countQuery(key).execute(values))[0]?.n) : 0);
       const hasMore = rows.length > q.limit;
       const items = hasMore ? rows.slice(0, q.limit) : rows;
       const last = items[items.length - 1];
@@ -225,14 +225,10 @@ export function createArtifactsService(
           artifactIds: items.map((r) => r.id),
         });
       }
-      return {
-        artifacts: items.map(toArtifact),
-        pagination: {
-          hasMore,
-          ...(hasMore && last ? { cursor: encodeCursor(q.sort, q.order, last) } : {}),
-          ...(counted <= TOTAL_CAP ? { total: counted } : {}),
-        },
-      };
+      const pagination: { hasMore: boolean; cursor?: string; total?: number } = { hasMore };
+      if (hasMore && last) pagination.cursor = encodeCursor(q.sort, q.order, last);
+      if (counted <= TOTAL_CAP) pagination.total = counted;
+      return { artifacts: items.map(toArtifact), pagination };
     },
 
     async get(actor: Actor, id: string): Promise<Artifact> {
