@@ -15,7 +15,7 @@
  */
 import { type ChildProcess, execSync, fork } from 'node:child_process';
 import os from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuSnapshot, cpuSpent } from '../lib/cpu-split.js';
@@ -74,9 +74,15 @@ interface Child {
   stop(): Promise<void>;
 }
 
+/** The folder of a child's CPU profile: hx, baseline, stack-floor or capture-load. */
+const profileFolder = (script: string) =>
+  script.includes('hx-child') ? 'hx' : script.startsWith('compare/') ? basename(script, '.ts') : script.split('/')[0]!;
+
 function spawnChild(script: string, env: Record<string, string | undefined>, args: string[] = []): Promise<Child> {
   const execArgv = ['--import', 'tsx', '--conditions=hx-source'];
-  if (CPU_PROF && script.includes('hx-child')) execArgv.push('--cpu-prof', '--cpu-prof-dir', CPU_PROF);
+  // Every server is profiled, each into a folder of its own (hx, baseline, stack-floor), so that
+  // their profiles can be put side by side (cpu-profile-summary.ts --us).
+  if (CPU_PROF) execArgv.push('--cpu-prof', '--cpu-prof-dir', join(CPU_PROF, profileFolder(script)));
   // For `perf record`: the JIT's symbols in /tmp/perf-PID.map (kernel and native time, which --cpu-prof cannot see).
   if (PERF_MAP) execArgv.push('--perf-basic-prof');
   execArgv.push(...NODE_FLAGS);
