@@ -1,6 +1,7 @@
 /**
- * Summarises a V8 .cpuprofile (node --cpu-prof; `bench:compare --cpu-prof DIR` writes Hx's): self time
- * per function and per package or source area, so a profile can be read without a browser.
+ * Summarises a V8 .cpuprofile (node --cpu-prof; `bench:compare --cpu-prof DIR` writes one per server, in
+ * DIR/hx, DIR/baseline and DIR/stack-floor): self time per function and per package or source area, so a
+ * profile can be read without a browser.
  * Usage: tsx speed/cpu-profile-summary.ts FILE.cpuprofile [top=25] [--us N]
  * With `--us N` (the server's CPU per request from `bench:compare --cpu-split`), areas are also shown as
  * microseconds per request: their share of the busy (not idle) time times N. That is how profiles of
@@ -22,7 +23,7 @@ interface Profile {
 const usAt = process.argv.indexOf('--us');
 const perRequestUs = usAt > 0 ? Number(process.argv[usAt + 1]) : undefined;
 const [file, topArg] = process.argv.slice(2).filter((a, i, all) => a !== '--us' && all[i - 1] !== '--us');
-if (!file) throw new Error('usage: cpu-profile-summary FILE.cpuprofile [top]');
+if (!file) throw new Error('usage: cpu-profile-summary FILE.cpuprofile [top] [--us N]');
 const top = Number(topArg ?? 25);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
