@@ -13,6 +13,7 @@ import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { prepareEmbeddings } from './embeddings/index.js';
 import { createApp } from './http/app.js';
+import { createExpressServer } from './http/express-server.js';
 import { createJobs } from './jobs/index.js';
 import { startJobs } from './jobs/start.js';
 import { answerClientErrors } from './http/client-error.js';
@@ -107,7 +108,7 @@ export async function startServer(overrides: Record<string, string | undefined> 
   const ctx = await createContext(config);
   const { app, admission } = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+    const s = createExpressServer(app).listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
   });
   server.requestTimeout = config.REQUEST_TIMEOUT_MS;

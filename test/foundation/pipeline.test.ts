@@ -1,4 +1,5 @@
 /** The request pipeline through real HTTP: envelope, request ids, validation, limits, unknown routes. */
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -96,5 +97,34 @@ describe('request pipeline', () => {
     const res = await server.http().post('/v1/auth/login').send([1, 2, 3]);
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts|select |insert /i);
+  });
+});
+
+describe('HTTP server', () => {
+  // Express gives each request its prototype with Object.setPrototypeOf unless the request already has
+  // it; that swap made every request's objects outlive the young generation (http/express-server.ts).
+  it('creates requests and responses with the Express prototypes already in place', async () => {
+    const seen: { req: object; res: object }[] = [];
+    const spy = (req: IncomingMessage, res: ServerResponse) => {
+      // Runs before Express's own listener: what Node built, before Express touched it.
+      seen.push({ req: Object.getPrototypeOf(req), res: Object.getPrototypeOf(res) });
+      expect(req).toBeInstanceOf(IncomingMessage);
+      expect(res).toBeInstanceOf(ServerResponse);
+    };
+    server.server.prependListener('request', spy);
+    try {
+      const res = await server.http().get('/health');
+      expect(res.status).toBe(200);
+      expect(res.headers['x-request-id']).toMatch(/^req_/);
+    } finally {
+      server.server.off('request', spy);
+    }
+    expect(seen).toHaveLength(1);
+    const [{ req, res }] = seen as [{ req: Record<string, unknown>; res: Record<string, unknown> }];
+    expect(req).not.toBe(IncomingMessage.prototype);
+    expect(res).not.toBe(ServerResponse.prototype);
+    // Express's own request and response methods, from the prototype Node gave the objects.
+    expect(typeof req.get).toBe('function');
+    expect(typeof res.json).toBe('function');
   });
 });
