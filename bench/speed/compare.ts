@@ -44,6 +44,13 @@ const PERF_MAP = process.argv.includes('--perf-map');
 /** The read against a third server too: Hx's stack without Hx's code (speed/stack-floor/server.ts). */
 const STACK_FLOOR = process.argv.includes('--stack-floor');
 /**
+ * The baseline and the stack floor built as Hx builds its HTTP server (server/src/http/express-server.ts:
+ * requests born with Express's prototypes). Without it they are plain Express apps, as the issue defines
+ * the baseline; with it the ratio shows what Hx's code costs when all three avoid Express's per-request
+ * prototype swap.
+ */
+const BORN_PROTOTYPES = process.argv.includes('--born-prototypes');
+/**
  * Node flags of both servers: the young generation Hx's deployment docs set (docs/self-hosting.md,
  * "Node.js flags"), given to the baseline too so that the two differ only in their code.
  * `--node-flags ''` runs both on Node's defaults.
@@ -423,7 +430,8 @@ function report(results: Awaited<ReturnType<typeof runDriver>>[]) {
   const lines: string[] = [];
   lines.push(
     `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, ` +
-      `Node ${process.version} ${NODE_FLAGS.join(' ') || '(default flags)'}; autocannon ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, medians`,
+      `Node ${process.version} ${NODE_FLAGS.join(' ') || '(default flags)'}; autocannon ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, medians` +
+      (BORN_PROTOTYPES ? '; baseline and floor with born prototypes (--born-prototypes)' : ''),
   );
   for (const r of results) {
     lines.push(
@@ -500,9 +508,12 @@ async function main() {
       .join(' ')}`,
   );
   const baseDb = await createFreshDatabase('baseline');
-  const base = await spawnChild('baseline/server.ts', { DATABASE_URL: baseDb.url });
+  const bornEnv = BORN_PROTOTYPES ? { BORN_PROTOTYPES: '1' } : {};
+  const base = await spawnChild('baseline/server.ts', { DATABASE_URL: baseDb.url, ...bornEnv });
   // Reads the table the baseline created and seeded before it answered.
-  const floor = STACK_FLOOR ? await spawnChild('stack-floor/server.ts', { DATABASE_URL: baseDb.url }) : undefined;
+  const floor = STACK_FLOOR
+    ? await spawnChild('stack-floor/server.ts', { DATABASE_URL: baseDb.url, ...bornEnv })
+    : undefined;
   const results = [];
   try {
     for (const d of drivers) results.push(await runDriver(d, base, floor));

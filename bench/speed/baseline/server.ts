@@ -10,7 +10,9 @@
  * PORT (0 for any); prints `{"url": ...}` on its IPC channel (or stdout) once listening.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import express from 'express';
+import { createExpressServer } from '../../../server/src/http/express-server.js';
 import postgres from 'postgres';
 
 const sql = postgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', {
@@ -147,7 +149,9 @@ app.get('/v1/artifacts', async (req, res) => {
 });
 
 await migrate();
-const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+// BORN_PROTOTYPES (bench:compare --born-prototypes): the HTTP server as Hx builds it.
+const http = process.env.BORN_PROTOTYPES ? createExpressServer(app) : createServer(app);
+const server = http.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const ready = { url: `http://127.0.0.1:${port}` };

@@ -13,7 +13,9 @@ import { createExpressEndpoints } from '@ts-rest/express';
 import { desc, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { createServer } from 'node:http';
 import express from 'express';
+import { createExpressServer } from '../../../server/src/http/express-server.js';
 import pg from 'pg';
 
 const artifacts = pgTable('artifacts', {
@@ -92,7 +94,9 @@ createExpressEndpoints(contract, router as never, app, {
   responseValidation: true,
 });
 
-const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+// BORN_PROTOTYPES (bench:compare --born-prototypes): the HTTP server as Hx builds it.
+const http = process.env.BORN_PROTOTYPES ? createExpressServer(app) : createServer(app);
+const server = http.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   process.send?.({ url: `http://127.0.0.1:${port}` });
