@@ -13,7 +13,12 @@ import type { Actor } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { AppError, unauthorized } from '../errors.js';
 import { createLimiterStore } from '../limits/limiter-store.js';
-import { createRequestLimiter, describePolicy, type LimitPolicy, rateLimitHeaders } from '../limits/request-limiter.js';
+import {
+  createRequestLimiter,
+  describePolicy,
+  type LimitPolicy,
+  setRateLimitHeaders,
+} from '../limits/request-limiter.js';
 import { looksLikeApiKey } from './api-key-tokens.js';
 import { matchRoute } from './route-match.js';
 
@@ -178,7 +183,7 @@ export function createGatekeeper(ctx: AppContext, otherRoutes: ReadonlyMap<strin
     if (authError !== undefined && !(authError instanceof AppError && authError.status < 500)) return authError;
     const { subject, policy } = callerOf(req, route !== undefined && PROBE_PATHS.has(route.path));
     const decision = await limiter.consume(subject, policy);
-    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+    setRateLimitHeaders(res, decision);
     if (!decision.allowed) {
       return new AppError(
         'rate_limited',

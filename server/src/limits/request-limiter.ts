@@ -135,13 +135,10 @@ export function createRequestLimiter(store: LimiterStore, logger: Logger, opts: 
 
 export type RequestLimiter = ReturnType<typeof createRequestLimiter>;
 
-/** X-RateLimit-* (integers, on every plan) and Retry-After on refusal. */
-export function rateLimitHeaders(d: RateDecision): Record<string, string> {
-  const headers: Record<string, string> = {
-    'X-RateLimit-Limit': String(d.limit),
-    'X-RateLimit-Remaining': String(d.remaining),
-    'X-RateLimit-Reset': String(d.reset),
-  };
-  if (d.retryAfter !== undefined) headers['Retry-After'] = String(d.retryAfter);
-  return headers;
+/** Sets X-RateLimit-* (integers, on every plan) and Retry-After on refusal; every request pays it. */
+export function setRateLimitHeaders(res: { setHeader(name: string, value: string): unknown }, d: RateDecision): void {
+  res.setHeader('X-RateLimit-Limit', String(d.limit));
+  res.setHeader('X-RateLimit-Remaining', String(d.remaining));
+  res.setHeader('X-RateLimit-Reset', String(d.reset));
+  if (d.retryAfter !== undefined) res.setHeader('Retry-After', String(d.retryAfter));
 }
