@@ -11,7 +11,7 @@
  *
  * Usage: pnpm bench:compare [--quick] [--driver postgres|pglite|both] [--rounds N] [--seconds S]
  *          [--only capture,batch100,batch1000,read,synth,flat] [--cpu-prof DIR] [--cpu-split] [--perf-map]
- *          [--node-flags '--max-semi-space-size=64'] [--stack-floor]
+ *          [--node-flags '--max-semi-space-size=64'] [--stack-floor] [--born-prototypes]
  */
 import { type ChildProcess, execSync, fork } from 'node:child_process';
 import os from 'node:os';
