@@ -22,8 +22,10 @@ const isClass = (base: unknown) => /^class\b/.test(Function.prototype.toString.c
  * server, V8 built such objects about four times slower, and many of them still survived scavenges.
  */
 function bornWith<T extends object>(base: new (...args: never[]) => T, prototype: object) {
-  function Born(this: T, ...args: unknown[]) {
-    (base as unknown as (this: T, ...args: unknown[]) => void).apply(this, args);
+  // Node passes at most two arguments (a socket; a request and its options): named, so that no
+  // arguments array is made for every request.
+  function Born(this: T, first: unknown, second: unknown) {
+    (base as unknown as (this: T, first: unknown, second: unknown) => void).call(this, first, second);
   }
   Born.prototype = prototype;
   return Born as unknown as new (
