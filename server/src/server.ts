@@ -3,7 +3,7 @@
  * the test suites, which start real servers on port 0 and talk HTTP to them.
  */
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, Server as NetServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { loadOrCreateSecret } from './auth/secrets.js';
 import { createJwtIssuer } from './auth/jwt.js';
@@ -21,12 +21,21 @@ import { createLogger } from './logger.js';
 import { createServices } from './services/index.js';
 import { VERSION } from './version.js';
 
+/** net.Server's close: stops listening and calls back once every connection has ended, closing none. */
+const netServerClose = NetServer.prototype.close as (this: Server, cb: () => void) => Server;
+
 export interface RunningServer {
   url: string;
   port: number;
   ctx: AppContext;
   server: Server;
-  close(): Promise<void>;
+  /** Drains and stops (see drainHttp); `graceful` is the SIGTERM drain of a production process. */
+  close(options?: CloseOptions): Promise<void>;
+}
+
+export interface CloseOptions {
+  /** Wait for idle kept-alive connections to end on their own instead of closing them (see drainHttp). */
+  graceful?: boolean;
 }
 
 export async function createContext(config: Config): Promise<AppContext> {
@@ -39,7 +48,12 @@ export async function createContext(config: Config): Promise<AppContext> {
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     logger,
   });
-  await migrate(database);
+  // A process that cannot migrate (database refused, another process's migration stuck) must exit at
+  // once: its open pool would otherwise keep a failed `hx serve` or `hx worker` alive until idle.
+  await migrate(database).catch(async (err) => {
+    await database.close();
+    throw err;
+  });
   // Only with EMBEDDINGS_URL: pgvector and the embeddings tables, or a start-up error naming what is missing.
   await prepareEmbeddings(database, config, logger).catch(async (err) => {
     await database.close();
@@ -117,32 +131,54 @@ export async function startServer(overrides: Record<string, string | undefined> 
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
 
   /**
-   * Drains HTTP: no new connection, no new request (admission answers 503 with Connection: close),
-   * every answer closes its connection, idle kept-alive connections are closed as they become idle;
-   * in-flight requests finish, and whatever is left at SHUTDOWN_TIMEOUT_MS is cut.
+   * Drains HTTP. In both modes nothing new is started (a request arriving on a kept-alive connection is
+   * answered 503 with Retry-After and `Connection: close` by admission; the listening socket closes at
+   * once, so new connections are refused and a load balancer or the SDK retries elsewhere), requests in
+   * flight finish and their answers carry `Connection: close`, and what is still open at
+   * SHUTDOWN_TIMEOUT_MS is cut (logged).
+   *
+   * Idle kept-alive connections differ:
+   * - graceful (SIGTERM: main.ts, `hx serve`): the server never closes one. A client may be writing
+   *   its next request on it at that very moment and would see ECONNRESET for a request nobody
+   *   answered (Node's `server.close()` does exactly that since Node 19, hence net's own close here).
+   *   Each ends on its own: its next request gets the 503 + close, or the client drops it after the
+   *   `Keep-Alive: timeout` it was told, or the server's keepAliveTimeout (5 s) closes it as always.
+   * - quick (the default of `close()`, for tests and embedding): idle connections are closed at once
+   *   and as they become idle, so a test suite does not wait out its clients' keep-alive timers.
    */
-  const drainHttp = () =>
+  const drainHttp = (graceful: boolean) =>
     new Promise<void>((resolve) => {
       admission.drain();
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const sweep = graceful ? undefined : setInterval(() => server.closeIdleConnections(), 50);
       const timer = setTimeout(() => {
-        ctx.logger.warn('requests still in flight at SHUTDOWN_TIMEOUT_MS: cutting them');
+        ctx.logger.warn('connections still open at SHUTDOWN_TIMEOUT_MS: cutting them');
         server.closeAllConnections();
       }, config.SHUTDOWN_TIMEOUT_MS);
       timer.unref();
-      server.close(() => {
+      const done = () => {
         clearInterval(sweep);
         clearTimeout(timer);
         resolve();
+      };
+      if (!graceful) {
+        server.close(done);
+        return;
+      }
+      netServerClose.call(server, () => {
+        // What http's own close would have stopped: the (unref'd) timer that checks request timeouts.
+        const checking = Object.getOwnPropertySymbols(server).find(
+          (s) => s.description === 'http.server.connectionsCheckingInterval',
+        );
+        if (checking) clearInterval((server as unknown as Record<symbol, NodeJS.Timeout>)[checking]);
+        done();
       });
-      server.closeIdleConnections();
     });
 
   let closing: Promise<void> | undefined;
-  const close = () => {
+  const close = (options: CloseOptions = {}) => {
     closing ??= (async () => {
       // HTTP drains while jobs stop after their current chunk; then the database and Redis go.
-      await Promise.all([drainHttp(), stopBackgroundWork(ctx)]);
+      await Promise.all([drainHttp(options.graceful === true), stopBackgroundWork(ctx)]);
       if (ctx.redis) ctx.redis.disconnect();
       await ctx.database.close();
     })();

@@ -1,6 +1,7 @@
 /** `hx serve`: runs the Hx server in this process (same config variables as the server). */
 import type { Command } from 'commander';
 import { withExamples } from '../help.js';
+import { reportError } from '../output.js';
 
 export function registerServe(program: Command): void {
   const serve = program
@@ -15,16 +16,28 @@ export function registerServe(program: Command): void {
       if (options.port) overrides.PORT = options.port;
       if (options.host) overrides.HOST = options.host;
       if (options.dataDir) overrides.DATA_DIR = options.dataDir;
-      const running = await startServer(overrides);
+      let running: Awaited<ReturnType<typeof startServer>>;
+      try {
+        running = await startServer(overrides);
+      } catch (err) {
+        // Exit at once: a supervisor (Kubernetes, compose, systemd) restarts a process that is gone,
+        // not one that lingers until its database pool's timers run out.
+        process.exit(reportError(err));
+      }
       process.stdout.write(`Hx listening on ${running.url} (docs: ${running.url}/docs)\n`);
-      const stop = () => {
-        running.close().then(
+      let stopping = false;
+      const stop = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        process.stdout.write(`Hx server: ${signal}, draining (up to SHUTDOWN_TIMEOUT_MS)\n`);
+        // The SIGTERM drain (server/src/server.ts): in-flight requests finish, nothing is cut.
+        running.close({ graceful: true }).then(
           () => process.exit(0),
           () => process.exit(1),
         );
       };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
     });
   withExamples(
     serve,

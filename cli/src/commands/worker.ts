@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { withExamples } from '../help.js';
+import { reportError } from '../output.js';
 
 export function registerWorker(program: Command): void {
   const worker = program
@@ -20,7 +21,14 @@ export function registerWorker(program: Command): void {
       const { startWorker } = await import('@hx-memory/server');
       const overrides: Record<string, string> = {};
       if (options.queuePrefix) overrides.QUEUE_PREFIX = options.queuePrefix;
-      const running = await startWorker(overrides);
+      let running: Awaited<ReturnType<typeof startWorker>>;
+      try {
+        running = await startWorker(overrides);
+      } catch (err) {
+        // Exit at once (a worker that cannot migrate or reach its database used to linger for its
+        // pool's idle timers): the supervisor sees the failure and restarts it.
+        process.exit(reportError(err));
+      }
       const d = running.describe();
       process.stdout.write(
         `Hx worker: consuming ${d.queues.join(', ')} (prefix ${d.queuePrefix}) on ${d.redis}, database ${d.database}; ` +
