@@ -156,8 +156,8 @@ export interface RouteMeta {
   /** Body size limit in bytes when it differs from the 1 MiB default. */
   bodyLimit?: number;
   /**
-   * The server keeps the first answer of an Idempotency-Key for this route (http/idempotency.ts).
-   * The capture routes keep their own, older mechanism (in the same transaction as the events).
+   * The server keeps the first answer of an Idempotency-Key for this route (http/idempotency.ts),
+   * capture included.
    */
   idempotent?: boolean;
 }

@@ -180,14 +180,12 @@ describe('Idempotency-Key on creating routes', () => {
   });
 
   it('every POST that creates or starts something is idempotent in the contract', () => {
-    // Reads (synthesize, reveal), sessions (auth) and capture (its own mechanism) are the exceptions.
+    // Reads (synthesize, reveal) and sessions (auth) are the exceptions; capture is keyed like the rest.
     const exceptions = new Set([
       'auth.register',
       'auth.login',
       'auth.refresh',
       'auth.logout',
-      'capture.capture',
-      'capture.captureBatch',
       'synthesize.synthesize',
       'vault.revealItem',
       // A read: it reports what a run would do and changes nothing.

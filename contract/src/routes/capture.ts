@@ -5,7 +5,7 @@
  */
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { AUTHED_ERRORS, IsoDateTime, Metadata, type RouteMeta, envelope, errors } from '../common.js';
+import { AUTHED_ERRORS, IsoDateTime, Metadata, type RouteMeta, envelope, errors, idempotent } from '../common.js';
 
 const c = initContract();
 
@@ -86,25 +86,17 @@ export const BatchCaptureResultSchema = z.object({
 });
 export type BatchCaptureResult = z.infer<typeof BatchCaptureResultSchema>;
 
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .describe('Same key and body: the first answer again; same key, other body: 409 conflict'),
-});
-
 const CAPTURE_ERRORS = errors(...AUTHED_ERRORS, 'forbidden', 'conflict', 'payload_too_large', 'quota_exceeded');
 
 export const captureContract = c.router({
-  capture: {
+  // The request's Idempotency-Key is the one mechanism of every creating route (idempotent(): kept
+  // 24 h per tenant, caller, route and key); the per-event `idempotencyKey` is the event's own.
+  capture: idempotent({
     method: 'POST',
     path: '/capture',
     summary: 'Capture an event',
     description:
       'Stores the event durably (secrets redacted into the vault) before answering. 201 ingested; 200 duplicate (same session, type and payload inside the duplicate window), not counted in the quota.',
-    headers: IdempotencyHeaders,
     body: CaptureEventSchema,
     responses: {
       201: envelope(CaptureResultSchema),
@@ -112,13 +104,12 @@ export const captureContract = c.router({
       ...CAPTURE_ERRORS,
     },
     metadata: { auth: 'apiKey', scope: 'write' } satisfies RouteMeta,
-  },
-  captureBatch: {
+  }),
+  captureBatch: idempotent({
     method: 'POST',
     path: '/capture/batch',
     summary: 'Capture a batch of events',
     description: `Up to ${CAPTURE_BATCH_MAX} events, stored whole or not at all; an invalid event refuses the batch with details naming it (e.g. events[3].payload). 201 when at least one event was ingested, 200 when all were duplicates.`,
-    headers: IdempotencyHeaders,
     body: z.object({ events: z.array(CaptureEventSchema).min(1).max(CAPTURE_BATCH_MAX) }),
     responses: {
       201: envelope(BatchCaptureResultSchema),
@@ -126,5 +117,5 @@ export const captureContract = c.router({
       ...CAPTURE_ERRORS,
     },
     metadata: { auth: 'apiKey', scope: 'write', bodyLimit: CAPTURE_BODY_LIMIT } satisfies RouteMeta,
-  },
+  }),
 });

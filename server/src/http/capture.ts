@@ -1,4 +1,7 @@
-/** Event capture, single and batch: HTTP handlers (thin: call the service, map its result). */
+/**
+ * Event capture, single and batch: HTTP handlers (thin: call the service, map its result). The
+ * Idempotency-Key header is handled before them, as on every creating route (http/idempotency.ts).
+ */
 import type { AppContext } from '../context.js';
 import type { AreaHandlers } from './handlers.js';
 import { actorOf } from './request-state.js';
@@ -7,14 +10,12 @@ import { ok } from './respond.js';
 export function createCaptureHandlers(ctx: AppContext): AreaHandlers<'capture'> {
   const { capture } = ctx.services;
   return {
-    capture: async ({ body, headers, req, res }) => {
-      const out = await capture.capture(actorOf(req), body, headers['idempotency-key']);
-      if (out.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    capture: async ({ body, req }) => {
+      const out = await capture.capture(actorOf(req), body);
       return ok(req, out.data, out.status);
     },
-    captureBatch: async ({ body, headers, req, res }) => {
-      const out = await capture.captureBatch(actorOf(req), body.events, headers['idempotency-key']);
-      if (out.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    captureBatch: async ({ body, req }) => {
+      const out = await capture.captureBatch(actorOf(req), body.events);
       return ok(req, out.data, out.status);
     },
   };

@@ -1,7 +1,8 @@
 /**
- * Captured events (the raw, redacted record every memory and artifact is compiled from), the
- * request-level idempotency records of the capture routes, and hourly capture counters for usage
- * metrics (duplicates are not stored as events, so they are counted here).
+ * Captured events (the raw, redacted record every memory and artifact is compiled from) and hourly
+ * capture counters for usage metrics (duplicates are not stored as events, so they are counted here).
+ * A request's Idempotency-Key is kept in idempotency_keys, as for every creating route (migration 0012
+ * dropped capture's own capture_requests).
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -59,23 +60,6 @@ export const events = pgTable(
     // No trigram index on events: it cost 40 % of a capture/batch insert and changed no LoCoMo recall
     // figure; fuzzy name look-ups go to memories (where learn puts entities) and artifacts.
   ],
-);
-
-/** One row per Idempotency-Key header value: the first answer, replayed for the same body. */
-export const captureRequests = pgTable(
-  'capture_requests',
-  {
-    tenantId: tenantId(),
-    environment: text('environment').notNull(),
-    /** Which route the key was used on (capture or capture/batch). */
-    route: text('route').notNull(),
-    key: text('key').notNull(),
-    requestHash: text('request_hash').notNull(),
-    statusCode: integer('status_code').notNull(),
-    response: jsonb('response').notNull().$type<Record<string, unknown>>(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.environment, t.route, t.key] })],
 );
 
 /** Capture counts per tenant, environment, hour and event type. */
