@@ -85,11 +85,21 @@ const WANT_IM = new RegExp(
 const FAVOURITE =
   /\bmy\s+(?:all-time\s+|absolute\s+)?favou?rite\s+([a-z][a-z -]{1,30}?)\s+(?:is|are|was|has to be)\s+(.+)/i;
 
+/**
+ * A comma before a short closing phrase of manner that qualifies the object ("short answers, in
+ * German", "tea, without sugar"): part of the preference, not a new clause, so the comma goes before
+ * the object is cut at the first clause boundary (else "in German" was lost).
+ */
+const QUALIFIER_COMMA =
+  /,\s+(?=(?:in|with|without|by|via|over|on)\s+(?:the\s+|a\s+)?[\p{L}\d-]+(?:\s+[\p{L}\d-]+)?\s*(?:[.!?;]|$))/iu;
+
 /** The object of a preference: cut at the first clause boundary, at most 8 words. */
 function cleanObject(raw: string): string | null {
-  let o = raw.split(
-    /[,;:.!?()]|\s+(?:but|because|since|although|though|so that|when|while|and I|and we|and it|and that|and this|and they|and she|and he|and my|as well as)\s+/i,
-  )[0];
+  let o = raw
+    .replace(QUALIFIER_COMMA, ' ')
+    .split(
+      /[,;:.!?()]|\s+(?:but|because|since|although|though|so that|when|while|and I|and we|and it|and that|and this|and they|and she|and he|and my|as well as)\s+/i,
+    )[0];
   o = o.replace(/\s+(?:so much|a lot|very much|too|as well|anymore|any more|lately|these days|right now|now)$/i, '');
   o = o.replace(/^(?:to\s+)/i, '').trim();
   const w = o.split(/\s+/).filter(Boolean);
