@@ -38,16 +38,19 @@ export function registerOrgs(program: Command): void {
   const create = orgs
     .command('create <name>')
     .description('create an organization (you become its owner)')
-    .requiredOption('--slug <slug>', 'URL-safe short name')
+    .option('--slug <slug>', 'URL-safe short name (default: derived from the name, e.g. acme-support)')
     .option('--use', 'make it the profile’s default organization')
     .action(
-      action(async (name: string, options: { slug: string; use?: boolean }, command: Command) => {
-        const created = await clientFor(command).organizations.create({ name, slug: options.slug });
+      action(async (name: string, options: { slug?: string; use?: boolean }, command: Command) => {
+        const created = await clientFor(command).organizations.create({
+          name,
+          ...(options.slug ? { slug: options.slug } : {}),
+        });
         if (options.use) writeProfile(settingsOf(command).profile, { settings: { organizationId: created.id } });
         print(created);
       }),
     );
-  withExamples(create, 'hx orgs create "Acme Support" --slug acme-support --use');
+  withExamples(create, 'hx orgs create "Acme Support" --use', 'hx orgs create "Acme Support EU" --slug acme-eu');
 
   const rename = orgs
     .command('rename <name>')

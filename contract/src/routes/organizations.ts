@@ -58,8 +58,16 @@ export const organizationsContract = c.router({
     method: 'POST',
     path: '/organizations',
     summary: 'Create an organization',
-    description: 'Any signed-in user may create one and becomes its owner. Slugs are unique within the tenant.',
-    body: z.object({ name: Name, slug: Slug }).strict(),
+    description:
+      'Any signed-in user may create one and becomes its owner. Slugs are unique within the tenant: a slug given ' +
+      'that is taken answers 409; without one, the slug is derived from the name (lower-case ASCII letters and ' +
+      'digits joined by hyphens, e.g. "No Slug Org" -> `no-slug-org`) and, when taken, suffixed `-2`, `-3`, ...',
+    body: z
+      .object({
+        name: Name,
+        slug: Slug.optional().describe('Default: derived from the name, made unique within the tenant with a suffix'),
+      })
+      .strict(),
     responses: {
       201: envelope(OrganizationSchema),
       ...errors(...AUTHED_ERRORS, 'conflict'),

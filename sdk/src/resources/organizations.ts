@@ -10,9 +10,11 @@ export class Organizations extends APIResource {
   /**
    * Create an organization.
    *
-   * Any signed-in user may create one and becomes its owner. Slugs are unique within the tenant. Send an
-   * Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant, caller,
-   * route and key, and the same key with the same request answers it again with the header
+   * Any signed-in user may create one and becomes its owner. Slugs are unique within the tenant: a slug given
+   * that is taken answers 409; without one, the slug is derived from the name (lower-case ASCII letters and
+   * digits joined by hyphens, e.g. "No Slug Org" -> `no-slug-org`) and, when taken, suffixed `-2`, `-3`, ...
+   * Send an Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant,
+   * caller, route and key, and the same key with the same request answers it again with the header
    * Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request
    * is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
    *

@@ -3,9 +3,11 @@
  * membership lookup the authorizer uses to resolve the caller's role in an organization of its tenant.
  */
 import type { Organization, Role } from '@hx-memory/contract';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, like, or } from 'drizzle-orm';
 import type { Actor } from '../../actor.js';
 import { recordAudit } from '../../audit/record.js';
+import type { Tx } from '../../db/client.js';
 import { organizations, orgMembers, users } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -26,6 +28,43 @@ export function toOrganization(row: OrgRow, role: Role): Organization {
   };
 }
 
+const SLUG_MAX = 64;
+
+/**
+ * The slug of a name: diacritics dropped, lower-case ASCII letters and digits, every other run of
+ * characters one hyphen ("Café Zürich GmbH" -> "cafe-zurich-gmbh"); "org" when nothing is left (a
+ * name in another script) or it is shorter than the contract's two characters.
+ */
+export function slugOf(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX - 9) // room for a suffix (-2 ... or a random -xxxxxxx)
+    .replace(/-+$/, '');
+  return base.length >= 2 ? base : 'org';
+}
+
+/** The name's slug when free in the tenant, else the first free `-N`; then a random fallback. */
+async function derivedSlugCandidates(tx: Tx, tenantId: string, name: string): Promise<string[]> {
+  const base = slugOf(name);
+  const taken = await tx
+    .select({ slug: organizations.slug })
+    .from(organizations)
+    .where(
+      and(
+        eq(organizations.tenantId, tenantId),
+        or(eq(organizations.slug, base), like(organizations.slug, `${base}-%`)),
+      ),
+    );
+  const used = new Set(taken.map((r) => r.slug));
+  let slug = base;
+  for (let n = 2; used.has(slug); n += 1) slug = `${base}-${n}`;
+  return [slug, `${base}-${randomBytes(4).toString('hex').slice(0, 7)}`];
+}
+
 /** The caller's access to an organization, as a value: the authorizer decides the answer. */
 export type OrgAccess = { result: 'MEMBER'; role: Role } | { result: 'NOT_FOUND' };
 
@@ -43,7 +82,7 @@ export function createOrganizationsService(deps: Pick<ServiceDeps, 'database'>) 
   }
 
   return {
-    async create(actor: Actor, input: { name: string; slug: string }) {
+    async create(actor: Actor, input: { name: string; slug?: string }) {
       if (!actor.userId) throw forbidden('Only a signed-in user can create an organization');
       const userId = actor.userId;
       const row = await db.transaction(async (tx) => {
@@ -53,11 +92,19 @@ export function createOrganizationsService(deps: Pick<ServiceDeps, 'database'>) 
           .where(and(eq(users.id, userId), eq(users.tenantId, actor.tenantId)))
           .limit(1);
         if (!user) throw notFound('User');
-        const [org] = await tx
-          .insert(organizations)
-          .values({ id: newId('org'), tenantId: actor.tenantId, name: input.name, slug: input.slug, createdBy: userId })
-          .onConflictDoNothing()
-          .returning();
+        // A slug given is the caller's: taken answers 409. A derived one is the name's slug, or the
+        // first free -2, -3, ... after the tenant's slugs of that stem; should a concurrent create take
+        // it first, a random suffix follows (each try is an insert that does nothing on conflict).
+        const candidates = input.slug ? [input.slug] : await derivedSlugCandidates(tx, actor.tenantId, input.name);
+        let org: OrgRow | undefined;
+        for (const slug of candidates) {
+          [org] = await tx
+            .insert(organizations)
+            .values({ id: newId('org'), tenantId: actor.tenantId, name: input.name, slug, createdBy: userId })
+            .onConflictDoNothing()
+            .returning();
+          if (org) break;
+        }
         if (!org) return undefined;
         const memberId = newId('mbr');
         await tx.insert(orgMembers).values({
@@ -80,7 +127,13 @@ export function createOrganizationsService(deps: Pick<ServiceDeps, 'database'>) 
         });
         return org;
       });
-      if (!row) throw conflict(`An organization with slug '${input.slug}' already exists`);
+      if (!row) {
+        throw conflict(
+          input.slug
+            ? `An organization with slug '${input.slug}' already exists`
+            : `Every slug derived from '${input.name}' is taken; pass a slug`,
+        );
+      }
       return toOrganization(row, 'owner');
     },
 
