@@ -11,7 +11,11 @@ export class Capture extends APIResource {
    * Capture an event.
    *
    * Stores the event durably (secrets redacted into the vault) before answering. 201 ingested; 200 duplicate
-   * (same session, type and payload inside the duplicate window), not counted in the quota.
+   * (same session, type and payload inside the duplicate window), not counted in the quota. Send an
+   * Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant, caller,
+   * route and key, and the same key with the same request answers it again with the header
+   * Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request
+   * is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
    *
    * `POST /v1/capture` (API key, scope write)
    */
@@ -23,7 +27,11 @@ export class Capture extends APIResource {
    * Capture a batch of events.
    *
    * Up to 1000 events, stored whole or not at all; an invalid event refuses the batch with details naming it
-   * (e.g. events[3].payload). 201 when at least one event was ingested, 200 when all were duplicates.
+   * (e.g. events[3].payload). 201 when at least one event was ingested, 200 when all were duplicates. Send an
+   * Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant, caller,
+   * route and key, and the same key with the same request answers it again with the header
+   * Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request
+   * is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
    *
    * `POST /v1/capture/batch` (API key, scope write)
    */
