@@ -22,6 +22,7 @@ export default defineConfig({
       'sdk/**/*.test.ts',
       'mcp/**/*.test.ts',
       'cli/**/*.test.ts',
+      'adapters/**/*.test.ts',
     ],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
