@@ -16,6 +16,29 @@ const one = (value: string | string[] | undefined): string => {
   return decodeURIComponent(v);
 };
 
+/** Kinds of memory a profile is compiled from (the compiler's buildProfiles). */
+const PROFILE_KINDS = new Set(['fact', 'preference', 'instruction']);
+const LISTED_MEMORIES = 20;
+
+/**
+ * What to say when a subject has no profile, true to what is stored: nothing at all (remember, then
+ * learn); memories a profile is made of (learn has not compiled one yet: run it); or only memories of
+ * other kinds (a profile needs facts, preferences or instructions), listed so the reader sees them.
+ */
+async function noProfile(hx: McpDeps['hx'], subjectId: string, signal: AbortSignal): Promise<string> {
+  const page = await hx.memories.list({ subjectId, status: 'active', limit: LISTED_MEMORIES }, { signal });
+  const memories = page.items;
+  if (memories.length === 0) {
+    return `Nothing about ${subjectId} has been learned yet. Remember facts, preferences or instructions with subjectId "${subjectId}", then run learn to compile its profile (if you remembered some already, run learn).`;
+  }
+  const lines = memories.map((m) => `- [${m.kind}] ${m.content}`);
+  const more = page.hasNextPage() ? `\n(more: search_memories with subjectId "${subjectId}")` : '';
+  if (memories.some((m) => PROFILE_KINDS.has(m.kind))) {
+    return `No profile of ${subjectId} has been compiled yet, though its memories hold facts or preferences: run learn to compile it.\n\n${lines.join('\n')}${more}`;
+  }
+  return `No profile of ${subjectId}: a profile is compiled from facts, preferences and instructions, and none of its memories is one. Its memories:\n\n${lines.join('\n')}${more}`;
+}
+
 export function registerResources(server: McpServer, { hx, limits }: McpDeps): void {
   server.registerResource(
     'artifact',
@@ -61,9 +84,7 @@ export function registerResources(server: McpServer, { hx, limits }: McpDeps): v
           { signal },
         );
         const profile = page.items[0];
-        const text = profile
-          ? artifactMarkdown(profile)
-          : `No profile of ${subjectId} yet: remember events with subjectId "${subjectId}", then run learn.`;
+        const text = profile ? artifactMarkdown(profile) : await noProfile(hx, subjectId, signal);
         return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] };
       }),
   );

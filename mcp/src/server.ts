@@ -1,6 +1,10 @@
 /** The Hx MCP server: six tools, two resources and one prompt over an Hx SDK client. */
 import type { Hx } from '@hx-memory/sdk';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { AnySchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ZodTypeAny } from 'zod';
+import { zodToJsonSchema } from 'zod-to-json-schema';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { DEFAULT_LIMITS, type ToolLimits } from './tool-call.js';
@@ -28,11 +32,36 @@ export const INSTRUCTIONS = [
   'forget deletes a subject or a memory for good, so use it only when asked.',
 ].join(' ');
 
+/**
+ * A tool's input schema as JSON Schema with every field inline: the MCP SDK converts with
+ * zod-to-json-schema's default `$refStrategy: 'root'`, which turns a zod schema used twice (a shared
+ * field, a contract enum) into a `$ref` to its first use, so clients showed no description for the
+ * field and some did not resolve the reference at all. `'none'` repeats the schema where it is used.
+ */
+export function inlineInputSchema(schema: AnySchema | undefined): Record<string, unknown> {
+  if (!schema) return { type: 'object', properties: {} };
+  const { $schema: _draft, ...json } = zodToJsonSchema(schema as ZodTypeAny, {
+    $refStrategy: 'none',
+    strictUnions: true,
+    pipeStrategy: 'input',
+  }) as Record<string, unknown>;
+  return json;
+}
+
 export function createHxMcpServer(options: HxMcpOptions): McpServer {
   const server = new McpServer(
     { name: 'hx', title: 'Hx memory', version: options.version ?? '0.1.0' },
     { instructions: INSTRUCTIONS },
   );
+  // Every tool registered is kept here, so tools/list can be answered with inline schemas.
+  const tools = new Map<string, RegisteredTool>();
+  const register = server.registerTool.bind(server);
+  server.registerTool = ((...args: Parameters<typeof register>) => {
+    const tool = register(...args);
+    tools.set(args[0], tool);
+    return tool;
+  }) as typeof server.registerTool;
+
   const deps: McpDeps = { hx: options.hx, limits: { ...DEFAULT_LIMITS, ...options.limits } };
   registerRemember(server, deps);
   registerRecall(server, deps);
@@ -42,5 +71,20 @@ export function createHxMcpServer(options: HxMcpOptions): McpServer {
   registerLearn(server, deps);
   registerResources(server, deps);
   registerPrompts(server, deps);
+
+  // Replaces the SDK's tools/list handler (installed by the first registerTool) with the same answer
+  // but inline input schemas; tools/call stays the SDK's, which validates with the zod schemas.
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...tools]
+      .filter(([, tool]) => tool.enabled)
+      .map(([name, tool]) => ({
+        name,
+        ...(tool.title ? { title: tool.title } : {}),
+        ...(tool.description ? { description: tool.description } : {}),
+        inputSchema: inlineInputSchema(tool.inputSchema) as { type: 'object' },
+        ...(tool.annotations ? { annotations: tool.annotations } : {}),
+        ...(tool._meta ? { _meta: tool._meta } : {}),
+      })),
+  }));
   return server;
 }
