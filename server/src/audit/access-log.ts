@@ -31,6 +31,9 @@ export interface AccessEntry {
   query?: string | null;
   memoryIds: string[];
   artifactIds?: string[];
+  /** A synthesize's context tokens and its candidates' tokens (usage metrics). */
+  tokensUsed?: number;
+  candidateTokens?: number;
 }
 
 /** One row as the write statement reads it (a column each: the insert unnests one array per column). */
@@ -48,6 +51,8 @@ interface PendingRow {
   query: string | null;
   memory_ids: string[];
   artifact_ids: string[];
+  tokens_used: number | null;
+  candidate_tokens: number | null;
   request_id: string;
   created_at: string;
 }
@@ -68,8 +73,10 @@ const SCALARS = [
   'request_id',
   'created_at',
 ] as const;
+/** The integer columns (a synthesize's token counts), sent as one int[] each. */
+const INTEGERS = ['tokens_used', 'candidate_tokens'] as const;
 /** Every column the insert names, in the order of its select. */
-const COLUMNS = sql.raw([...SCALARS, 'memory_ids', 'artifact_ids'].join(', '));
+const COLUMNS = sql.raw([...SCALARS, ...INTEGERS, 'memory_ids', 'artifact_ids'].join(', '));
 
 /** A text[] literal (`{"a","b"}`): the id lists travel as one text[] of these, cast back per row. */
 export const textArrayLiteral = (values: string[]) =>
@@ -94,8 +101,11 @@ function insertTemplate(): SQL {
         else coalesce((select n.organization_id from ${namespaces} n where n.tenant_id = v.tenant_id
           and (n.id = v.namespace or n.name = v.namespace) limit 1), v.organization_id) end,
       v.environment, v.actor_type, v.actor_id, v.api_key_id, v.agent_id, v.namespace, v.operation, v.query,
-      v.request_id, v.created_at, v.memory_ids::text[], v.artifact_ids::text[]
-    from async_commit, unnest(${sql.join(SCALARS.map(column), sql`, `)}, ${P('memory_ids')}::text[], ${P('artifact_ids')}::text[])
+      v.request_id, v.created_at, v.tokens_used, v.candidate_tokens, v.memory_ids::text[], v.artifact_ids::text[]
+    from async_commit, unnest(${sql.join(SCALARS.map(column), sql`, `)}, ${sql.join(
+      INTEGERS.map((name) => sql`${P(name)}::int[]`),
+      sql`, `,
+    )}, ${P('memory_ids')}::text[], ${P('artifact_ids')}::text[])
       as v(${COLUMNS})`;
 }
 
@@ -103,6 +113,7 @@ function insertTemplate(): SQL {
 function valuesOf(batch: PendingRow[]): Record<string, unknown[]> {
   const values: Record<string, unknown[]> = {};
   for (const name of SCALARS) values[name] = batch.map((r) => r[name]);
+  for (const name of INTEGERS) values[name] = batch.map((r) => r[name]);
   values.memory_ids = batch.map((r) => textArrayLiteral(r.memory_ids));
   values.artifact_ids = batch.map((r) => textArrayLiteral(r.artifact_ids));
   return values;
@@ -165,6 +176,8 @@ export function createAccessLog(deps: { database: Database; logger: Logger }) {
         query: entry.query ? redactText(entry.query).slice(0, QUERY_CHARS) : null,
         memory_ids: entry.memoryIds,
         artifact_ids: entry.artifactIds ?? [],
+        tokens_used: entry.tokensUsed ?? null,
+        candidate_tokens: entry.candidateTokens ?? null,
         request_id: actor.requestId,
         created_at: new Date().toISOString(),
       });

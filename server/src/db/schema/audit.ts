@@ -1,5 +1,5 @@
 /** Audit log (who changed or read what) and memory access log (which memories were read, by whom). */
-import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, logEntryColumns } from './columns.js';
 
 export const auditLogs = pgTable(
@@ -34,6 +34,10 @@ export const accessLogs = pgTable(
     query: text('query'),
     memoryIds: text('memory_ids').array().notNull(),
     artifactIds: text('artifact_ids').array().notNull(),
+    /** A synthesize's context tokens (budget.used), for usage metrics; null for other operations. */
+    tokensUsed: integer('tokens_used'),
+    /** A synthesize's candidate tokens (compressionRatio is these over `tokensUsed`); null otherwise. */
+    candidateTokens: integer('candidate_tokens'),
     requestId: text('request_id'),
     createdAt: createdAt(),
   },

@@ -63,8 +63,11 @@ export function createUsageService(
                 coalesce(sum((stats->>'eventsProcessed')::int), 0)::int as events
               from ${learnJobs} where tenant_id = ${t} and environment = ${env} and created_at >= ${start.toISOString()}::timestamptz`,
         ),
-        database.rows<{ total: number }>(
-          sql`select count(*)::int as total from ${accessLogs}
+        database.rows<{ total: number; tokens: number | null; ratio: number | null }>(
+          // Rows written before tokens were recorded (null) count in the total, not in the averages.
+          sql`select count(*)::int as total, avg(tokens_used)::float8 as tokens,
+                avg(candidate_tokens::float8 / nullif(tokens_used, 0))::float8 as ratio
+              from ${accessLogs}
               where tenant_id = ${t} and environment = ${env} and operation = 'synthesize' and created_at >= ${start.toISOString()}::timestamptz`,
         ),
         database.rows<{ kind: string; status: string; n: number }>(
@@ -130,7 +133,11 @@ export function createUsageService(
             artifactsUpdated: int(j.updated),
             eventsProcessed: int(j.events),
           },
-          syntheses: { total: int(syntheses[0]?.total), avgTokensUsed: 0, avgCompressionRatio: 0 },
+          syntheses: {
+            total: int(syntheses[0]?.total),
+            avgTokensUsed: Math.round(Number(syntheses[0]?.tokens ?? 0) * 10) / 10,
+            avgCompressionRatio: Math.round(Number(syntheses[0]?.ratio ?? 0) * 100) / 100,
+          },
         },
         quota: {
           plan: quota.plan,
