@@ -2,8 +2,8 @@
  * What every command shares: the profile and global options resolved into settings (flags, then
  * environment, then the saved profile) and an SDK client that refreshes a saved session by itself.
  */
-import { Hx } from '@hx-memory/sdk';
-import type { Command } from 'commander';
+import { Hx, HxError } from '@hx-memory/sdk';
+import { Command } from 'commander';
 import { DEFAULT_PROFILE, currentProfileName, isValidProfileName, readProfile } from './config-store.js';
 import { UsageError } from './errors.js';
 import { reportError } from './output.js';
@@ -90,13 +90,53 @@ export function orgClient(command: Command): { hx: Hx; orgId: string } {
   return { orgId: requireOrg(command), hx: clientFor(command) };
 }
 
+/**
+ * What to do about a failed call, naming the command, flag or variable that fixes it (as gh does):
+ * which credential was refused and where it came from, or where the server was looked for.
+ */
+export function hintFor(err: unknown, command: Command | undefined): string | undefined {
+  if (!(err instanceof HxError) || !command) return undefined;
+  let s: Settings;
+  try {
+    s = settingsOf(command);
+  } catch {
+    return undefined;
+  }
+  const login = `hx login --email ${readProfile(s.profile).settings.email ?? '<you@example.com>'}`;
+  if (!err.status) {
+    return `no answer from ${s.url}: start the server (\`npm start\`), or point the CLI at yours with --url or HX_BASE_URL`;
+  }
+  if (err.status === 409 && command.name() === 'register') {
+    const email = (command.opts() as { email?: string }).email;
+    return `that e-mail has an account: \`hx login --email ${email ?? '<you@example.com>'}\`, or register another address`;
+  }
+  if (err.status !== 401) return undefined;
+  const message = err.message;
+  if (/^API key (is invalid|has been revoked|has expired)/.test(message)) {
+    const from = process.env.HX_API_KEY ? 'HX_API_KEY' : `profile ${s.profile}`;
+    return `the API key of ${from} was refused: create one with \`hx keys create <name> --save\` (needs a session: \`${login}\`)${process.env.HX_API_KEY ? ', or unset HX_API_KEY to use the profile’s' : ''}`;
+  }
+  if (/needs a JWT access token|a JWT is not accepted|^This route needs/.test(message)) {
+    return /a JWT is not accepted/.test(message)
+      ? 'this command needs an API key: `hx keys create <name> --save`, or set HX_API_KEY'
+      : `this command needs a session (an API key is not enough): run \`${login}\`, or set HX_ACCESS_TOKEN`;
+  }
+  if (/^(Missing Authorization header|Authorization header must be)/.test(message)) {
+    return `no credential: run \`${login}\` (or \`hx register\`), then \`hx keys create <name> --save\`; or set HX_API_KEY`;
+  }
+  if (/^Operator token/.test(message)) return 'set HX_OPERATOR_TOKEN or run `hx login --with-operator-token`';
+  if (/^Invalid e-mail or password/.test(message)) return undefined;
+  return `the session has ended: run \`${login}\``;
+}
+
 /** Wraps a command action: any failure is reported (stderr, JSON with --json) and sets the exit code. */
 export function action<A extends unknown[]>(fn: (...args: A) => Promise<void>) {
   return async (...args: A) => {
     try {
       await fn(...args);
     } catch (err) {
-      process.exitCode = reportError(err);
+      const command = args.findLast((a): a is Command => a instanceof Command);
+      process.exitCode = reportError(err, hintFor(err, command));
     }
   };
 }

@@ -19,14 +19,20 @@ export const readStdinValue = async (): Promise<string> => (await readStdin()).r
  * A secret: `fromStdin` or a pipe reads stdin; a terminal gets a hidden prompt (on stderr, so stdout
  * stays the command's result). Empty is refused.
  */
-export async function readSecret(label: string, opts: { fromStdin?: boolean } = {}): Promise<string> {
+export async function readSecret(
+  label: string,
+  opts: { fromStdin?: boolean /** How else to give it, for the error when it is empty. */; instead?: string } = {},
+): Promise<string> {
   let value: string;
   if (opts.fromStdin || !process.stdin.isTTY) value = await readStdinValue();
   else {
     const { default: password } = await import('@inquirer/password');
     value = await password({ message: label, mask: false }, { output: process.stderr, clearPromptOnDone: true });
   }
-  if (value === '') throw new UsageError(`${label} is empty`);
+  if (value === '') {
+    const how = process.stdin.isTTY || opts.fromStdin ? '' : ' (stdin is not a terminal, so no prompt was shown)';
+    throw new UsageError(`${label} is empty${how}${opts.instead ? `: ${opts.instead}` : ''}`);
+  }
   return value;
 }
 

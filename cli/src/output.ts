@@ -32,11 +32,78 @@ export function colorEnabled(stream: NodeJS.WriteStream): boolean {
 
 export const colors = (stream: NodeJS.WriteStream = process.stdout): Colors => pc.createColors(colorEnabled(stream));
 
+/** A value as cell text: an object as `key: value` lines (never raw JSON), a list of scalars joined. */
 const cell = (value: unknown): string => {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== 'object')) return value.map(cell).join(', ');
+    return value.map((v) => cell(v).replace(/\n/g, ', ')).join('\n');
+  }
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+      .join('\n');
+  }
   return String(value);
 };
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are what is stripped
+const ANSI = /\u001b\[[0-9;]*m/g;
+const visible = (text: string): number => text.replace(ANSI, '').length;
+
+/** The terminal's width; when stdout is not one, COLUMNS or 120 (pipes and files get a readable width). */
+export function outputWidth(): number {
+  const fromEnv = Number(process.env.COLUMNS);
+  return process.stdout.columns || (Number.isInteger(fromEnv) && fromEnv > 20 ? fromEnv : 120);
+}
+
+/** `text` wrapped to `width` columns: at spaces when it can, inside a long word (an id, a URL) when it must. */
+export function wrapText(text: string, width: number): string {
+  const out: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/ +/)) {
+      let rest = word;
+      if (line && visible(line) + 1 + visible(rest) <= width) {
+        line = `${line} ${rest}`;
+        continue;
+      }
+      if (line) out.push(line);
+      while (visible(rest) > width) {
+        out.push(rest.slice(0, width));
+        rest = rest.slice(width);
+      }
+      line = rest;
+    }
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
+/**
+ * Column widths that fit `total` columns of terminal: narrow columns keep their width, the widest
+ * are capped to what is left (at least 8 each), and their cells are wrapped to it.
+ */
+function fitRows(rows: string[][], total: number): string[][] {
+  const count = Math.max(...rows.map((r) => r.length));
+  const natural = Array.from({ length: count }, (_, i) =>
+    Math.max(1, ...rows.map((r) => Math.max(...(r[i] ?? '').split('\n').map(visible)))),
+  );
+  // Each column costs its text, 2 of padding and 1 of border; one more border closes the row.
+  const budget = total - 1 - 3 * count;
+  if (natural.reduce((a, b) => a + b, 0) <= budget) return rows;
+  // The widest columns give way first: one cap for all of them, the largest that fits (at least 8).
+  let cap = Math.max(...natural);
+  const cost = (c: number) => natural.reduce((sum, w) => sum + Math.min(w, c), 0);
+  while (cap > 8 && cost(cap) > budget) cap -= 1;
+  const widths = natural.map((w) => Math.min(w, cap));
+  return rows.map((r) =>
+    r.map((text, i) =>
+      visible(text) > (widths[i] ?? 8) || text.includes('\n') ? wrapText(text, widths[i] ?? 8) : text,
+    ),
+  );
+}
 
 /** cli-table3 without its own colouring (it ignores NO_COLOR); headers coloured here instead. */
 function newTable(head?: string[]) {
@@ -44,7 +111,6 @@ function newTable(head?: string[]) {
   return new Table({
     ...(head ? { head: head.map((h) => c.bold(c.cyan(h))) } : {}),
     style: { head: [], border: [] },
-    wordWrap: true,
   });
 }
 
@@ -64,16 +130,24 @@ export function print(data: unknown, columns?: string[]): void {
       return;
     }
     const cols = columns ?? Object.keys(data[0] as object);
-    const table = newTable(cols);
-    for (const row of data as Record<string, unknown>[]) table.push(cols.map((c) => cell(row[c])));
+    const rows = fitRows(
+      [cols, ...(data as Record<string, unknown>[]).map((row) => cols.map((c) => cell(row[c])))],
+      outputWidth(),
+    );
+    const table = newTable(rows[0]);
+    for (const row of rows.slice(1)) table.push(row);
     process.stdout.write(`${table.toString()}\n`);
     return;
   }
   if (data && typeof data === 'object') {
     const c = colors();
     const table = newTable();
-    for (const [key, value] of Object.entries(data)) {
-      if (!columns || columns.includes(key)) table.push({ [c.bold(key)]: cell(value) });
+    const entries = Object.entries(data).filter(([key]) => !columns || columns.includes(key));
+    for (const [key, value] of fitRows(
+      entries.map(([key, value]) => [key, cell(value)]),
+      outputWidth(),
+    )) {
+      table.push({ [c.bold(key ?? '')]: value ?? '' });
     }
     process.stdout.write(`${table.toString()}\n`);
     return;
@@ -118,16 +192,18 @@ function describe(err: unknown): ErrorBody {
 /** Writes a failure to stderr (a JSON envelope with --json) and answers the exit code it calls for. */
 export function reportError(err: unknown, hint?: string): number {
   const body = describe(err);
+  const extra =
+    hint ?? (err instanceof HxError && err.status === 401 ? 'run `hx login --email <you@example.com>`' : undefined);
   if (mode.json) {
-    process.stderr.write(`${JSON.stringify({ ok: false, error: body }, null, 2)}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ ok: false, error: { ...body, ...(extra ? { hint: extra } : {}) } }, null, 2)}\n`,
+    );
   } else {
     const c = colors(process.stderr);
     const where = body.requestId ? c.dim(` (request ${body.requestId})`) : '';
     const prefix = err instanceof HxError || body.code === 'not_supported' ? `${body.code}: ` : '';
     process.stderr.write(`${c.red('error:')} ${prefix}${body.message}${where}\n`);
     for (const d of body.details ?? []) process.stderr.write(`  - ${d.field}: ${d.message}\n`);
-    const extra =
-      hint ?? (err instanceof HxError && err.status === 401 ? 'run `hx login` to start a session' : undefined);
     if (extra) process.stderr.write(`${c.dim(`hint: ${extra}`)}\n`);
   }
   return err instanceof UsageError ? EXIT_USAGE : EXIT_ERROR;

@@ -55,11 +55,14 @@ describe('hx core areas (API key)', () => {
     ]);
     expect(ok(got)).toMatchObject({ id: first, subjectId: 'user-7' });
     expect(ok(limited)).toHaveLength(1);
-    expect(ok(await hx(home, ['memories', 'delete', first, '--json']))).toMatchObject({ id: first, deleted: true });
+    expect(ok(await hx(home, ['memories', 'delete', first, '--yes', '--json']))).toMatchObject({
+      id: first,
+      deleted: true,
+    });
     const gone = await hx(home, ['memories', 'get', first]);
     expect(gone.code).toBe(1);
 
-    const forgotten = ok(await hx(home, ['forget', 'user-8', '--json']));
+    const forgotten = ok(await hx(home, ['forget', 'user-8', '--yes', '--json']));
     expect(forgotten).toMatchObject({ subjectId: 'user-8', events: 1 });
     const left = ok(await hx(home, ['memories', 'list', '--subject', 'user-8', '--json']));
     expect(left).toEqual([]);
@@ -143,7 +146,7 @@ describe('hx organization areas (session)', () => {
     ]);
     expect(gets.map((run) => ok(run).id)).toEqual([org.id, teamId, agentId, namespaceId, policyId, lifecycleId]);
 
-    const run = ok(await hx(home, ['lifecycle', 'run', '--json'])) as { runs: { policyId: string }[] };
+    const run = ok(await hx(home, ['lifecycle', 'run', '--yes', '--json'])) as { runs: { policyId: string }[] };
     expect(run.runs.map((r) => r.policyId)).toContain(lifecycleId);
     const preview = await hx(home, ['lifecycle', 'preview', '--json']);
     if ('preview' in contract.lifecycle) expect(preview.code, preview.stderr).toBe(0);
@@ -157,13 +160,13 @@ describe('hx organization areas (session)', () => {
     }
 
     const deletes = await Promise.all([
-      hx(home, ['agents', 'delete', agentId!, '--json']),
-      hx(home, ['policies', 'delete', policyId!, '--json']),
-      hx(home, ['lifecycle', 'delete', lifecycleId!, '--json']),
-      hx(home, ['members', 'remove', invited.member.id, '--json']),
+      hx(home, ['agents', 'delete', agentId!, '--yes', '--json']),
+      hx(home, ['policies', 'delete', policyId!, '--yes', '--json']),
+      hx(home, ['lifecycle', 'delete', lifecycleId!, '--yes', '--json']),
+      hx(home, ['members', 'remove', invited.member.id, '--yes', '--json']),
     ]);
     for (const d of deletes) expect(ok(d)).toMatchObject({ deleted: true });
-    expect(ok(await hx(home, ['teams', 'delete', teamId!, '--json']))).toMatchObject({ deleted: true });
+    expect(ok(await hx(home, ['teams', 'delete', teamId!, '--yes', '--json']))).toMatchObject({ deleted: true });
   }, 600_000);
 
   it('audit --follow prints new entries as they happen until Ctrl-C', async () => {

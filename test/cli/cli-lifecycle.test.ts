@@ -53,7 +53,7 @@ describe('hx lifecycle preview and run --dry-run', () => {
     expect(preview).toMatchObject({ dryRun: true, runs: [{ deleted: 2 }] });
     expect((await memoryRow(server, old))!.status).toBe('active');
 
-    const run = ok(await hx(home, ['lifecycle', 'run', '--policy', policy.id as string, '--json']));
+    const run = ok(await hx(home, ['lifecycle', 'run', '--policy', policy.id as string, '--yes', '--json']));
     expect(run).toMatchObject({ dryRun: false, runs: [{ policyId: policy.id, deleted: 1, batches: 1 }] });
     expect((await memoryRow(server, old))!.status).toBe('deleted');
     expect((await memoryRow(server, fresh))!.status).toBe('active');

@@ -91,7 +91,7 @@ describe('hx CLI', () => {
     const list = await hx(home, ['keys', 'list']);
     expect(list.stdout).toContain(key.id);
     expect(list.stdout).toContain('cli key');
-    const revoked = await hx(home, ['keys', 'revoke', key.id, '--json']);
+    const revoked = await hx(home, ['keys', 'revoke', key.id, '--yes', '--json']);
     expect(json(revoked)).toEqual({ id: key.id, deleted: true });
     const after = json<{ id: string; revoked: boolean }[]>(await hx(home, ['keys', 'list', '--json']));
     expect(after.find((k) => k.id === key.id)?.revoked).toBe(true);

@@ -9,9 +9,11 @@ import { action, clientFor, settingsOf } from '../context.js';
 import { UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { readSecret, refuseSecretOption } from '../input.js';
-import { print, success } from '../output.js';
+import { isJson, print, success } from '../output.js';
 
-const password = async (): Promise<string> => process.env.HX_PASSWORD || readSecret('password');
+const PASSWORD_WAYS = 'pipe it with --password-stdin, set HX_PASSWORD, or run the command on a terminal to be asked';
+const password = async (): Promise<string> =>
+  process.env.HX_PASSWORD || readSecret('password', { instead: PASSWORD_WAYS });
 
 export function registerAccount(program: Command): void {
   const health = program
@@ -50,7 +52,12 @@ export function registerAccount(program: Command): void {
     .option('--password-stdin', 'read the password from stdin (else HX_PASSWORD or a hidden prompt)')
     .action(
       action(async (options: { email: string; name?: string; passwordStdin?: boolean }, command: Command) => {
-        const secret = options.passwordStdin ? await readSecret('password', { fromStdin: true }) : await password();
+        const secret = options.passwordStdin
+          ? await readSecret('password', {
+              fromStdin: true,
+              instead: 'pipe it, e.g. `printenv PASSWORD | hx ...`, or set HX_PASSWORD',
+            })
+          : await password();
         const data = await clientFor(command).auth.register({
           email: options.email,
           password: secret,
@@ -91,14 +98,21 @@ export function registerAccount(program: Command): void {
             if (options.email)
               throw new UsageError('--email cannot be combined with --with-api-key or --with-operator-token');
             const which = options.withApiKey ? 'apiKey' : 'operatorToken';
-            const value = await readSecret(options.withApiKey ? 'API key' : 'operator token');
+            const value = await readSecret(options.withApiKey ? 'API key' : 'operator token', {
+              instead: `pipe it, e.g. \`printenv ${options.withApiKey ? 'HX_KEY' : 'OPERATOR_TOKEN'} | hx login ${options.withApiKey ? '--with-api-key' : '--with-operator-token'}\``,
+            });
             writeProfile(s.profile, { settings: { url: s.url }, credentials: { [which]: value } });
             success(`saved the ${options.withApiKey ? 'API key' : 'operator token'} in profile ${s.profile}`);
             print({ profile: s.profile, url: s.url, saved: which });
             return;
           }
           if (!options.email) throw new UsageError('--email is required (or --with-api-key / --with-operator-token)');
-          const secret = options.passwordStdin ? await readSecret('password', { fromStdin: true }) : await password();
+          const secret = options.passwordStdin
+            ? await readSecret('password', {
+                fromStdin: true,
+                instead: 'pipe it, e.g. `printenv PASSWORD | hx ...`, or set HX_PASSWORD',
+              })
+            : await password();
           const data = await clientFor(command).auth.login({ email: options.email, password: secret });
           saveSession(command, options.email, data.tokens);
           print(data.user);
@@ -141,7 +155,13 @@ export function registerAccount(program: Command): void {
     .description('show the user of the profile’s session (or of HX_TOKEN)')
     .action(
       action(async (_options: unknown, command: Command) => {
-        print(await clientFor(command).auth.me());
+        // One row per field: the user's fields and the plan, never an object as JSON in a cell.
+        const me = await clientFor(command).auth.me();
+        if (isJson()) print(me);
+        else {
+          const { user, ...rest } = me;
+          print({ ...user, ...rest });
+        }
       }),
     );
   withExamples(whoami, 'hx whoami', 'hx whoami --json');

@@ -8,6 +8,7 @@ import { action, clientFor } from '../context.js';
 import { integer, withExamples } from '../help.js';
 import { print } from '../output.js';
 import { collect, pageSize } from '../paging.js';
+import { confirmDestructive, withYes } from '../confirm.js';
 
 const TENANT_COLUMNS = ['id', 'name', 'plan', 'quota', 'createdAt'];
 
@@ -60,10 +61,12 @@ export function registerAdmin(program: Command): void {
     .command('delete-user <userId>')
     .description('deactivate a user: its access tokens stop working at once, its refresh tokens are revoked')
     .action(
-      action(async (userId: string, _options: unknown, command: Command) => {
+      action(async (userId: string, options: { yes?: boolean }, command: Command) => {
+        await confirmDestructive(options, `deactivate user ${userId}`);
         print(await clientFor(command).admin.deleteUser({ userId }));
       }),
     );
+  withYes(deleteUser);
   withExamples(deleteUser, 'hx admin delete-user usr_01JD8Z...');
 
   const rotateKek = admin

@@ -4,6 +4,7 @@ import { action, orgClient } from '../context.js';
 import { clearable, integer, jsonObject, withExamples } from '../help.js';
 import { print } from '../output.js';
 import { collect, pageSize } from '../paging.js';
+import { confirmDestructive, withYes } from '../confirm.js';
 
 const COLUMNS = ['id', 'name', 'framework', 'teamId', 'description', 'createdAt'];
 
@@ -110,10 +111,12 @@ export function registerAgents(program: Command): void {
     .command('delete <agentId>')
     .description('delete an agent identity')
     .action(
-      action(async (agentId: string, _options: unknown, command: Command) => {
+      action(async (agentId: string, options: { yes?: boolean }, command: Command) => {
         const { hx, orgId } = orgClient(command);
+        await confirmDestructive(options, `delete agent ${agentId}`);
         print(await hx.agents.delete({ orgId, agentId }));
       }),
     );
+  withYes(remove);
   withExamples(remove, 'hx agents delete agt_01JD8Z...');
 }

@@ -5,13 +5,14 @@
  * idempotency keys make the batch that was in flight replay instead of storing twice.
  */
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { CAPTURE_BATCH_MAX, type CaptureEvent } from '@hx-memory/contract';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { action, clientFor, settingsOf } from '../context.js';
-import { CliError } from '../errors.js';
+import { CliError, UsageError } from '../errors.js';
 import { integer, withExamples } from '../help.js';
 import {
   type Checkpoint,
@@ -21,6 +22,7 @@ import {
   writeCheckpoint,
 } from '../import/checkpoint.js';
 import { type EventDefaults, importRunId, readEvents, surveyFile } from '../import/read-events.js';
+import { readStdin } from '../input.js';
 import { isJson, note, print } from '../output.js';
 
 const SHOWN_PROBLEMS = 20;
@@ -36,7 +38,7 @@ export function registerImport(program: Command): void {
   const importCommand = program
     .command('import <file>')
     .description(
-      'capture every event of a JSON-lines file (one capture body per line) in batches; checked whole first, resumable',
+      'capture every event of a JSON-lines file (one capture body per line; - reads stdin) in batches; checked whole first, resumable, a re-import is replayed',
     )
     .option('--batch-size <n>', `events per request (at most ${CAPTURE_BATCH_MAX})`, integer(1, CAPTURE_BATCH_MAX), 200)
     .option('--session <sessionId>', 'sessionId of lines that have none')
@@ -47,7 +49,8 @@ export function registerImport(program: Command): void {
     );
   withExamples(
     importCommand,
-    'hx import transcript.jsonl --session support-2026-11',
+    'hx import examples/data/capture-events.jsonl',
+    'cat events.jsonl | hx import - --session support-2026-11',
     'hx import events.jsonl --batch-size 500 --json',
     '# after a failure or Ctrl-C, the same command continues from the checkpoint:',
     'hx import events.jsonl',
@@ -55,10 +58,26 @@ export function registerImport(program: Command): void {
 }
 
 async function importFile(file: string, options: ImportOptions, command: Command): Promise<void> {
-  const path = resolve(file);
-  const before = await stat(path).catch(() => {
-    throw new CliError(`cannot read ${file}`, 'not_found');
+  if (file !== '-') return importPath(file, resolve(file), options, command);
+  // stdin is read whole into a private file first: the file is checked before anything is sent, and
+  // a re-run with the same input finds the same checkpoint and idempotency keys (they hang on its hash).
+  if (process.stdin.isTTY) throw new UsageError('`hx import -` reads the events from stdin: pipe a file into it');
+  const dir = await mkdtemp(join(tmpdir(), 'hx-import-'));
+  try {
+    const path = join(dir, 'stdin.jsonl');
+    await writeFile(path, await readStdin(), { mode: 0o600 });
+    await importPath('stdin', path, options, command);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function importPath(file: string, path: string, options: ImportOptions, command: Command): Promise<void> {
+  const before = await stat(path).catch((err: NodeJS.ErrnoException) => {
+    const why = err.code === 'ENOENT' ? `no such file (looked in ${dirname(path)})` : err.message;
+    throw new CliError(`cannot read ${file}: ${why}; pass a JSONL file of capture bodies, or - for stdin`, 'not_found');
   });
+  if (before.isDirectory()) throw new CliError(`cannot read ${file}: it is a directory`, 'not_found');
   const defaults: EventDefaults = { sessionId: options.session, namespace: options.namespace };
 
   const survey = await surveyFile(path, defaults);
@@ -90,6 +109,7 @@ async function importFile(file: string, options: ImportOptions, command: Command
     eventsDone: 0,
     ingested: 0,
     duplicates: 0,
+    replayed: 0,
     batches: 0,
     updatedAt: new Date().toISOString(),
   };
@@ -119,14 +139,19 @@ async function importFile(file: string, options: ImportOptions, command: Command
   const sendBatch = async (batch: { line: number; event: CaptureEvent }[]) => {
     const first = batch[0]?.line ?? 0;
     const last = batch[batch.length - 1]?.line ?? 0;
-    const result = await hx.capture.captureBatch(
-      { events: batch.map((b) => b.event) },
-      { idempotencyKey: `hxi-${runId}-${first}-${last}` },
-    );
+    const { data: result, response } = await hx.capture
+      .captureBatch({ events: batch.map((b) => b.event) }, { idempotencyKey: `hxi-${runId}-${first}-${last}` })
+      .withResponse();
     progress.lineDone = last;
     progress.eventsDone += batch.length;
-    progress.ingested += result.summary.ingested;
-    progress.duplicates += result.summary.duplicates;
+    // A batch sent before (the same file imported again) is answered from the idempotency record:
+    // its counts are those of the first time, so they count as replayed, not as ingested again.
+    if (response.headers.get('idempotent-replayed') === 'true')
+      progress.replayed = (progress.replayed ?? 0) + batch.length;
+    else {
+      progress.ingested += result.summary.ingested;
+      progress.duplicates += result.summary.duplicates;
+    }
     progress.batches += 1;
     progress.updatedAt = new Date().toISOString();
     writeCheckpoint(checkpointFile, progress);
@@ -167,11 +192,18 @@ async function importFile(file: string, options: ImportOptions, command: Command
     throw new CliError(`${file} changed while it was imported; check it and run the import again`, 'file_changed');
   }
   removeCheckpoint(checkpointFile);
+  const replayed = progress.replayed ?? 0;
+  if (replayed > 0 && progress.ingested === 0 && progress.duplicates === 0) {
+    note(`${file} was imported before: all ${replayed} events replayed, nothing new stored`);
+  } else if (replayed > 0) {
+    note(`${replayed} events were imported before (replayed), ${progress.ingested} stored now`);
+  }
   print({
     file,
     total: survey.events,
     ingested: progress.ingested,
     duplicates: progress.duplicates,
+    replayed,
     errors: 0,
     batches: progress.batches,
     resumedAfterLine: startedAtLine,

@@ -5,6 +5,7 @@ import { action, clientFor, settingsOf } from '../context.js';
 import { integer, withExamples } from '../help.js';
 import { isJson, note, print } from '../output.js';
 import { collect, pageSize } from '../paging.js';
+import { confirmDestructive, withYes } from '../confirm.js';
 
 const COLUMNS = ['id', 'name', 'prefix', 'environment', 'createdAt', 'lastUsedAt', 'revoked'];
 
@@ -73,9 +74,15 @@ export function registerKeys(program: Command): void {
     .command('revoke <id>')
     .description('revoke an API key (takes effect at once)')
     .action(
-      action(async (id: string, _options: unknown, command: Command) => {
+      action(async (id: string, options: { yes?: boolean }, command: Command) => {
+        await confirmDestructive(
+          options,
+          `revoke API key ${id}`,
+          `Revoke API key ${id}? Agents using it stop working at once.`,
+        );
         print(await clientFor(command).apiKeys.revoke({ id }));
       }),
     );
-  withExamples(revoke, 'hx keys revoke key_01JD8Z...');
+  withYes(revoke);
+  withExamples(revoke, 'hx keys revoke key_01JD8Z...', 'hx keys revoke key_01JD8Z... --yes');
 }

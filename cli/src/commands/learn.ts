@@ -8,10 +8,9 @@ import type { Command } from 'commander';
 import { action, clientFor } from '../context.js';
 import { CliError } from '../errors.js';
 import { decimal, integer, list, withExamples } from '../help.js';
-import { note, print } from '../output.js';
+import { isJson, note, print } from '../output.js';
 
 const TERMINAL = new Set(['completed', 'failed']);
-const JOB_COLUMNS = ['id', 'status', 'scope', 'stats', 'artifacts', 'error', 'createdAt', 'finishedAt'];
 
 type Job = Awaited<ReturnType<Hx['learn']['getJob']>>;
 
@@ -28,8 +27,30 @@ async function waitForJob(hx: Hx, job: Job, intervalMs: number, timeoutMs: numbe
   return current;
 }
 
+/** A job as short rows that fit a terminal (the counts in words); --json prints the job as the API answers it. */
+export function jobView(job: Job): Record<string, unknown> | Job {
+  if (isJson()) return job;
+  const { stats, artifacts } = job;
+  const byType = Object.entries(artifacts.byType)
+    .map(([type, n]) => `${type} ${n}`)
+    .join(', ');
+  return {
+    id: job.id,
+    status: job.status,
+    scope: job.scope,
+    events: stats.eventsProcessed,
+    memories: `${stats.memoriesCreated} created, ${stats.memoriesMerged} merged, ${stats.memoriesSuperseded} superseded`,
+    artifacts: `${artifacts.created} created, ${artifacts.updated} updated, ${artifacts.unchanged} unchanged${byType ? ` (${byType})` : ''}`,
+    patterns: stats.patternsFound,
+    compilation: `${Math.round(stats.compilationMs)} ms`,
+    ...(job.error ? { error: job.error } : {}),
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt,
+  };
+}
+
 function finish(job: Job): void {
-  print(job, JOB_COLUMNS);
+  print(jobView(job));
   if (job.status === 'failed') process.exitCode = 1;
 }
 
@@ -83,7 +104,7 @@ export function registerLearn(program: Command): void {
             },
             { timeout: options.timeout * 1000 },
           );
-          if (!options.wait) return print(job, JOB_COLUMNS);
+          if (!options.wait) return print(jobView(job));
           finish(await waitForJob(hx, job, 1000, options.timeout * 1000));
         },
       ),

@@ -5,6 +5,7 @@ import { integer, withExamples } from '../help.js';
 import { callOptionalRoute } from '../optional-route.js';
 import { isJson, print } from '../output.js';
 import { collect, pageSize } from '../paging.js';
+import { confirmDestructive, withYes } from '../confirm.js';
 
 const COLUMNS = ['id', 'name', 'scope', 'retentionDays', 'archiveAfterDays', 'deleteAfterDays', 'lastRunAt'];
 const days = integer(1, 36_500);
@@ -125,11 +126,13 @@ export function registerLifecycle(program: Command): void {
     .command('delete <policyId>')
     .description('delete a lifecycle policy (what it archived or deleted stays so)')
     .action(
-      action(async (policyId: string, _options: unknown, command: Command) => {
+      action(async (policyId: string, options: { yes?: boolean }, command: Command) => {
         const { hx, orgId } = orgClient(command);
+        await confirmDestructive(options, `delete lifecycle policy ${policyId}`);
         print(await hx.lifecycle.delete({ orgId, policyId }));
       }),
     );
+  withYes(remove);
   withExamples(remove, 'hx lifecycle delete lcp_01JD8Z...');
 
   const preview = lifecycle
@@ -156,8 +159,15 @@ export function registerLifecycle(program: Command): void {
     .option('--policy <policyId>', 'only this policy')
     .option('--dry-run', 'change nothing; show what the run would do (as preview)')
     .action(
-      action(async (options: { policy?: string; dryRun?: boolean }, command: Command) => {
+      action(async (options: { policy?: string; dryRun?: boolean; yes?: boolean }, command: Command) => {
         const { hx, orgId } = orgClient(command);
+        if (!options.dryRun) {
+          await confirmDestructive(
+            options,
+            `run ${options.policy ? `lifecycle policy ${options.policy}` : 'every lifecycle policy'}`,
+            'Archive, delete and purge now what the lifecycle policies select (see `hx lifecycle preview`)?',
+          );
+        }
         printRuns(
           await hx.lifecycle.run({
             orgId,
@@ -167,5 +177,6 @@ export function registerLifecycle(program: Command): void {
         );
       }),
     );
-  withExamples(run, 'hx lifecycle run', 'hx lifecycle run --dry-run', 'hx lifecycle run --json');
+  withYes(run);
+  withExamples(run, 'hx lifecycle run', 'hx lifecycle run --dry-run', 'hx lifecycle run --yes --json');
 }

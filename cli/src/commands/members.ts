@@ -5,6 +5,7 @@ import { action, orgClient } from '../context.js';
 import { integer, list as commaList, withExamples } from '../help.js';
 import { note, print } from '../output.js';
 import { collect, pageSize } from '../paging.js';
+import { confirmDestructive, withYes } from '../confirm.js';
 
 type Role = (typeof ROLES)[number];
 const COLUMNS = ['id', 'email', 'name', 'role', 'status', 'teamIds', 'joinedAt'];
@@ -59,10 +60,12 @@ export function registerMembers(program: Command): void {
     .command('remove <memberId>')
     .description('remove a member from the organization')
     .action(
-      action(async (memberId: string, _options: unknown, command: Command) => {
+      action(async (memberId: string, options: { yes?: boolean }, command: Command) => {
         const { hx, orgId } = orgClient(command);
+        await confirmDestructive(options, `remove member ${memberId}`);
         print(await hx.members.remove({ orgId, memberId }));
       }),
     );
+  withYes(remove);
   withExamples(remove, 'hx members remove mem_01JD8Z...');
 }

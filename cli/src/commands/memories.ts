@@ -5,6 +5,7 @@ import { action, clientFor } from '../context.js';
 import { integer, withExamples } from '../help.js';
 import { print } from '../output.js';
 import { collect, pageSize } from '../paging.js';
+import { confirmDestructive, withYes } from '../confirm.js';
 
 export function registerMemories(program: Command): void {
   const memories = program.command('memories').description('compiled memories (needs an API key)');
@@ -70,9 +71,11 @@ export function registerMemories(program: Command): void {
     .command('delete <id>')
     .description('delete a memory (a tombstone keeps learn from bringing it back; its artifacts are deprecated)')
     .action(
-      action(async (id: string, _options: unknown, command: Command) => {
+      action(async (id: string, options: { yes?: boolean }, command: Command) => {
+        await confirmDestructive(options, `delete memory ${id}`);
         print(await clientFor(command).memories.delete({ id }));
       }),
     );
-  withExamples(remove, 'hx memories delete mem_01JD8Z...', 'hx memories delete mem_01JD8Z... --json');
+  withYes(remove);
+  withExamples(remove, 'hx memories delete mem_01JD8Z...', 'hx memories delete mem_01JD8Z... --yes --json');
 }

@@ -5,6 +5,7 @@ import { action, orgClient } from '../context.js';
 import { integer, withExamples } from '../help.js';
 import { print } from '../output.js';
 import { collect, pageSize } from '../paging.js';
+import { confirmDestructive, withYes } from '../confirm.js';
 
 type Effect = (typeof POLICY_EFFECTS)[number];
 type Act = (typeof POLICY_ACTIONS)[number];
@@ -133,10 +134,12 @@ export function registerPolicies(program: Command): void {
     .command('delete <policyId>')
     .description('delete a policy')
     .action(
-      action(async (policyId: string, _options: unknown, command: Command) => {
+      action(async (policyId: string, options: { yes?: boolean }, command: Command) => {
         const { hx, orgId } = orgClient(command);
+        await confirmDestructive(options, `delete policy ${policyId}`);
         print(await hx.policies.delete({ orgId, policyId }));
       }),
     );
+  withYes(remove);
   withExamples(remove, 'hx policies delete pol_01JD8Z...');
 }

@@ -5,6 +5,7 @@ import { action } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { print, success } from '../output.js';
+import { confirmDestructive, withYes } from '../confirm.js';
 
 const checkName = (name: string) => {
   if (!isValidProfileName(name))
@@ -60,12 +61,14 @@ export function registerProfiles(program: Command): void {
     .command('delete <name>')
     .description('forget a profile and its saved secrets (does not revoke its session: `hx logout` first)')
     .action(
-      action(async (name: string) => {
+      action(async (name: string, options: { yes?: boolean }) => {
         checkName(name);
+        await confirmDestructive(options, `delete profile ${name}`, `Delete profile ${name} and its saved secrets?`);
         if (!deleteProfile(name)) throw new CliError(`no profile named ${name}`, 'not_found');
         success(`deleted profile ${name}`);
         print({ name, deleted: true });
       }),
     );
-  withExamples(remove, 'hx --profile staging logout && hx profiles delete staging');
+  withYes(remove);
+  withExamples(remove, 'hx --profile staging logout && hx profiles delete staging --yes');
 }

@@ -4,6 +4,7 @@ import { action, orgClient } from '../context.js';
 import { clearable, integer, list as commaList, withExamples } from '../help.js';
 import { print } from '../output.js';
 import { collect, pageSize } from '../paging.js';
+import { confirmDestructive, withYes } from '../confirm.js';
 
 const COLUMNS = ['id', 'name', 'description', 'memberCount', 'createdAt'];
 
@@ -82,10 +83,12 @@ export function registerTeams(program: Command): void {
     .command('delete <teamId>')
     .description('delete a team')
     .action(
-      action(async (teamId: string, _options: unknown, command: Command) => {
+      action(async (teamId: string, options: { yes?: boolean }, command: Command) => {
         const { hx, orgId } = orgClient(command);
+        await confirmDestructive(options, `delete team ${teamId}`);
         print(await hx.teams.delete({ orgId, teamId }));
       }),
     );
+  withYes(remove);
   withExamples(remove, 'hx teams delete team_01JD8Z...');
 }

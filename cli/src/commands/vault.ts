@@ -9,6 +9,7 @@ import { integer, jsonObject, withExamples } from '../help.js';
 import { readSecret, refuseSecretOption } from '../input.js';
 import { isJson, print } from '../output.js';
 import { collect, pageSize } from '../paging.js';
+import { confirmDestructive, withYes } from '../confirm.js';
 
 const SENSITIVITIES = ['low', 'medium', 'high', 'critical'] as const;
 
@@ -56,10 +57,12 @@ export function registerVault(program: Command): void {
     .command('delete <vaultId>')
     .description('delete a vault and every item in it')
     .action(
-      action(async (vaultId: string, _options: unknown, command: Command) => {
+      action(async (vaultId: string, options: { yes?: boolean }, command: Command) => {
+        await confirmDestructive(options, `delete vault ${vaultId}`, `Delete vault ${vaultId} and every secret in it?`);
         print(await clientFor(command).vault.deleteVault({ vaultId }));
       }),
     );
+  withYes(remove);
   withExamples(remove, 'hx vault delete vlt_01JD8Z...');
 
   const items = vault
@@ -140,10 +143,12 @@ export function registerVault(program: Command): void {
     .command('remove-item <vaultId> <itemId>')
     .description('delete a secret (its ciphertext and wrapped key)')
     .action(
-      action(async (vaultId: string, itemId: string, _options: unknown, command: Command) => {
+      action(async (vaultId: string, itemId: string, options: { yes?: boolean }, command: Command) => {
+        await confirmDestructive(options, `delete secret ${itemId}`);
         print(await clientFor(command).vault.deleteItem({ vaultId, itemId }));
       }),
     );
+  withYes(removeItem);
   withExamples(removeItem, 'hx vault remove-item vlt_01JD8Z... itm_01JD8Z...');
 
   const audit = vault

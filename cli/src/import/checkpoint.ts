@@ -18,6 +18,8 @@ export interface Checkpoint {
   eventsDone: number;
   ingested: number;
   duplicates: number;
+  /** Events of batches the server had stored before (the same file imported again): nothing new. */
+  replayed?: number;
   batches: number;
   updatedAt: string;
 }
