@@ -3,6 +3,7 @@
  * (who registered the tenant) lists and revokes every key of it; others' keys answer 404 like unknown
  * ones and keep working. Another tenant sees nothing. Creating keys stays open to every user.
  */
+import type { Role } from '@hx-memory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAllIds, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 import { addMember, createOrg } from '../organizations/org-fixtures.js';
@@ -39,7 +40,7 @@ const capture = (key: string) =>
     .set('Authorization', `Bearer ${key}`)
     .send({ type: 'message', sessionId: 's1', payload: { role: 'user', content: `hello ${Math.random()}` } });
 
-async function tenantWithMember(role = 'developer') {
+async function tenantWithMember(role: Role = 'developer') {
   const org = await createOrg(server);
   const owner = org.owner;
   const member = await addMember(server, org, role);
@@ -49,7 +50,7 @@ async function tenantWithMember(role = 'developer') {
 }
 
 describe('api key ownership: an invited member', () => {
-  it.each(['developer', 'admin', 'owner'])(
+  it.each<Role>(['developer', 'admin', 'owner'])(
     'with org role %s lists only their keys and cannot revoke the owner keys',
     async (role) => {
       const t = await tenantWithMember(role);

@@ -1,14 +1,37 @@
 /**
  * Boots a real Hx server on an ephemeral port for a test file, on the embedded PGlite (in memory) or
  * on the real PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set (CI's second run).
+ *
+ * A test file writes `const server = useTestServer();` at its top: one server for the file, started
+ * before its first test and closed after its last. `server.api(key)` is the typed client (client.ts),
+ * `server.http()` raw supertest for the suites where the wire is the point.
  */
 import { randomUUID } from 'node:crypto';
 import { type RunningServer, startServer } from '@hx-memory/server';
 import supertest from 'supertest';
+import { afterAll, beforeAll } from 'vitest';
+import { type Credential, type HxTestClient, typedClient } from './client.js';
 
-export type TestServer = RunningServer & { http: () => ReturnType<typeof supertest> };
+export {
+  type TestMember,
+  type TestOrg,
+  type TestUser,
+  createApiKey,
+  newTenant,
+  registerUser,
+  uniqueEmail,
+} from './fixtures.js';
 
-export async function startTestServer(overrides: Record<string, string | undefined> = {}): Promise<TestServer> {
+export type TestServer = RunningServer & {
+  /** Raw HTTP through supertest: bodies are `any`; for the wire-level suites. */
+  http: () => ReturnType<typeof supertest>;
+  /** The typed ts-rest client over the contract, signed in with `credential` when given. */
+  api: (credential?: Credential, headers?: Record<string, string>) => HxTestClient;
+};
+
+export type ServerOverrides = Record<string, string | undefined>;
+
+export async function startTestServer(overrides: ServerOverrides = {}): Promise<TestServer> {
   const running = await startServer({
     DATA_DIR: 'memory://',
     PORT: '0',
@@ -21,60 +44,40 @@ export async function startTestServer(overrides: Record<string, string | undefin
     QUEUE_PREFIX: `hx-test-bull:${randomUUID()}`,
     ...overrides,
   });
-  return Object.assign(running, { http: () => supertest(running.url) });
+  return Object.assign(running, {
+    http: () => supertest(running.url),
+    api: (credential?: Credential, headers?: Record<string, string>) => typedClient(running.url, credential, headers),
+  });
 }
 
-let counter = 0;
-/** A unique e-mail per call, so every test acts in a fresh tenant (isolation without cleanup). */
-export function uniqueEmail(tag = 'user'): string {
-  counter += 1;
-  return `${tag}-${Date.now().toString(36)}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-export interface TestUser {
-  email: string;
-  password: string;
-  userId: string;
-  tenantId: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
-export async function registerUser(server: TestServer, tag = 'user'): Promise<TestUser> {
-  const email = uniqueEmail(tag);
-  const password = 'correct-horse-battery';
-  const res = await server.http().post('/v1/auth/register').send({ email, password, name: tag });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const { user, tokens } = res.body.data;
-  return {
-    email,
-    password,
-    userId: user.id,
-    tenantId: user.tenantId,
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-  };
-}
-
-export async function createApiKey(
-  server: TestServer,
-  user: TestUser,
-  body: Record<string, unknown> = {},
-): Promise<string> {
-  const res = await server
-    .http()
-    .post('/v1/api-keys')
-    .set('Authorization', `Bearer ${user.accessToken}`)
-    .send({ name: 'test key', environment: 'live', ...body });
-  if (res.status !== 201) throw new Error(`api key failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data.key;
-}
-
-/** A fresh tenant with a user and a live API key: the usual starting point of a core-route test. */
-export async function newTenant(server: TestServer, tag = 'tenant') {
-  const user = await registerUser(server, tag);
-  const apiKey = await createApiKey(server, user);
-  return { user, apiKey, jwt: user.accessToken };
+/**
+ * One server for the calling test file (or describe block): started in beforeAll, closed in afterAll.
+ * Answers a stand-in that forwards to the running server, so it can be used as a TestServer from the
+ * first test on (using it at module load, before beforeAll, throws). `start` is the environment
+ * overrides of startTestServer, or a function that boots the server some other way
+ * (e.g. `() => startLimitedServer('free')`).
+ */
+export function useTestServer(start: ServerOverrides | (() => Promise<TestServer>) = {}): TestServer {
+  let running: TestServer | undefined;
+  beforeAll(async () => {
+    running = typeof start === 'function' ? await start() : await startTestServer(start);
+  });
+  afterAll(async () => {
+    await running?.close();
+    running = undefined;
+  });
+  return new Proxy({} as TestServer, {
+    get(_, prop) {
+      if (!running) {
+        // Inspection (util.inspect, a thenable check) must not throw; a real use before beforeAll must.
+        if (typeof prop === 'symbol' || prop === 'then') return undefined;
+        throw new Error(`the test server is not running (server.${prop} used outside a test)`);
+      }
+      const value = Reflect.get(running, prop, running);
+      return typeof value === 'function' ? value.bind(running) : value;
+    },
+    has: (_, prop) => running !== undefined && prop in running,
+  });
 }
 
 /**

@@ -4,6 +4,7 @@
  * revoked when the creator leaves or is demoted), namespace policies hold for every key whether or
  * not it names a namespace, and policy kinds that would never be enforced are refused.
  */
+import type { Role } from '@hx-memory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../helpers/server.js';
 import { addMember, bearer, createOrg, type TestOrg } from '../organizations/org-fixtures.js';
@@ -116,7 +117,7 @@ describe('keys are bounded by their creator', () => {
     expect(res.body.error.details?.[0]?.field).toBe('scopes');
   });
 
-  it.each([
+  it.each<[Role, string[]]>([
     ['owner', ['read', 'write', 'delete']],
     ['admin', ['read', 'write', 'delete']],
     ['manager', ['read', 'write']],

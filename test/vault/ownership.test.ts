@@ -5,6 +5,7 @@
  * nothing. Another tenant sees nothing.
  */
 import { sql } from 'drizzle-orm';
+import type { Role } from '@hx-memory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createApiKey,
@@ -105,7 +106,7 @@ async function expectAllNotFound(user: TestUser, f: VaultFixture) {
 const vaultIds = (user: TestUser) => listAllIds(server, '/v1/vaults', 'vaults', user);
 
 /** A tenant: its owner with a vault and a captured secret, and an invited member with a vault. */
-async function tenantWithMember(role = 'developer') {
+async function tenantWithMember(role: Role = 'developer') {
   const org = await createOrg(server);
   const owner = org.owner;
   const member = await addMember(server, org, role);
@@ -116,7 +117,7 @@ async function tenantWithMember(role = 'developer') {
 }
 
 describe('vault ownership: an invited member', () => {
-  it.each(['developer', 'admin', 'owner'])(
+  it.each<Role>(['developer', 'admin', 'owner'])(
     'with org role %s cannot reach the tenant owner vaults or the system vault',
     async (role) => {
       const t = await tenantWithMember(role);

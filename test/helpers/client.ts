@@ -1,0 +1,58 @@
+/**
+ * The typed test client: ts-rest's client over the contract, so a test calls `api.memories.list(...)`
+ * and gets `{ status, body, headers }` with `body` typed by the route's response for that status
+ * (strictStatusCodes: a status the contract does not declare is a type error in `expectStatus`).
+ * Supertest (`server.http()`) stays for the suites where the wire itself is the point.
+ */
+import { contract } from '@hx-memory/contract';
+import { initClient } from '@ts-rest/core';
+import { expect } from 'vitest';
+
+/** An API key or JWT as a string, or anything that carries an access token (a TestUser, a member). */
+export type Credential = string | { accessToken: string };
+
+const token = (credential: Credential) => (typeof credential === 'string' ? credential : credential.accessToken);
+
+/** The Authorization header of `credential`: `.set(auth(key))` with supertest, `extraHeaders` with the client. */
+export const auth = (credential: Credential) => ({ Authorization: `Bearer ${token(credential)}` });
+
+/** The Authorization header's value alone: `.set('Authorization', bearer(user))`. */
+export const bearer = (credential: Credential) => `Bearer ${token(credential)}`;
+
+/**
+ * A ts-rest client against `baseUrl`, signed in with `credential` when given. Responses are not
+ * validated against the contract: zod would strip unknown fields, and tests must see what the server
+ * really sent (a leaked field must fail a test, not vanish in parsing).
+ */
+export function typedClient(baseUrl: string, credential?: Credential, headers: Record<string, string> = {}) {
+  return initClient(contract, {
+    baseUrl,
+    baseHeaders: { ...(credential ? auth(credential) : {}), ...headers },
+    validateResponse: false,
+    throwOnUnknownStatus: false,
+  });
+}
+
+export type HxTestClient = ReturnType<typeof typedClient>;
+
+/**
+ * Asserts the response's status (the body is in the failure message) and narrows the response to it,
+ * so `expectStatus(res, 201).body.data` is typed with the route's 201 body.
+ */
+export function expectStatus<R extends { status: number; body: unknown }, S extends R['status']>(
+  res: R,
+  status: S,
+): Extract<R, { status: S }> {
+  expect(res.status, `expected HTTP ${status}, got ${res.status}: ${JSON.stringify(res.body)}`).toBe(status);
+  return res as Extract<R, { status: S }>;
+}
+
+/** Like expectStatus, for fixtures: throws instead of asserting, so a fixture's failure names its step. */
+export function must<R extends { status: number; body: unknown }, S extends R['status']>(
+  step: string,
+  res: R,
+  status: S,
+): Extract<R, { status: S }> {
+  if (res.status !== status) throw new Error(`${step} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res as Extract<R, { status: S }>;
+}

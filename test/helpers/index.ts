@@ -1,0 +1,8 @@
+/**
+ * Everything a test file needs, from one import: the server of the file, the typed client and its
+ * status check, `auth`, and the fixtures. See test/README.md for the pattern.
+ */
+export * from './client.js';
+export * from './db-fixtures.js';
+export * from './fixtures.js';
+export { listAllIds, type ServerOverrides, startTestServer, type TestServer, useTestServer } from './server.js';
