@@ -1,11 +1,11 @@
 /**
- * Monthly event quota per tenant (UTC calendar month, SPEC.md Limits, DESIGN.md §7). Capture stores its
- * rows through `consumeWith`, in the same statement as the count: the counter moves only when the whole
- * count fits, and a refusal stores nothing and throws quota_exceeded, so a batch that would cross the
- * limit is refused whole.
+ * Monthly event quota per tenant (UTC calendar month, SPEC.md Limits, DESIGN.md §7). Where the plan
+ * has a limit, capture stores its rows in the same statement as the count (`countedAs`,
+ * capture/store-events.ts): the counter moves only when the whole count fits, and a refusal stores
+ * nothing and throws quota_exceeded (`refusal`), so a batch that would cross the limit is refused whole.
  *
- * A plan with no monthly limit has nothing to refuse, so capture's one-statement path counts its events
- * behind (`countBehind`): added up in memory per tenant and month and written in one statement every
+ * A plan with no monthly limit has nothing to refuse, so capture counts its events behind
+ * (`countBehind`, capture.ts's last step): added up in memory per tenant and month and written in one statement every
  * QUOTA_BEHIND_FLUSH_MS, at shutdown, before anything here reads a count, and before a count against a
  * limit (a plan just changed). A capture then no longer updates the month's counter row that every
  * capture of the tenant updates, nor waits on its lock through the commit. A plan change also has every
@@ -42,6 +42,12 @@ export function countedAs(at: { tenantId: unknown; month: unknown; limit: unknow
       returning events)`;
 }
 
+/** The month a capture counts against, and its plan's monthly limit (null: none). */
+export interface QuotaMonth {
+  month: string;
+  limit: number | null;
+}
+
 /** How often jobs/start.ts has the counts of unlimited plans written (and once more at shutdown). */
 export const QUOTA_BEHIND_FLUSH_MS = 1000;
 
@@ -72,12 +78,6 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database' | 'logger'
     return row?.events ?? 0;
   }
 
-  /** `countedAs` for the actor's tenant, month and plan: one row in `quota`, or none when refused. */
-  function counted(actor: Actor, count: SQL): SQL {
-    const limit = PLAN_LIMITS[actor.plan].monthlyEvents;
-    return countedAs({ tenantId: actor.tenantId, month: quotaMonth().month, limit }, count);
-  }
-
   /** The quota_exceeded error for a refused count of `count` events (reads what is used). */
   async function refusal(q: Queryable, actor: Actor, count: number): Promise<AppError> {
     const limit = PLAN_LIMITS[actor.plan].monthlyEvents ?? Number.POSITIVE_INFINITY;
@@ -86,25 +86,6 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database' | 'logger'
   }
 
   return {
-    /**
-     * Runs `store` (an INSERT that stores `count` events when its guard holds) in one statement with
-     * the count against the tenant's month: the rows are stored only if the whole count fits, else
-     * nothing is and AppError('quota_exceeded') is thrown. One atomic statement: the counter row's
-     * lock serialises concurrent captures of a tenant, with no transaction around it (capture's
-     * one-statement path counts after the insert where the plan has no limit: store-unkeyed.ts).
-     */
-    async consumeWith(q: Queryable, actor: Actor, count: number, store: (fits: SQL) => SQL): Promise<void> {
-      const limit = PLAN_LIMITS[actor.plan].monthlyEvents;
-      if (limit !== null && count > limit) throw await refusal(q, actor, count);
-      const [row] = await deps.database.rows<{ fits: number }>(
-        sql`with ${counted(actor, sql`${count}`)},
-            stored as (${store(sql`exists (select 1 from quota)`)})
-            select count(*)::int as fits from quota`,
-        q,
-      );
-      if (Number(row?.fits ?? 0) === 0 && limit !== null) throw await refusal(q, actor, count);
-    },
-
     refusal,
 
     /** Counts `events` just stored for a tenant whose plan has no monthly limit, written behind. */
@@ -112,10 +93,15 @@ export function createQuotaService(deps: Pick<ServiceDeps, 'database' | 'logger'
     /**
      * Before a capture counts against the actor's limit (capture calls it before any statement or
      * transaction: the write takes a connection of its own), this process's counts behind of the tenant,
-     * from before its plan had one, are written; at once when the plan has no limit.
+     * from before its plan had one, are written; at once when the plan has no limit. Answers the month
+     * and the limit the capture counts against (capture's statements count in the insert itself when
+     * there is a limit, store-events.ts; without one, capture counts behind with `countBehind`).
      */
-    settle: async (actor: Actor) => {
-      if (PLAN_LIMITS[actor.plan].monthlyEvents !== null) await behind.settle(actor.tenantId, quotaMonth().month);
+    settle: async (actor: Actor): Promise<QuotaMonth> => {
+      const limit = PLAN_LIMITS[actor.plan].monthlyEvents;
+      const { month } = quotaMonth();
+      if (limit !== null) await behind.settle(actor.tenantId, month);
+      return { month, limit };
     },
     /** Writes every count behind (the timer of jobs/start.ts, and shutdown). */
     flushBehind: behind.flush,

@@ -1,7 +1,7 @@
 /**
- * The events table as capture writes it: the row shape, the columns of the raw insert (one JSON record
- * set whatever the batch size), and the duplicate probe both ways of storing share (store-events.ts,
- * store-unkeyed.ts).
+ * The events table as capture writes it: the row shape, the columns of the raw insert (one array
+ * parameter per column whatever the batch size), and the duplicate probe both ways of storing share
+ * (store-events.ts).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor.js';

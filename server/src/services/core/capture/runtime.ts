@@ -9,7 +9,7 @@ export interface CaptureRuntime {
   database: Database;
   policies: NamespaceAccessChecker;
   vault: Pick<VaultService, 'redactCapture'>;
-  quota: Pick<QuotaService, 'consumeWith' | 'refusal' | 'countBehind' | 'settle'>;
+  quota: Pick<QuotaService, 'refusal' | 'countBehind' | 'settle'>;
   counters: Pick<CaptureCounters, 'add'>;
 }
 
