@@ -17,6 +17,7 @@ import type {
   UsageMetrics,
 } from '@hx-memory/contract';
 import type { APIPromise } from './core/api-promise.js';
+import { APITimeoutError, APIUserAbortError } from './core/errors.js';
 import { type ClientConfig, type RequestOptions, createContractClient } from './core/fetcher.js';
 import type { ClientCore, RouteData, RouteInput } from './core/resource.js';
 import { Admin } from './resources/admin.js';
@@ -105,8 +106,19 @@ export type SynthesizeOptions = NonNullable<SynthesizeInput['options']> & Omit<S
 
 /** `hx.listArtifacts(options)`: type, status, sort, order, limit, cursor and the Hx scope filters. */
 export type ListArtifactsOptions = RouteInput<Contract['artifacts']['list']>;
-/** What `hx.listArtifacts` answers: `{ artifacts, pagination }`, as the @hippocortex/sdk 1.2 client. */
-export type ArtifactList = RouteData<Contract['artifacts']['list']>;
+/**
+ * What `hx.listArtifacts` answers: `{ artifacts, pagination }` (one page), as the @hippocortex/sdk
+ * 1.2 client, and also an async iterable over every artifact of every page (`for await`).
+ */
+export type ArtifactList = RouteData<Contract['artifacts']['list']> & AsyncIterable<Artifact>;
+
+/** How `hx.learnAndWait` polls. */
+export interface LearnWaitOptions extends RequestOptions {
+  /** Milliseconds between two looks at the job. Default 1000. */
+  pollIntervalMs?: number;
+  /** Milliseconds to wait for the job in all, from the start. Default 600 000 (10 minutes). */
+  waitTimeoutMs?: number;
+}
 /** `hx.getMetrics(options)`: `period` (1h, 24h, 7d, 30d) and `granularity` (minute, hour, day). */
 export type MetricsOptions = RouteInput<Contract['usage']['get']>;
 
@@ -152,6 +164,22 @@ function callable<R extends object, F extends (...args: never[]) => unknown>(res
   delete (fn as { name?: string }).name;
   delete (fn as { length?: number }).length;
   return Object.setPrototypeOf(fn, resource) as F & R;
+}
+
+/** Resolves after `ms`, or rejects with APIUserAbortError when `signal` aborts first. */
+function sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new APIUserAbortError());
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new APIUserAbortError());
+      },
+      { once: true },
+    );
+  });
 }
 
 function userAgent(): string {
@@ -289,7 +317,34 @@ export class Hx {
    * @example const { artifacts } = await hx.listArtifacts({ type: 'failure_playbook', limit: 10 });
    */
   async listArtifacts(options: ListArtifactsOptions = {}, requestOptions?: RequestOptions): Promise<ArtifactList> {
-    return (await this.artifacts.list(options, requestOptions)).data;
+    const page = await this.artifacts.list(options, requestOptions);
+    // Not enumerable: the object still prints, spreads and compares as `{ artifacts, pagination }`.
+    return Object.defineProperty({ ...page.data }, Symbol.asyncIterator, {
+      value: () => page.iterAll(),
+      enumerable: false,
+    }) as ArtifactList;
+  }
+
+  /**
+   * Starts a learn job and waits until it completes or fails, polling `GET /v1/learn/jobs/:id` (as
+   * openai-node's `createAndPoll`): the finished job, `status` `completed` or `failed` (with `error`).
+   * The server already waits for the job within the request (unless `wait: false`); the polling
+   * covers a job that runs longer. Throws APITimeoutError when it is still running after `waitTimeoutMs`.
+   *
+   * @example const job = await hx.learnAndWait(); console.log(job.stats.memoriesCreated);
+   */
+  async learnAndWait(options: LearnOptions = {}, waitOptions: LearnWaitOptions = {}): Promise<LearnJob> {
+    const { pollIntervalMs = 1000, waitTimeoutMs = 600_000, ...requestOptions } = waitOptions;
+    const deadline = Date.now() + waitTimeoutMs;
+    let job = await this.learn({ wait: true, ...options }, requestOptions);
+    while (job.status !== 'completed' && job.status !== 'failed') {
+      if (Date.now() + pollIntervalMs > deadline) {
+        throw new APITimeoutError({ message: `learn job ${job.id} is still ${job.status} after ${waitTimeoutMs} ms` });
+      }
+      await sleep(pollIntervalMs, requestOptions.signal);
+      job = await this.learn.getJob({ id: job.id }, requestOptions);
+    }
+    return job;
   }
 
   /** One artifact by id (`GET /v1/artifacts/:id`); NotFoundError when it does not exist. */

@@ -7,6 +7,7 @@ export {
   type CaptureInput,
   type LearnCall,
   type LearnOptions,
+  type LearnWaitOptions,
   type ListArtifactsOptions,
   type MetricsOptions,
   type SynthesizeCall,

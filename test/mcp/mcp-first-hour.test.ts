@@ -12,7 +12,7 @@ import { callError, callOk, connectHttp } from './mcp-client.js';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 600_000);
 afterAll(async () => {
   await server?.close();
 });

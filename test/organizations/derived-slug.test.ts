@@ -10,7 +10,7 @@ import { registerUser, startTestServer, type TestServer } from '../helpers/serve
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 600_000);
 afterAll(async () => {
   await server?.close();
 });
