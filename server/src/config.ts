@@ -91,6 +91,24 @@ const ConfigSchema = z.object({
   METRICS_ALLOW: z.string().default('loopback,private').describe('Comma list: loopback, private, any, or IP prefixes'),
   TRUST_PROXY: optionalString,
   /**
+   * The web console (docs/console.md): the path it is served at (`off`: not served), and the folder of
+   * its built files (default: the copy the server's build puts beside dist/main.js, else console/dist).
+   */
+  CONSOLE_PATH: z
+    .string()
+    .default('/console')
+    .refine(
+      (v) => v === 'off' || /^(\/[A-Za-z0-9._~-]+)+$/.test(v),
+      'a path such as /console (no trailing slash), or off',
+    ),
+  CONSOLE_DIR: optionalString,
+  /**
+   * Origins (comma list, e.g. https://app.example.com; `*`: any) whose browser pages may call /mcp.
+   * A request with an Origin header naming another site is refused (the MCP specification's
+   * Streamable HTTP transport requires the check); requests without Origin (non-browser clients) pass.
+   */
+  MCP_ALLOWED_ORIGINS: z.string().default(''),
+  /**
    * How long an API-key look-up (the key and its tenant's plan), and a tenant's namespace access
    * snapshot (namespaces, policies, memberships), is served from process memory.
    * Revocations, plan and access changes reach every instance's cache at once (through Redis when REDIS_URL is

@@ -20,6 +20,7 @@ import {
   setRateLimitHeaders,
 } from '../limits/request-limiter.js';
 import { looksLikeApiKey } from './api-key-tokens.js';
+import { sessionToken } from './cookie-session.js';
 import { matchRoute } from './route-match.js';
 
 const NEEDS: Record<RouteMeta['auth'], string> = {
@@ -106,7 +107,8 @@ function createAuthenticate(ctx: AppContext) {
     const auth = meta?.auth ?? 'none';
     if (auth === 'none') return;
     const needs = NEEDS[auth];
-    const token = bearer(req, needs);
+    // The console's cookie session (auth/cookie-session.ts) only when there is no Authorization header.
+    const token = sessionToken(req, auth) ?? bearer(req, needs);
     const isKey = looksLikeApiKey(token);
     if (auth === 'operator') {
       checkOperator(token);

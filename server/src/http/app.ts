@@ -7,6 +7,7 @@ import type { AppRoute } from '@ts-rest/core';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { createAuthenticator, createGatekeeper } from '../auth/authenticate.js';
+import { consoleSession } from '../auth/cookie-session.js';
 import { createDenialRecorder } from '../audit/denials.js';
 import { createAuthorizer } from '../auth/authorize.js';
 import { allowedMethods, matchRoute } from '../auth/route-match.js';
@@ -15,6 +16,7 @@ import { newId } from '../ids.js';
 import { createMetrics } from '../metrics.js';
 import { createAdmission, type Admission } from './admission.js';
 import { createErrorHandler, sendError } from './error-handler.js';
+import { mountConsole } from './console.js';
 import { mountDocs } from './docs.js';
 import { createIdempotency } from './idempotency.js';
 import { MCP_PATH, MCP_ROUTE, mountMcp } from './mcp.js';
@@ -83,7 +85,10 @@ export function createApp(ctx: AppContext): { app: Express; admission: Admission
   // A NUL, a lone surrogate or absurd nesting in the request is 400, not a 500 (body-guard.ts).
   app.use(guardRequest);
 
+  // The console's cookie session calls (auth/cookie-session.ts), after the body is parsed.
+  app.use(consoleSession);
   mountDocs(app, ctx);
+  mountConsole(app, ctx);
   mountMcp(app, ctx);
 
   createExpressEndpoints(contract, buildRouter(ctx, metrics), app, {

@@ -8,7 +8,9 @@ import type { RouteMeta } from '@hx-memory/contract';
 import { handleStreamableHttp } from '@hx-memory/mcp';
 import { Hx } from '@hx-memory/sdk';
 import type { Express, Request } from 'express';
+import { ownOrigin } from '../auth/cookie-session.js';
 import type { AppContext } from '../context.js';
+import { AppError } from '../errors.js';
 import { actorOf } from './request-state.js';
 
 export const MCP_PATH = '/mcp';
@@ -27,8 +29,37 @@ function bearerToken(req: Request): string {
   return (req.headers.authorization ?? '').trim().split(/\s+/)[1] ?? '';
 }
 
+/**
+ * The MCP specification (Streamable HTTP, security warning) says servers MUST validate Origin, so that
+ * a web page cannot drive a local or intranet MCP server through the visitor's browser. No Origin:
+ * not a browser page, allowed. Otherwise this server's own origin, or one listed in MCP_ALLOWED_ORIGINS.
+ */
+export function createOriginCheck(allowedList: string) {
+  const allowed = new Set(
+    allowedList
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, '').toLowerCase())
+      .filter(Boolean),
+  );
+  return (req: Request): boolean => {
+    const origin = req.headers.origin;
+    if (origin === undefined) return true;
+    const o = origin.toLowerCase();
+    return allowed.has('*') || allowed.has(o) || o === ownOrigin(req);
+  };
+}
+
 export function mountMcp(app: Express, ctx: AppContext): void {
+  const originAllowed = createOriginCheck(ctx.config.MCP_ALLOWED_ORIGINS);
   app.all(MCP_PATH, (req, res, next) => {
+    if (!originAllowed(req)) {
+      return next(
+        new AppError(
+          'forbidden',
+          `Origin ${req.headers.origin} may not call /mcp: only this server's own origin and MCP_ALLOWED_ORIGINS may`,
+        ),
+      );
+    }
     try {
       actorOf(req);
     } catch (err) {
