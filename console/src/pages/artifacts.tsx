@@ -1,0 +1,164 @@
+/** Artifacts: cursor-paged, filters in the URL, a drawer with the prompt-ready text and its sources. */
+import { ARTIFACT_TYPES } from '@hx-memory/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { hx } from '../api';
+import type { ArtifactSearch } from '../router';
+import { KeyGate } from '../ui/browse-key';
+import { ErrorNote, Field, Modal, PageTitle, Pager, Text, when } from '../ui/kit';
+
+const route = getRouteApi('/artifacts');
+
+function Detail({ id, onClose }: { id: string; onClose: () => void }) {
+  const artifact = useQuery({ queryKey: ['artifact', id], queryFn: async () => await hx.artifacts.get({ id }) });
+  const a = artifact.data;
+  return (
+    <Modal open side title={a?.title ?? 'Artifact'} onClose={onClose}>
+      <ErrorNote error={artifact.error} />
+      {a ? (
+        <div className="space-y-4 text-sm">
+          <p className="muted">
+            {a.type} · {a.status} · version {a.version} · confidence {a.confidence.toFixed(2)} · {a.evidenceCount}{' '}
+            evidence
+          </p>
+          <pre className="code whitespace-pre-wrap">{a.markdown}</pre>
+          <section>
+            <h3 className="font-semibold">Built from memories</h3>
+            <ul className="list-inside list-disc font-mono text-xs">
+              {a.sourceMemories.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+            <h3 className="mt-2 font-semibold">and events</h3>
+            <ul className="list-inside list-disc font-mono text-xs">
+              {a.sourceEvents.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+function List() {
+  const search = route.useSearch();
+  const navigate = useNavigate({ from: '/artifacts' });
+  const [draft, setDraft] = useState<ArtifactSearch>(search);
+  const query = { namespace: search.namespace, type: search.type, status: search.status, subjectId: search.subjectId };
+  const list = useQuery({
+    queryKey: ['artifacts', query, search.cursor],
+    queryFn: async () => {
+      const page = await hx.artifacts.list({ ...(query as object), limit: 50, cursor: search.cursor });
+      return { items: page.items, pagination: page.pagination };
+    },
+    placeholderData: keepPreviousData,
+  });
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    void navigate({ search: { ...draft, cursor: undefined, id: undefined } });
+  };
+  const needle = search.q?.toLowerCase();
+  const items = (list.data?.items ?? []).filter(
+    (a) => !needle || `${a.title}\n${a.markdown}`.toLowerCase().includes(needle),
+  );
+  return (
+    <div className="space-y-4">
+      <form onSubmit={apply} className="card grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Filter artifacts">
+        <Field label="Search this page">
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              value={draft.q ?? ''}
+              onChange={(e) => setDraft({ ...draft, q: e.target.value || undefined })}
+            />
+          )}
+        </Field>
+        <Field label="Namespace">
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              value={draft.namespace ?? ''}
+              onChange={(e) => setDraft({ ...draft, namespace: e.target.value || undefined })}
+            />
+          )}
+        </Field>
+        <Field label="Subject">
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              value={draft.subjectId ?? ''}
+              onChange={(e) => setDraft({ ...draft, subjectId: e.target.value || undefined })}
+            />
+          )}
+        </Field>
+        <Field label="Type">
+          {(id) => (
+            <select
+              id={id}
+              className="input"
+              value={draft.type ?? ''}
+              onChange={(e) => setDraft({ ...draft, type: e.target.value || undefined })}
+            >
+              <option value="">any</option>
+              {ARTIFACT_TYPES.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="col-span-2 flex gap-2">
+          <button type="submit" className="btn-primary">
+            Apply filters
+          </button>
+        </div>
+      </form>
+      <ErrorNote error={list.error} />
+      {items.length === 0 && !list.isPending ? (
+        <p className="card text-sm">No artifact here yet: learn jobs compile them from memories.</p>
+      ) : null}
+      <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+        {items.map((a) => (
+          <li key={a.id} className="py-2">
+            <button
+              type="button"
+              className="w-full rounded-md p-2 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
+              onClick={() => void navigate({ search: { ...search, id: a.id } })}
+            >
+              <span className="block font-medium">
+                <Text>{a.title}</Text>
+              </span>
+              <span className="muted block text-xs">
+                {a.type} · {a.status} · v{a.version} · {a.namespace} · {when(a.updatedAt)}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Pager
+        cursor={search.cursor}
+        next={list.data?.pagination}
+        go={(cursor) => void navigate({ search: { ...search, cursor } })}
+      />
+      {search.id ? (
+        <Detail id={search.id} onClose={() => void navigate({ search: { ...search, id: undefined } })} />
+      ) : null}
+    </div>
+  );
+}
+
+export function ArtifactsPage() {
+  return (
+    <div className="max-w-5xl">
+      <PageTitle lead="Procedures, decisions, failures and digests compiled from memories.">Artifacts</PageTitle>
+      <KeyGate>
+        <List />
+      </KeyGate>
+    </div>
+  );
+}
