@@ -20,6 +20,20 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+
+/**
+ * An item that exists but is out of the caller's reach (another organization's, or denied by policy):
+ * answered exactly as one that does not exist, so its existence is not revealed, and audited as a
+ * denial with the real reason (audit/denials.ts), as a 403 would be.
+ */
+export class HiddenDenial extends AppError {
+  constructor(
+    what: string,
+    readonly reason: string,
+  ) {
+    super('not_found', `${what} not found`);
+  }
+}
 export const forbidden = (message: string) => new AppError('forbidden', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 export const unauthorized = (message: string) => new AppError('unauthorized', message);

@@ -64,7 +64,7 @@ export const apiKeysContract = c.router({
       environment: EnvironmentSchema.default('live'),
       expiresAt: IsoDateTime.optional(),
       organizationId: Id.optional(),
-      namespaceId: Id.optional(),
+      namespaceId: Id.optional().describe('The namespace the key acts in: its id or its name (the key stores the id)'),
       agentId: Id.optional(),
       scopes: z
         .array(KeyScopeSchema)

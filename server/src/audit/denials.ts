@@ -1,5 +1,6 @@
 /**
- * Every refused request (403) of an authenticated caller leaves an audit entry with outcome `denied`:
+ * Every refused request of an authenticated caller (a 403, or a 404 that hides an item out of the
+ * caller's reach) leaves an audit entry with outcome `denied`:
  * who tried what, on which resource, and why it was refused. Written from the one error handler, so
  * no refusal path (role check, key scope, namespace policy, ownership) can forget it. The answer does
  * not wait for the row; a failed write is logged, never turned into a different answer.
@@ -7,7 +8,7 @@
 import type { AppRoute } from '@ts-rest/core';
 import type { Request } from 'express';
 import type { Db } from '../db/client.js';
-import type { AppError } from '../errors.js';
+import { type AppError, HiddenDenial } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { recordAudit } from './record.js';
 
@@ -51,7 +52,12 @@ export function createDenialRecorder(db: Db, logger: Logger) {
       resourceType,
       resourceId,
       organizationId: actor.organizationId ?? null,
-      details: { method: req.method, route: template, reason: err.message },
+      details: {
+        method: req.method,
+        route: template,
+        reason: err instanceof HiddenDenial ? err.reason : err.message,
+        ...(err instanceof HiddenDenial ? { answered: 'not_found' } : {}),
+      },
     }).catch((e: unknown) =>
       logger.warn({ err: (e as Error).message, requestId: actor.requestId }, 'could not audit a denied request'),
     );

@@ -8,7 +8,7 @@ import { RequestValidationError } from '@ts-rest/express';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { ZodError } from 'zod';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
-import { AppError } from '../errors.js';
+import { AppError, HiddenDenial } from '../errors.js';
 import type { Logger } from '../logger.js';
 
 export function sendError(
@@ -53,14 +53,14 @@ export function validationDetails(err: RequestValidationError): ErrorDetail[] {
   ];
 }
 
-/** `onDenied` sees every 403 of an authenticated caller (audit/denials.ts). */
+/** `onDenied` sees every 403 of an authenticated caller, and every 404 that hides a denial (audit/denials.ts). */
 export function createErrorHandler(
   logger: Logger,
   onDenied?: (req: Parameters<ErrorRequestHandler>[1], err: AppError) => void,
 ): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (err instanceof AppError) {
-      if (err.code === 'forbidden') onDenied?.(req, err);
+      if (err.code === 'forbidden' || err instanceof HiddenDenial) onDenied?.(req, err);
       if (err.headers) for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
       // RFC 9110: a 401 names its scheme; MCP clients read it to tell a bad key from a broken server.
       if (err.status === 401 && !res.hasHeader('WWW-Authenticate'))

@@ -11,6 +11,8 @@ export interface RetrievalScope {
   namespace?: string;
   /** With no namespace: ids and names of namespaces left out (denied to the reader by policy). */
   excludeNamespaces?: readonly string[];
+  /** With no namespace: the only namespaces read (a credential bound to an organization); may be empty. */
+  onlyNamespaces?: readonly string[];
   sessionId?: string;
   subjectId?: string;
   agentId?: string;
@@ -37,7 +39,9 @@ export function tsvectorOf(_source: Source): SQL {
 export function scopeConditions(source: Source, scope: RetrievalScope): SQL {
   const parts: SQL[] = [sql`d.tenant_id = ${scope.tenantId}`, sql`d.environment = ${scope.environment}`];
   if (scope.namespace !== undefined) parts.push(sql`d.namespace = ${scope.namespace}`);
-  else if (scope.excludeNamespaces?.length) {
+  else if (scope.onlyNamespaces !== undefined) {
+    parts.push(sql`d.namespace = any(${sql.param([...scope.onlyNamespaces])}::text[])`);
+  } else if (scope.excludeNamespaces?.length) {
     parts.push(sql`d.namespace <> all(${sql.param([...scope.excludeNamespaces])}::text[])`);
   }
   if (scope.sessionId !== undefined) parts.push(sql`d.session_id = ${scope.sessionId}`);
@@ -72,7 +76,12 @@ export function scopeKey(source: Source, scope: RetrievalScope): string {
     source,
     scope.tenantId,
     scope.environment,
-    scope.namespace ?? (scope.excludeNamespaces?.length ? `-${[...scope.excludeNamespaces].sort().join(',')}` : '*'),
+    scope.namespace ??
+      (scope.onlyNamespaces !== undefined
+        ? `+${[...scope.onlyNamespaces].sort().join(',')}`
+        : scope.excludeNamespaces?.length
+          ? `-${[...scope.excludeNamespaces].sort().join(',')}`
+          : '*'),
     scope.sessionId ?? '*',
     scope.subjectId ?? '*',
     scope.agentId ?? '*',

@@ -12,7 +12,7 @@ export const learnJobs = pgTable(
     scopeKey: text('scope_key').notNull(),
     scope: text('scope').notNull(),
     /** namespace / sessionId / subjectId / agentId the job compiles. */
-    filters: jsonb('filters').notNull().default({}).$type<Record<string, string | null>>(),
+    filters: jsonb('filters').notNull().default({}).$type<Record<string, string | string[] | null>>(),
     options: jsonb('options').notNull().default({}).$type<Record<string, unknown>>(),
     status: text('status').notNull(),
     artifacts: jsonb('artifacts').$type<Record<string, unknown>>(),

@@ -5,7 +5,7 @@
  * Verification returns an outcome value, not an exception; the auth middleware decides the answer.
  */
 import type { ApiKey, Environment, KeyScope } from '@hx-memory/contract';
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateApiKey, hashApiKey } from '../../auth/api-key-tokens.js';
 import { createKeyCache } from '../../auth/key-cache.js';
 import type { Actor } from '../../actor.js';
@@ -92,14 +92,23 @@ export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logge
       if (organizationId && organizationId !== found) throw invalid(what, 'belongs to another organization');
       organizationId = found;
     };
+    let namespaceId: string | null = null;
     if (input.namespaceId) {
+      // Named by id or by name, as everywhere else; the key stores the id.
       const [ns] = await db
-        .select({ organizationId: namespaces.organizationId })
+        .select({ id: namespaces.id, organizationId: namespaces.organizationId })
         .from(namespaces)
-        .where(and(eq(namespaces.id, input.namespaceId), eq(namespaces.tenantId, tenantId)))
+        .where(
+          and(
+            eq(namespaces.tenantId, tenantId),
+            or(eq(namespaces.id, input.namespaceId), eq(namespaces.name, input.namespaceId)),
+          ),
+        )
+        .orderBy(sql`${namespaces.id} = ${input.namespaceId} desc`)
         .limit(1);
       if (!ns) throw notFound('Namespace');
       sameOrg(ns.organizationId, 'namespaceId');
+      namespaceId = ns.id;
     }
     if (input.agentId) {
       const [agent] = await db
@@ -118,7 +127,7 @@ export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logge
         .limit(1);
       if (!org) throw notFound('Organization');
     }
-    return { organizationId, namespaceId: input.namespaceId ?? null, agentId: input.agentId ?? null };
+    return { organizationId, namespaceId, agentId: input.agentId ?? null };
   }
 
   return {

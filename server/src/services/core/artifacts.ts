@@ -11,7 +11,7 @@ import { findRow, ofEnvironment } from '../../db/scoped-rows.js';
 import { invalid, notFound } from '../../errors.js';
 import { pickFields } from '../../pick-fields.js';
 import { preparedShapes } from '../../db/prepared-shapes.js';
-import { type NamespaceAccessChecker, mayAccessNamespace, resolveNamespaceFilter } from './namespace-scope.js';
+import { assertItemAccess, type NamespaceAccessChecker, resolveNamespaceFilter } from './namespace-scope.js';
 import type { ServiceDeps } from '../deps.js';
 
 /** What an artifact answer is made of (not the stored tsvector, fingerprint or key). */
@@ -108,7 +108,7 @@ interface PageShape {
   sort: Sort;
   order: 'asc' | 'desc';
   cursor: boolean;
-  namespace: 'eq' | 'exclude' | 'any';
+  namespace: 'eq' | 'exclude' | 'only' | 'any';
   type: boolean;
   status: boolean;
   subjectId: boolean;
@@ -137,7 +137,9 @@ export function createArtifactsService(
         ? eq(artifacts.namespace, P('namespace'))
         : shape.namespace === 'exclude'
           ? sql`${artifacts.namespace} <> all(${P('exclude')}::text[])`
-          : undefined,
+          : shape.namespace === 'only'
+            ? sql`${artifacts.namespace} = any(${P('only')}::text[])`
+            : undefined,
       shape.type ? eq(artifacts.type, P('type')) : undefined,
       shape.status ? eq(artifacts.status, P('status')) : undefined,
       shape.subjectId ? eq(artifacts.subjectId, P('subjectId')) : undefined,
@@ -190,7 +192,14 @@ export function createArtifactsService(
         sort: q.sort,
         order: q.order,
         cursor: cursor !== undefined,
-        namespace: scope.namespace !== undefined ? 'eq' : scope.exclude.length > 0 ? 'exclude' : 'any',
+        namespace:
+          scope.namespace !== undefined
+            ? 'eq'
+            : scope.only !== undefined
+              ? 'only'
+              : scope.exclude.length > 0
+                ? 'exclude'
+                : 'any',
         type: q.type !== undefined,
         status: q.status !== undefined,
         subjectId: q.subjectId !== undefined,
@@ -202,6 +211,7 @@ export function createArtifactsService(
         environment: actor.environment,
         namespace: scope.namespace,
         exclude: scope.exclude,
+        only: scope.only,
         type: q.type,
         status: q.status,
         subjectId: q.subjectId,
@@ -233,9 +243,8 @@ export function createArtifactsService(
 
     async get(actor: Actor, id: string): Promise<Artifact> {
       const row = await findRow(db, artifacts, id, ofEnvironment(artifacts, actor));
-      if (!row || !(await mayAccessNamespace(services.policies, actor, row.namespace, 'read'))) {
-        throw notFound('Artifact');
-      }
+      if (!row) throw notFound('Artifact');
+      await assertItemAccess(services.policies, actor, 'Artifact', row.namespace, 'read');
       services.accessLog.record(actor, {
         operation: 'artifacts.get',
         namespace: row.namespace,

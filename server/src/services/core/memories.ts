@@ -14,7 +14,7 @@ import { findRow, ofEnvironment, pageRows } from '../../db/scoped-rows.js';
 import { notFound } from '../../errors.js';
 import {
   type NamespaceAccessChecker,
-  mayAccessNamespace,
+  assertItemAccess,
   namespaceCondition,
   resolveNamespaceFilter,
 } from './namespace-scope.js';
@@ -98,9 +98,8 @@ export function createMemoriesService(
 
     async get(actor: Actor, id: string): Promise<Memory> {
       const row = await findLiveMemory(db, actor, id);
-      if (!row || !(await mayAccessNamespace(services.policies, actor, row.namespace, 'read'))) {
-        throw notFound('Memory');
-      }
+      if (!row) throw notFound('Memory');
+      await assertItemAccess(services.policies, actor, 'Memory', row.namespace, 'read');
       services.accessLog.record(actor, { operation: 'memories.get', namespace: row.namespace, memoryIds: [row.id] });
       return toMemory(row);
     },
@@ -108,9 +107,8 @@ export function createMemoriesService(
     async delete(actor: Actor, id: string) {
       return db.transaction(async (tx) => {
         const row = await findLiveMemory(tx, actor, id);
-        if (!row || !(await mayAccessNamespace(services.policies, actor, row.namespace, 'delete', tx))) {
-          throw notFound('Memory');
-        }
+        if (!row) throw notFound('Memory');
+        await assertItemAccess(services.policies, actor, 'Memory', row.namespace, 'delete', tx);
         // A tombstone without content: the dedupe key is hashed so a re-compile does not revive it.
         await tx
           .update(memories)

@@ -1,30 +1,42 @@
 /**
- * Which namespace a core call (capture, learn, reads) acts on, checked against access policies. A
- * key bound to a namespace acts only there (by its id or name) and stores the id; other keys name the
- * namespace per call or fall back to the default one. Kept in one place so capture, learn, artifacts,
- * memories and synthesize agree.
+ * Which namespace a core call (capture, learn, reads) acts on, checked against the credential's reach
+ * and access policies. A namespace is one thing however it is named: a registered namespace is stored
+ * and filtered by its id whether the caller names it by id or by name; an unregistered one (`default`)
+ * by its name. A key bound to a namespace acts only there; other keys name the namespace per call or
+ * fall back to the default one. Kept in one place so capture, learn, artifacts, memories and
+ * synthesize agree.
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor.js';
 import type { Queryable } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import { AppError, HiddenDenial } from '../../errors.js';
 import { denialMessage } from '../enterprise/policies/namespace-access.js';
 import type { PoliciesService } from '../enterprise/policies/policies.js';
 
 /** The policies calls core reads and writes make. */
-export type NamespaceAccessChecker = Pick<PoliciesService, 'checkNamespaceAccess' | 'deniedNamespaces'>;
+export type NamespaceAccessChecker = Pick<PoliciesService, 'checkNamespaceAccess' | 'unnamedScope'>;
 
 /**
- * Which namespaces a read or delete covers: the one named (or the key's), after the access check;
- * or, when none is named, every namespace but `exclude` (ids and names the policies deny the actor).
+ * Which namespaces a read or delete covers: the one named (or the key's), after the access check, as
+ * stored; or, when none is named, every namespace but `exclude` (ids and names the policies deny the
+ * actor), or, for a credential bound to an organization, `only` the namespaces it reaches and may
+ * access (possibly none).
  */
 export interface NamespaceFilter {
   namespace?: string;
   exclude: string[];
+  only?: string[];
 }
 
 export const DEFAULT_NAMESPACE = 'default';
 
+const FIELD_HINT: Partial<Record<string, string>> = {
+  outside_organization: "must be a namespace of the credential's organization",
+  unregistered_namespace: "must be a namespace registered to the credential's organization",
+  role_lacks_action: 'your role in its organization does not allow this',
+};
+
+/** The stored reference of the namespace, after the access check (403 naming `field` on a denial). */
 async function check(
   policies: NamespaceAccessChecker,
   actor: Actor,
@@ -32,7 +44,7 @@ async function check(
   action: 'read' | 'write' | 'delete',
   field: string,
   q?: Queryable,
-): Promise<void> {
+): Promise<string> {
   const decision = await policies.checkNamespaceAccess(actor, namespace, action, q);
   if (!decision.allowed) {
     throw new AppError('forbidden', denialMessage(namespace, action, decision), [
@@ -40,10 +52,11 @@ async function check(
         field,
         message: actor.namespaceId
           ? `must be the key's namespace (${actor.namespaceId}) or absent`
-          : `${action} denied by access policy`,
+          : (FIELD_HINT[decision.reason] ?? `${action} denied by access policy`),
       },
     ]);
   }
+  return decision.namespaceId ?? namespace;
 }
 
 /** The namespace an event or job writes to (as stored), after the write check. */
@@ -55,8 +68,7 @@ export async function resolveWriteNamespace(
   q?: Queryable,
 ): Promise<string> {
   const namespace = requested ?? actor.namespaceId ?? DEFAULT_NAMESPACE;
-  await check(policies, actor, namespace, 'write', field, q);
-  return actor.namespaceId ?? namespace;
+  return check(policies, actor, namespace, 'write', field, q);
 }
 
 /**
@@ -71,17 +83,15 @@ export async function resolveNamespaceFilter(
   action: 'read' | 'delete' = 'read',
   field = 'namespace',
 ): Promise<NamespaceFilter> {
-  if (requested === undefined && !actor.namespaceId) {
-    return { exclude: await policies.deniedNamespaces(actor, action) };
-  }
+  if (requested === undefined && !actor.namespaceId) return policies.unnamedScope(actor, action);
   const namespace = requested ?? (actor.namespaceId as string);
-  await check(policies, actor, namespace, action, field);
-  return { namespace: actor.namespaceId ?? namespace, exclude: [] };
+  return { namespace: await check(policies, actor, namespace, action, field), exclude: [] };
 }
 
 /** The filter as a condition on a table's namespace column (undefined: no condition). */
 export function namespaceCondition(column: SQLWrapper, filter: NamespaceFilter): SQL | undefined {
   if (filter.namespace !== undefined) return sql`${column} = ${filter.namespace}`;
+  if (filter.only !== undefined) return sql`${column} = any(${sql.param(filter.only)}::text[])`;
   if (filter.exclude.length > 0) return sql`${column} <> all(${sql.param(filter.exclude)}::text[])`;
   return undefined;
 }
@@ -98,4 +108,20 @@ export async function mayAccessNamespace(
   q?: Queryable,
 ): Promise<boolean> {
   return (await policies.checkNamespaceAccess(actor, namespace, action, q)).allowed;
+}
+
+/**
+ * For a single-item read or delete of a row in `namespace`: nothing when the actor may `action` it,
+ * else a 404 exactly like a missing item's, audited as a denial (HiddenDenial).
+ */
+export async function assertItemAccess(
+  policies: NamespaceAccessChecker,
+  actor: Actor,
+  what: string,
+  namespace: string,
+  action: 'read' | 'delete',
+  q?: Queryable,
+): Promise<void> {
+  const decision = await policies.checkNamespaceAccess(actor, namespace, action, q);
+  if (!decision.allowed) throw new HiddenDenial(what, denialMessage(namespace, action, decision));
 }

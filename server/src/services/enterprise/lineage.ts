@@ -9,7 +9,8 @@ import { and, arrayContains, asc, eq, inArray, or } from 'drizzle-orm';
 import type { AccessLog } from '../../audit/access-log.js';
 import type { Actor } from '../../actor.js';
 import { artifacts, events, lineageEdges, memories } from '../../db/schema/index.js';
-import { notFound } from '../../errors.js';
+import { HiddenDenial, notFound } from '../../errors.js';
+import { isTenantOwner } from '../account/ownership.js';
 import { orgScope } from './org-scope.js';
 import type { NamespacesService } from './namespaces.js';
 import type { PoliciesService } from './policies/policies.js';
@@ -66,8 +67,11 @@ export function createLineageService(
       .limit(1);
     if (!memory) throw notFound('Memory');
     const ns = await services.namespaces.resolve(scope.tenantId, memory.namespace);
-    // A memory in a namespace another organization owns is not revealed to this one.
-    if (ns && ns.organizationId !== scope.organizationId) throw notFound('Memory');
+    // A memory in a namespace another organization owns is not revealed to this one, nor one in an
+    // unregistered namespace (the tenant owner's own data) to anyone but the owner.
+    if (ns ? ns.organizationId !== scope.organizationId : !isTenantOwner(actor)) {
+      throw new HiddenDenial('Memory', `Memory ${memoryId} is in a namespace outside organization ${orgId}`);
+    }
     await services.policies.assertNamespaceAccess(actor, memory.namespace, 'read');
     return memory;
   }

@@ -7,7 +7,9 @@ import { and, eq, or } from 'drizzle-orm';
 import { givenFields, updateAudited } from '../../audit/audited-change.js';
 import { recordAudit } from '../../audit/record.js';
 import type { Actor } from '../../actor.js';
-import type { Queryable } from '../../db/client.js';
+import type { Database, Queryable } from '../../db/client.js';
+import { moveNameToId, nameHoldsData } from '../../db/namespace-references.js';
+import { isTenantOwner } from '../account/ownership.js';
 import { namespaces } from '../../db/schema/index.js';
 import { loadRow, ofOrg, type OrgScope, pageRows } from '../../db/scoped-rows.js';
 import { AppError, conflict } from '../../errors.js';
@@ -47,6 +49,21 @@ async function checkTeams(q: Queryable, scope: OrgScope, teamIds: string[]) {
 
 const nameTaken = (name: string) => conflict(`A namespace named '${name}' already exists in this tenant`);
 
+/**
+ * A name that events, memories or artifacts already carry holds the tenant owner's data (captured
+ * outside any organization); registering it hands that data to the organization, so only the tenant
+ * owner may (docs/decisions/access-control.md). The rows move to the new id in the same transaction.
+ */
+async function claimName(database: Database, q: Queryable, actor: Actor, name: string, id: string) {
+  if (!(await nameHoldsData(database, q, actor.tenantId, name))) return;
+  if (!isTenantOwner(actor)) {
+    throw conflict(
+      `Namespace name '${name}' already holds data captured outside any organization; only the tenant owner can register it`,
+    );
+  }
+  await moveNameToId(database, q, actor.tenantId, name, id);
+}
+
 /** Namespace names are unique in the tenant: 409 when `name` is taken. */
 async function assertNameFree(q: Queryable, tenantId: string, name: string) {
   const [taken] = await q
@@ -58,7 +75,8 @@ async function assertNameFree(q: Queryable, tenantId: string, name: string) {
 }
 
 export function createNamespacesService(deps: Pick<ServiceDeps, 'database' | 'invalidations'>) {
-  const { db } = deps.database;
+  const { database } = deps;
+  const { db } = database;
 
   const load = (q: Queryable, scope: OrgScope, id: string) =>
     loadRow(q, namespaces, 'Namespace', id, ofOrg(namespaces, scope));
@@ -74,10 +92,12 @@ export function createNamespacesService(deps: Pick<ServiceDeps, 'database' | 'in
         const row = await db.transaction(async (tx) => {
           await checkTeams(tx, scope, input.teamIds);
           await assertNameFree(tx, scope.tenantId, input.name);
+          const id = newId('ns');
+          await claimName(database, tx, actor, input.name, id);
           const [created] = await tx
             .insert(namespaces)
             .values({
-              id: newId('ns'),
+              id,
               ...scope,
               name: input.name,
               description: input.description ?? null,
@@ -124,8 +144,10 @@ export function createNamespacesService(deps: Pick<ServiceDeps, 'database' | 'in
         const row = await db.transaction(async (tx) => {
           const before = await load(tx, scope, namespaceId);
           if (input.teamIds) await checkTeams(tx, scope, input.teamIds);
-          if (input.name !== undefined && input.name !== before.name)
+          if (input.name !== undefined && input.name !== before.name) {
             await assertNameFree(tx, scope.tenantId, input.name);
+            await claimName(database, tx, actor, input.name, before.id);
+          }
           return updateAudited(tx, actor, namespaces, before, givenFields(input), {
             action: 'namespace.updated',
             resourceType: 'namespace',

@@ -3,13 +3,18 @@
  * share: its scope's events, the events it has still to compile, its counts added up in SQL.
  */
 import type { LearnJob } from '@hx-memory/contract';
-import { eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.js';
 import { events, learnJobs } from '../../../db/schema/index.js';
 
 export type JobRow = typeof learnJobs.$inferSelect;
 export type Filters = {
   namespace: string | null;
+  /**
+   * With no namespace: the only namespaces the job compiles, for a credential that does not reach the
+   * whole tenant (one bound to an organization); absent for jobs over every namespace.
+   */
+  namespaces?: string[];
   sessionId: string | null;
   subjectId: string | null;
   agentId: string | null;
@@ -79,6 +84,7 @@ export function scopeConditions(job: JobRow): SQL[] {
   const f = job.filters as Filters;
   const conds: SQL[] = [eq(events.tenantId, job.tenantId), eq(events.environment, job.environment)];
   if (f.namespace) conds.push(eq(events.namespace, f.namespace));
+  else if (f.namespaces) conds.push(inArray(events.namespace, f.namespaces));
   if (f.sessionId) conds.push(eq(events.sessionId, f.sessionId));
   if (f.subjectId) conds.push(eq(events.subjectId, f.subjectId));
   if (f.agentId) conds.push(eq(events.agentId, f.agentId));

@@ -16,13 +16,18 @@ export async function startLearnJob(
   actor: Actor,
   input: LearnRequest,
 ): Promise<{ status: 200 | 202; job: LearnJob }> {
+  const named = actor.namespaceId || input.namespace;
   const filters: Filters = {
-    namespace:
-      actor.namespaceId || input.namespace ? await resolveWriteNamespace(rt.policies, actor, input.namespace) : null,
+    namespace: named ? await resolveWriteNamespace(rt.policies, actor, input.namespace) : null,
     sessionId: input.sessionId ?? null,
     subjectId: input.subjectId ?? null,
     agentId: input.agentId ?? actor.agentId ?? null,
   };
+  // With none named, a credential bound to an organization compiles that organization's namespaces only.
+  if (!named) {
+    const { only } = await rt.policies.unnamedScope(actor, 'write');
+    if (only) filters.namespaces = only;
+  }
   const options: Record<string, unknown> = {};
   if (input.options.minPatternStrength !== undefined) options.minPatternStrength = input.options.minPatternStrength;
   if (input.options.artifactTypes !== undefined) options.artifactTypes = [...new Set(input.options.artifactTypes)];

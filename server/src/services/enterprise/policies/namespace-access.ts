@@ -4,6 +4,7 @@
  * (the namespace, the organization's policies, and the actor's role, teams and agent in it) from the
  * tenant's access snapshot (access-snapshot.ts), so a decision usually costs no query.
  */
+import { ROLE_KEY_SCOPES } from '@hx-memory/contract';
 import type { Actor } from '../../../actor.js';
 import type { Db, Queryable } from '../../../db/client.js';
 import type { AccessCache, AccessSnapshot, NamespaceRef } from './access-snapshot.js';
@@ -19,11 +20,58 @@ export interface AccessRuntime {
 
 /** The outcome of a namespace access check, as a value; `assertNamespaceAccess` turns a denial into 403. */
 export interface NamespaceAccess extends Omit<Decision, 'reason'> {
-  reason: Decision['reason'] | 'key_namespace_mismatch';
+  reason: Decision['reason'] | ReachReason;
   /** The registered namespace the value resolved to; undefined for unregistered ones (e.g. `default`). */
   namespaceId?: string;
   sensitivity?: string;
 }
+
+/** Why a namespace is outside what a credential reaches at all, before any policy is asked. */
+export type ReachReason =
+  | 'key_namespace_mismatch'
+  | 'outside_organization'
+  | 'unregistered_namespace'
+  | 'role_lacks_action';
+
+/**
+ * Whether the actor's credential reaches a namespace at all (docs/decisions/access-control.md):
+ * - a credential bound to an organization (directly, or through a namespace or agent of it) reaches
+ *   that organization's registered namespaces only, never another organization's and never the
+ *   tenant's unregistered ones (`default` and names registered to no organization: the owner's data);
+ * - an unbound API key (only the tenant owner makes one) and the owner's session reach everything;
+ * - any other user session reaches the organizations it is an active member of, as far as its role
+ *   there allows `action` (ROLE_KEY_SCOPES), and no unregistered namespace.
+ * Undefined means reached; policies decide the rest.
+ */
+async function outOfReach(
+  rt: AccessRuntime,
+  snapshot: AccessSnapshot,
+  actor: Actor,
+  ns: NamespaceRef | undefined,
+  action: NamespaceAction,
+  q: Queryable,
+): Promise<ReachReason | undefined> {
+  if (actor.kind === 'user') {
+    // A session's organization is the route's, not a binding: the owner reaches everything.
+    if (actor.tenantRole === 'owner') return undefined;
+    if (!ns) return 'unregistered_namespace';
+    const role =
+      actor.organizationId === ns.organizationId && actor.role
+        ? actor.role
+        : (await rt.cache.subject(snapshot, actor, ns.organizationId, q)).role;
+    if (!role) return 'outside_organization';
+    return ROLE_KEY_SCOPES[role].includes(action) ? undefined : 'role_lacks_action';
+  }
+  if (actor.organizationId) {
+    if (!ns) return 'unregistered_namespace';
+    return ns.organizationId === actor.organizationId ? undefined : 'outside_organization';
+  }
+  return undefined;
+}
+
+/** Whether the actor reaches every namespace of the tenant (unregistered ones included). */
+export const reachesWholeTenant = (actor: Actor): boolean =>
+  actor.kind === 'user' ? actor.tenantRole === 'owner' : !actor.organizationId && !actor.namespaceId;
 
 /** The decision on one registered namespace, from the snapshot's rules and the actor's subject. */
 async function decide(
@@ -45,30 +93,42 @@ async function decide(
 }
 
 /**
- * Every identifier (id and name) of the tenant's namespaces the actor may not `action`, for reads and
- * deletes that name no namespace: they cover everything else, so these are left out (never an error,
- * never a leak). Only organizations with a policy or a restricted namespace are evaluated.
+ * Which namespaces a read or delete that names none covers. An actor that reaches the whole tenant
+ * covers everything but `exclude` (ids and names its policies deny; only organizations with a policy
+ * or a restricted namespace are evaluated). Any other actor covers `only` the registered namespaces
+ * it reaches and is allowed: an allow-list, because the tenant's unregistered namespaces cannot be
+ * listed to leave them out. Never an error, never a leak.
  */
-export async function deniedNamespaces(
+export async function unnamedScope(
   rt: AccessRuntime,
   actor: Actor,
   action: NamespaceAction,
   q: Queryable = rt.db,
-): Promise<string[]> {
+): Promise<{ exclude: string[]; only?: string[] }> {
   const snapshot = await rt.cache.snapshot(actor.tenantId, q);
-  const denied: string[] = [];
-  for (const ns of snapshot.namespaces) {
-    // Allowed without looking further: no policy in its organization and not restricted.
-    if (!snapshot.rulesByOrg.has(ns.organizationId) && ns.sensitivity !== 'restricted') continue;
-    if (!(await decide(rt, snapshot, actor, ns, action, q)).allowed) denied.push(ns.id, ns.name);
+  if (reachesWholeTenant(actor)) {
+    const denied: string[] = [];
+    for (const ns of snapshot.namespaces) {
+      // Allowed without looking further: no policy in its organization and not restricted.
+      if (!snapshot.rulesByOrg.has(ns.organizationId) && ns.sensitivity !== 'restricted') continue;
+      if (!(await decide(rt, snapshot, actor, ns, action, q)).allowed) denied.push(ns.id, ns.name);
+    }
+    return { exclude: denied };
   }
-  return denied;
+  const only: string[] = [];
+  for (const ns of snapshot.namespaces) {
+    if (actor.namespaceId && ns.id !== actor.namespaceId) continue;
+    if (await outOfReach(rt, snapshot, actor, ns, action, q)) continue;
+    if ((await decide(rt, snapshot, actor, ns, action, q)).allowed) only.push(ns.id);
+  }
+  return { exclude: [], only };
 }
 
 /**
  * May this actor `action` this namespace (a name or an id)? An outcome value, never an exception.
- * Unregistered namespaces (`default`) have no policies and are allowed; a key bound to a namespace is
- * refused every other one. Pass `q` (the transaction) when calling from inside `db.transaction`.
+ * First whether the credential reaches it at all (`outOfReach`); then registered namespaces go to
+ * their organization's policies, while unregistered ones (`default`) have none and are allowed to
+ * whoever reaches them. A key bound to a namespace is refused every other one. Pass `q` (the transaction) when calling from inside `db.transaction`.
  */
 export async function checkNamespaceAccess(
   rt: AccessRuntime,
@@ -78,7 +138,7 @@ export async function checkNamespaceAccess(
   q: Queryable = rt.db,
 ): Promise<NamespaceAccess> {
   const snapshot = await rt.cache.snapshot(actor.tenantId, q);
-  // A key bound to a namespace acts only there (DESIGN.md §4); any other namespace is refused.
+  // A key bound to a namespace acts only there; any other namespace is refused.
   if (actor.namespaceId) {
     const bound = snapshot.find(actor.namespaceId);
     const boundIds = bound ? [bound.id, bound.name] : [actor.namespaceId];
@@ -87,6 +147,8 @@ export async function checkNamespaceAccess(
     }
   }
   const ns = snapshot.find(namespace);
+  const unreached = await outOfReach(rt, snapshot, actor, ns, action, q);
+  if (unreached) return { allowed: false, effect: 'deny', reason: unreached, matched: [], namespaceId: ns?.id };
   if (!ns) return { allowed: true, effect: 'allow', reason: 'default_allow', matched: [] };
   const decision = await decide(rt, snapshot, actor, ns, action, q);
   return { ...decision, namespaceId: ns.id, sensitivity: ns.sensitivity };
@@ -94,6 +156,12 @@ export async function checkNamespaceAccess(
 
 export function denialMessage(namespace: string, action: string, d: NamespaceAccess): string {
   switch (d.reason) {
+    case 'outside_organization':
+      return `Namespace ${namespace} belongs to another organization than this credential's; it cannot ${action} there`;
+    case 'unregistered_namespace':
+      return `Namespace ${namespace} is not registered to this credential's organization: it holds the tenant owner's data, which ${action} from an organization's credential needs the owner to register in that organization`;
+    case 'role_lacks_action':
+      return `Your role in the organization of namespace ${namespace} does not allow ${action}`;
     case 'key_namespace_mismatch':
       return `This API key is bound to another namespace; it cannot ${action} namespace ${namespace}`;
     case 'restricted_default_deny':

@@ -15,9 +15,9 @@ import { listPolicies } from './list-policies.js';
 import {
   type AccessRuntime,
   checkNamespaceAccess,
-  deniedNamespaces,
   denialMessage,
   type NamespaceAction,
+  unnamedScope,
 } from './namespace-access.js';
 import { loadPolicy, type PolicyInput, toPolicy } from './policy-rows.js';
 import { updatePolicy } from './update-policy.js';
@@ -45,9 +45,11 @@ export function createPoliciesService(deps: Pick<ServiceDeps, 'database' | 'conf
 
     /** May this actor read, write or delete this namespace? An outcome value (namespace-access.ts). */
     checkNamespaceAccess: check,
-    /** The namespaces (ids and names) the actor may not `action`, for reads and deletes naming none. */
-    deniedNamespaces: (actor: Actor, action: NamespaceAction, q: Queryable = db) =>
-      deniedNamespaces(rt, actor, action, q),
+    /** What a read or delete naming no namespace covers: all but `exclude`, or `only` these. */
+    unnamedScope: (actor: Actor, action: NamespaceAction, q: Queryable = db) => unnamedScope(rt, actor, action, q),
+    /** The stored reference of a namespace value: a registered namespace's id, else the value itself. */
+    canonicalNamespace: async (tenantId: string, namespace: string, q: Queryable = db) =>
+      (await cache.snapshot(tenantId, q)).find(namespace)?.id ?? namespace,
 
     /** checkNamespaceAccess that throws 403 forbidden on a denial, naming why. */
     async assertNamespaceAccess(actor: Actor, namespace: string, action: 'read' | 'write', q: Queryable = db) {
