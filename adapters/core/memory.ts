@@ -325,7 +325,11 @@ export class HxMemory {
         kind: e.kind,
         section: e.section,
         score: e.score,
+        confidence: e.confidence,
         date: (e.occurredAt ?? e.validFrom)?.slice(0, 10) ?? null,
+        /** Every source of the entry: its memory or artifact and the events it was compiled from. */
+        sources: e.provenance.map((p) => p.sourceId),
+        packId: pack.packId,
       }));
     } catch (error) {
       throw this.report('search', scope, error);
