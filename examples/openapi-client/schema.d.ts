@@ -309,7 +309,7 @@ export interface paths {
     put?: never;
     /**
      * Capture an event
-     * @description Stores the event durably (secrets redacted into the vault) before answering. 201 ingested; 200 duplicate (same session, type and payload inside the duplicate window), not counted in the quota.
+     * @description Stores the event durably (secrets redacted into the vault) before answering. 201 ingested; 200 duplicate (same session, type and payload inside the duplicate window), not counted in the quota. Send an Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant, caller, route and key, and the same key with the same request answers it again with the header Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
      *
      *     **Auth:** API key (`Authorization: Bearer hx_live_…`).
      */
@@ -331,7 +331,7 @@ export interface paths {
     put?: never;
     /**
      * Capture a batch of events
-     * @description Up to 1000 events, stored whole or not at all; an invalid event refuses the batch with details naming it (e.g. events[3].payload). 201 when at least one event was ingested, 200 when all were duplicates.
+     * @description Up to 1000 events, stored whole or not at all; an invalid event refuses the batch with details naming it (e.g. events[3].payload). 201 when at least one event was ingested, 200 when all were duplicates. Send an Idempotency-Key header to make retries safe: the first successful answer is kept 24 h per tenant, caller, route and key, and the same key with the same request answers it again with the header Idempotent-Replayed: true; the same key with another request is 409 conflict, and while the first request is still running a duplicate waits for it (409 with Retry-After if it runs past the wait).
      *
      *     **Auth:** API key (`Authorization: Bearer hx_live_…`).
      */
@@ -631,7 +631,7 @@ export interface paths {
     };
     /**
      * Get a team with its members
-     * @description Needs team:list (SPEC leaves this permission open; DESIGN.md §4 decides).
+     * @description Needs team:list, as listing teams does.
      *
      *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`). **Permission:** `team:list`.
      */
@@ -886,7 +886,7 @@ export interface paths {
     post?: never;
     /**
      * Delete an access policy
-     * @description Needs policy:update (SPEC.md). Takes effect on the next request.
+     * @description Needs policy:update. Takes effect on the next request.
      *
      *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`). **Permission:** `policy:update`.
      */
@@ -1021,7 +1021,7 @@ export interface paths {
     };
     /**
      * List lifecycle policies
-     * @description Needs lifecycle:manage (DESIGN.md §4). Oldest first.
+     * @description Needs lifecycle:manage. Oldest first.
      *
      *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`). **Permission:** `lifecycle:manage`.
      */
@@ -2341,6 +2341,7 @@ export interface operations {
           /** Format: date-time */
           expiresAt?: string;
           organizationId?: string;
+          /** @description The namespace the key acts in: its id or its name (the key stores the id) */
           namespaceId?: string;
           agentId?: string;
           /** @description Default: every scope the creator may grant */
@@ -4457,6 +4458,11 @@ export interface operations {
             minConfidence?: number;
             /** @default true */
             includeProvenance?: boolean;
+            /**
+             * @description Also show superseded memories and the raw events behind them, each line marked `(superseded ...)` with its dates; by default they are left out and counted in `budget.omitted.superseded`
+             * @default false
+             */
+            includeSuperseded?: boolean;
           };
           /** @description Namespace id or name; a namespace-bound key reads only its own */
           namespace?: string;
@@ -4487,7 +4493,7 @@ export interface operations {
             ok: true;
             data: {
               packId: string;
-              /** @description Prompt-ready text of the entries, grouped in sections, each line dated */
+              /** @description Prompt-ready markdown of the entries, grouped in sections (those that answer the query first), each fact once and dated; artifacts as their own multi-line blocks */
               context: string;
               entries: {
                 /** @enum {string} */
@@ -4519,7 +4525,19 @@ export interface operations {
                 /** @description Tokens of the candidates considered / tokens used */
                 compressionRatio: number;
                 entriesIncluded: number;
+                /** @description Candidates left out, for any reason (the sum of `omitted`) */
                 entriesDropped: number;
+                /** @description What was left out, by reason */
+                omitted: {
+                  /** @description Entries whose fact an entry above already holds: the raw events a packed memory was learned from (cited in its provenance instead), memories a packed artifact lists, artifact lines repeating a packed entry */
+                  duplicates: number;
+                  /** @description Superseded memories and the raw events behind them (see `options.includeSuperseded`) */
+                  superseded: number;
+                  /** @description Entries that did not fit in `limit` after the ones above them */
+                  overBudget: number;
+                };
+                /** @description Entries shortened to fit, their text ending in `…` (the best entry is cut rather than left out) */
+                truncated: number;
               };
             };
             meta: {

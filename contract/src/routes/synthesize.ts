@@ -38,6 +38,12 @@ export const SynthesizeBodySchema = z.object({
       sections: z.array(SynthesizeSectionSchema).min(1).max(SYNTHESIZE_SECTIONS.length).optional(),
       minConfidence: z.number().min(0).max(1).default(SYNTHESIZE_MIN_CONFIDENCE_DEFAULT),
       includeProvenance: z.boolean().default(true),
+      includeSuperseded: z
+        .boolean()
+        .default(false)
+        .describe(
+          'Also show superseded memories and the raw events behind them, each line marked `(superseded ...)` with its dates; by default they are left out and counted in `budget.omitted.superseded`',
+        ),
     })
     .default({}),
   namespace: Id.optional().describe('Namespace id or name; a namespace-bound key reads only its own'),
@@ -75,14 +81,37 @@ export type SynthesizeEntry = z.infer<typeof SynthesizeEntrySchema>;
 
 export const SynthesizeResultSchema = z.object({
   packId: z.string(),
-  context: z.string().describe('Prompt-ready text of the entries, grouped in sections, each line dated'),
+  context: z
+    .string()
+    .describe(
+      'Prompt-ready markdown of the entries, grouped in sections (those that answer the query first), each fact once and dated; artifacts as their own multi-line blocks',
+    ),
   entries: z.array(SynthesizeEntrySchema),
   budget: z.object({
     limit: z.number().int(),
     used: z.number().int().describe('Tokens of `context`; never over `limit`'),
     compressionRatio: z.number().describe('Tokens of the candidates considered / tokens used'),
     entriesIncluded: z.number().int(),
-    entriesDropped: z.number().int(),
+    entriesDropped: z.number().int().describe('Candidates left out, for any reason (the sum of `omitted`)'),
+    omitted: z
+      .object({
+        duplicates: z
+          .number()
+          .int()
+          .describe(
+            'Entries whose fact an entry above already holds: the raw events a packed memory was learned from (cited in its provenance instead), memories a packed artifact lists, artifact lines repeating a packed entry',
+          ),
+        superseded: z
+          .number()
+          .int()
+          .describe('Superseded memories and the raw events behind them (see `options.includeSuperseded`)'),
+        overBudget: z.number().int().describe('Entries that did not fit in `limit` after the ones above them'),
+      })
+      .describe('What was left out, by reason'),
+    truncated: z
+      .number()
+      .int()
+      .describe('Entries shortened to fit, their text ending in `…` (the best entry is cut rather than left out)'),
   }),
 });
 export type SynthesizeResult = z.infer<typeof SynthesizeResultSchema>;

@@ -1,6 +1,13 @@
 /**
- * Packs ranked entries under a token budget: greedy in rank order, each entry one dated line in its
- * section, the whole context re-counted with the tokenizer so `used` never exceeds the limit.
+ * Packs ranked entries under a token budget, greedy in rank order, each fact once:
+ * - a memory or event is one dated line; an artifact is its own multi-line markdown block (its
+ *   headings moved under the section's), so a profile or a playbook reads as written;
+ * - a line that repeats what a packed entry already says (same words once dates, tags and
+ *   confidences are set aside, or all of them said inside a longer packed line) is left out; an
+ *   artifact keeps only its lines that add something, and is left out when none does;
+ * - the best entry is always included: cut to fit (ending in `…`) when even it does not;
+ * - the context is re-counted with the tokenizer so `used` never exceeds the limit.
+ * Sections are rendered in `sectionOrder`: those that answer the query first (intent.ts).
  */
 import type { SynthesizeEntry, SynthesizeSection } from '@hx-memory/contract';
 import { SECTION_TITLES } from './sections.js';
@@ -10,6 +17,18 @@ export interface PackInput {
   entry: SynthesizeEntry;
   /** Date shown on the line (YYYY-MM-DD), or null when the entry has none. */
   date: string | null;
+  /** An artifact: rendered as a block of its markdown lines rather than one line. */
+  block?: boolean;
+  /** Said before the text, e.g. `(superseded 2024-07-02)`. */
+  mark?: string;
+  /** Fact keys (factKey) of lines to leave out of a block: superseded facts it still lists. */
+  staleLines?: string[];
+}
+
+export interface Omitted {
+  duplicates: number;
+  superseded: number;
+  overBudget: number;
 }
 
 export interface Packed {
@@ -18,79 +37,271 @@ export interface Packed {
   /** Index in the input of each packed entry, in order. */
   included: number[];
   used: number;
-  dropped: number;
+  /** Entries left out here (repeats and over budget; the caller adds what it left out before). */
+  omitted: Omitted;
+  truncated: number;
   candidateTokens: number;
 }
 
 /** Longest single entry, as a share of the budget, so one long artifact cannot take it all. */
 const MAX_ENTRY_SHARE = 0.25;
 const MAX_ENTRY_TOKENS = 600;
+/** The best entry may take more: it is what the query most needs. */
+const FIRST_ENTRY_SHARE = 0.6;
+const FIRST_ENTRY_TOKENS = 1200;
 /** The smallest dated line (date, a few words). */
 const MIN_LINE_TOKENS = 12;
+/** Shortest key (in words) that counts as said inside a longer line: "lives in Lisbon" yes, "Lisbon" no. */
+const MIN_CONTAINED_WORDS = 3;
 
-function lineOf(input: PackInput, content: string): string {
-  const text = content.replace(/\s+/g, ' ').trim();
-  return input.date ? `- [${input.date}] ${text}` : `- ${text}`;
+/**
+ * A line's fact, comparable across the forms learn writes it in: lower-cased words only, without a
+ * bullet, a `[kind]` tag, a leading `2024-05:` date, a trailing `(since ..., confidence ...)` or
+ * `("last month")`.
+ */
+export function factKey(line: string): string {
+  return line
+    .toLowerCase()
+    .replace(/^\s*(?:[-*]|\d+\.)\s+/, '')
+    .replace(/^\[[a-z_ ]+\]\s*/, '')
+    .replace(/^\d{4}-\d{2}(?:-\d{2})?:\s*/, '')
+    .replace(/\s*\((?:since|confidence)[^)]*\)\s*$/, '')
+    .replace(/\s*\("[^"]*"\)\s*$/, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
-function render(bySection: Map<SynthesizeSection, string[]>): string {
+/** Whether a fact key says nothing that `shown` (the keys packed so far, padded with spaces) does not. */
+function repeats(key: string, shown: Set<string>, padded: string[]): boolean {
+  if (key.length === 0) return false;
+  if (shown.has(key)) return true;
+  if (key.split(' ').length < MIN_CONTAINED_WORDS) return false;
+  const needle = ` ${key} `;
+  return padded.some((p) => p.includes(needle));
+}
+
+function oneLine(input: PackInput, content: string, withDate = true): string {
+  const text = content.replace(/\s+/g, ' ').trim();
+  const mark = input.mark ? `${input.mark} ` : '';
+  return input.date && withDate ? `- [${input.date}] ${mark}${text}` : `- ${mark}${text}`;
+}
+
+/** An artifact's markdown as a block: its title a `###` heading with the date, its headings two levels down. */
+function blockLines(input: PackInput, lines: string[]): string[] {
+  const out: string[] = [];
+  let titled = false;
+  for (const line of lines) {
+    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
+    if (heading && !titled && (heading[1] as string).length === 1) {
+      const mark = input.mark ? ` ${input.mark}` : '';
+      out.push(`### ${heading[2]}${input.date ? ` [${input.date}]` : ''}${mark}`);
+      titled = true;
+    } else if (heading) out.push(`${'#'.repeat(Math.min(6, (heading[1] as string).length + 2))} ${heading[2]}`);
+    else out.push(line);
+  }
+  if (!titled) out.unshift(`### ${input.entry.kind.replace(/_/g, ' ')}${input.date ? ` [${input.date}]` : ''}`);
+  return out;
+}
+
+const isItem = (line: string) => /^\s*(?:[-*]|\d+\.)\s+/.test(line);
+
+interface Chosen {
+  input: PackInput;
+  index: number;
+  /** Rendered text: one line, or a block of lines. */
+  text: string;
+  content: string;
+  keys: string[];
+  truncated: boolean;
+}
+
+function titleOf(section: SynthesizeSection): string {
+  return SECTION_TITLES.find(([s]) => s === section)?.[1] ?? section;
+}
+
+function render(chosen: Chosen[], order: SynthesizeSection[]): string {
   const parts: string[] = [];
-  for (const [section, title] of SECTION_TITLES) {
-    const lines = bySection.get(section);
-    if (!lines || lines.length === 0) continue;
-    parts.push(`## ${title}\n${lines.join('\n')}`);
+  for (const section of order) {
+    const mine = chosen.filter((c) => c.input.entry.section === section);
+    if (mine.length === 0) continue;
+    // Lines first, then blocks: a line after a block would read as part of it.
+    const lines = mine.filter((c) => !c.input.block).map((c) => c.text);
+    const blocks = mine.filter((c) => c.input.block).map((c) => c.text);
+    const body = [lines.join('\n'), ...blocks].filter((s) => s.length > 0).join('\n\n');
+    parts.push(`## ${titleOf(section)}\n${body}`);
   }
   return parts.join('\n\n');
 }
 
-export function packContext(inputs: PackInput[], limit: number): Packed {
+/** A block's lines cut to `max` tokens: whole lines while they fit, then `…`. */
+function cutBlock(lines: string[], max: number): { lines: string[]; cut: boolean } {
+  if (tokenCount(lines.join('\n')) <= max) return { lines, cut: false };
+  const kept: string[] = [];
+  let used = 0;
+  for (const line of lines) {
+    const n = tokenCount(line) + 1;
+    if (used + n > max - 2) break;
+    kept.push(line);
+    used += n;
+  }
+  if (kept.length <= 1) {
+    const text = truncateToTokens(lines.join('\n'), max);
+    return { lines: text.split('\n'), cut: true };
+  }
+  kept.push('…');
+  return { lines: kept, cut: true };
+}
+
+export function packContext(
+  inputs: PackInput[],
+  limit: number,
+  sectionOrder: SynthesizeSection[] = SECTION_TITLES.map(([s]) => s),
+): Packed {
   const perEntry = Math.max(8, Math.min(MAX_ENTRY_TOKENS, Math.floor(limit * MAX_ENTRY_SHARE)));
-  const chosen: Array<{ input: PackInput; line: string; index: number }> = [];
+  const chosen: Chosen[] = [];
   const sections = new Set<SynthesizeSection>();
+  const shown = new Set<string>();
+  const padded: string[] = [];
+  const omitted: Omitted = { duplicates: 0, superseded: 0, overBudget: 0 };
   let estimate = 0;
   let candidateTokens = 0;
+
   for (const [index, input] of inputs.entries()) {
+    const first = chosen.length === 0;
     // Once no line can fit any more, the rest are dropped without tokenizing them.
-    if (limit - estimate < MIN_LINE_TOKENS) {
+    if (!first && limit - estimate < MIN_LINE_TOKENS) {
       candidateTokens += Math.ceil(Buffer.byteLength(input.entry.content) / 4);
+      omitted.overBudget += 1;
       continue;
     }
-    // A text of n bytes has at most n tokens: only long ones need the tokenizer to be cut.
-    const content =
-      Buffer.byteLength(input.entry.content) <= perEntry
-        ? input.entry.content
-        : truncateToTokens(input.entry.content, perEntry);
-    const line = lineOf(input, content);
-    const lineTokens = tokenCount(line) + 1;
-    candidateTokens += content === input.entry.content ? lineTokens : tokenCount(input.entry.content);
-    const header = sections.has(input.entry.section)
-      ? 0
-      : tokenCount(`## ${SECTION_TITLES.find(([s]) => s === input.entry.section)?.[1] ?? ''}\n`) + 2;
-    if (estimate + lineTokens + header > limit) continue;
-    estimate += lineTokens + header;
+    const header = sections.has(input.entry.section) ? 0 : tokenCount(`## ${titleOf(input.entry.section)}\n`) + 2;
+    const room = limit - estimate - header;
+    const cap = first
+      ? Math.max(1, Math.min(room, Math.max(perEntry, Math.floor(limit * FIRST_ENTRY_SHARE)), FIRST_ENTRY_TOKENS))
+      : Math.min(perEntry, room);
+
+    let text: string;
+    let content: string;
+    let keys: string[];
+    let truncated = false;
+    if (input.block) {
+      const stale = new Set(input.staleLines ?? []);
+      const raw = input.entry.content.split('\n').filter((l) => l.trim().length > 0);
+      const kept: string[] = [];
+      const keptKeys: string[] = [];
+      let items = 0;
+      let itemsKept = 0;
+      for (const line of raw) {
+        if (!isItem(line)) {
+          kept.push(line);
+          continue;
+        }
+        items += 1;
+        const key = factKey(line);
+        if (stale.has(key) || repeats(key, shown, padded)) continue;
+        kept.push(line);
+        keptKeys.push(key);
+        itemsKept += 1;
+      }
+      candidateTokens += tokenCount(input.entry.content);
+      // Every item it lists is said already (or stale): nothing left to add.
+      if (items > 0 && itemsKept === 0) {
+        omitted.duplicates += 1;
+        continue;
+      }
+      // A block cut to what is left of the budget still says its first lines; below two lines' room, it does not fit.
+      if (!first && cap < 2 * MIN_LINE_TOKENS) {
+        omitted.overBudget += 1;
+        continue;
+      }
+      const lines = blockLines(input, kept);
+      const fitted = cutBlock(lines, cap);
+      truncated = fitted.cut;
+      text = fitted.lines.join('\n');
+      content = truncated ? fittedContent(kept, fitted.lines) : kept.join('\n');
+      keys = keptKeys;
+    } else {
+      const key = factKey(input.entry.content);
+      if (repeats(key, shown, padded)) {
+        omitted.duplicates += 1;
+        candidateTokens += Math.ceil(Buffer.byteLength(input.entry.content) / 4);
+        continue;
+      }
+      const full = oneLine(input, input.entry.content);
+      const fullTokens = tokenCount(full);
+      candidateTokens += fullTokens;
+      if (fullTokens <= cap) {
+        text = full;
+        content = input.entry.content;
+      } else if (first) {
+        // The best entry is cut rather than left out; at the smallest budgets without its date.
+        const prefix = oneLine(input, '');
+        const withDate = tokenCount(prefix) + 3 <= cap;
+        const bare = withDate ? prefix : oneLine(input, '', false);
+        content = truncateToTokens(input.entry.content, Math.max(1, cap - tokenCount(bare) - 1));
+        text = oneLine(input, content, withDate);
+        truncated = true;
+      } else {
+        // A line over the per-entry share is cut to it; one over the room left (less than a share) does not fit.
+        if (room < perEntry) {
+          omitted.overBudget += 1;
+          continue;
+        }
+        content = truncateToTokens(input.entry.content, Math.max(1, cap - tokenCount(oneLine(input, '')) - 1));
+        text = oneLine(input, content);
+        truncated = true;
+      }
+      keys = [key];
+    }
+    const cost = tokenCount(text) + (input.block ? 2 : 1);
+    if (!first && estimate + cost + header > limit) {
+      omitted.overBudget += 1;
+      continue;
+    }
+    estimate += cost + header;
     sections.add(input.entry.section);
-    chosen.push({ input: { ...input, entry: { ...input.entry, content } }, line, index });
+    for (const k of keys) {
+      if (k.length === 0) continue;
+      shown.add(k);
+      padded.push(` ${k} `);
+    }
+    chosen.push({ input, index, text, content, keys, truncated });
   }
+
   // The estimate sums parts; the tokenizer may merge across line breaks: verify and trim if needed.
   for (;;) {
-    const bySection = new Map<SynthesizeSection, string[]>();
-    for (const { input, line } of chosen) {
-      const list = bySection.get(input.entry.section) ?? [];
-      list.push(line);
-      bySection.set(input.entry.section, list);
-    }
-    const context = render(bySection);
+    const context = render(chosen, sectionOrder);
     const used = context ? tokenCount(context) : 0;
-    if (used <= limit || chosen.length === 0) {
-      return {
-        context,
-        entries: chosen.map((c) => c.input.entry),
-        included: chosen.map((c) => c.index),
-        used,
-        dropped: inputs.length - chosen.length,
-        candidateTokens,
-      };
+    if (used <= limit || chosen.length <= 1) {
+      if (used > limit && chosen.length === 1) {
+        // Only the best entry, and even cut it did not fit its estimate: cut the whole context.
+        const only = chosen[0] as Chosen;
+        const cut = truncateToTokens(context, limit);
+        only.truncated = true;
+        return result(cut, chosen, omitted, candidateTokens);
+      }
+      return result(context, chosen, omitted, candidateTokens);
     }
     chosen.pop();
+    omitted.overBudget += 1;
   }
+}
+
+/** The content of a cut block: the artifact's own lines that were kept, then `…`. */
+function fittedContent(kept: string[], renderedLines: string[]): string {
+  // The rendered block has the same lines (headings moved down) in the same order; keep as many.
+  const n = Math.max(0, renderedLines.filter((l) => l !== '…').length);
+  return `${kept.slice(0, n).join('\n')}\n…`;
+}
+
+function result(context: string, chosen: Chosen[], omitted: Omitted, candidateTokens: number): Packed {
+  return {
+    context,
+    entries: chosen.map((c) => ({ ...c.input.entry, content: c.content })),
+    included: chosen.map((c) => c.index),
+    used: context ? tokenCount(context) : 0,
+    omitted,
+    truncated: chosen.filter((c) => c.truncated).length,
+    candidateTokens,
+  };
 }

@@ -1,7 +1,9 @@
 /**
  * Synthesize: a prompt-ready context pack for a query. Resolves the caller's scope (tenant,
- * environment, namespace binding), runs hybrid retrieval, diversifies, packs under the token budget
- * and writes the memories and artifacts returned to the access log.
+ * environment, namespace binding), runs hybrid retrieval, raises compiled knowledge that answers the
+ * query's kind of question (intent.ts), diversifies, adds the subject's profile, reads the pack's
+ * lineage so each fact is said once and superseded ones are left out (assemble.ts), packs under the
+ * token budget and writes the memories and artifacts returned, with the tokens used, to the access log.
  */
 import {
   SYNTHESIZE_MAX_TOKENS_DEFAULT,
@@ -10,16 +12,21 @@ import {
   type SynthesizeBody,
   type SynthesizeEntry,
   type SynthesizeResult,
+  type SynthesizeSection,
 } from '@hx-memory/contract';
 import type { AccessLog } from '../../audit/access-log.js';
 import type { Actor } from '../../actor.js';
 import { newId } from '../../ids.js';
 import { diversify } from '../../retrieval/diversify.js';
+import { assemble } from '../../retrieval/assemble.js';
+import { answeringSections, raiseCompiledAnswers } from '../../retrieval/intent.js';
+import { fetchPackLineage, fetchSubjectProfile } from '../../retrieval/lineage.js';
 import { type PackInput, packContext } from '../../retrieval/pack-context.js';
-import type { RankedItem } from '../../retrieval/ranked-item.js';
+import type { CandidateRow } from '../../retrieval/candidates.js';
+import { docOf, type RankedItem } from '../../retrieval/ranked-item.js';
 import { retrieve } from '../../retrieval/retrieve.js';
 import type { RetrievalScope } from '../../retrieval/scope.js';
-import { wantedSections } from '../../retrieval/sections.js';
+import { SECTION_TITLES, wantedSections } from '../../retrieval/sections.js';
 import { type NamespaceAccessChecker, resolveNamespaceFilter } from './namespace-scope.js';
 import type { ServiceDeps } from '../deps.js';
 import type { Embeddings } from '../../embeddings/index.js';
@@ -35,10 +42,12 @@ function iso(v: string | Date | null): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-function provenanceOf(item: RankedItem): Provenance[] {
+/** `cite`: events the entry stands for in the pack (their duplicates left out), cited first. */
+function provenanceOf(item: RankedItem, cite: readonly string[]): Provenance[] {
   const { row } = item;
   if (item.source === 'event') return [{ sourceType: 'event', sourceId: row.id }];
-  const events = (row.source_ids ?? []).slice(-MAX_CITED_EVENTS).reverse();
+  const rest = (row.source_ids ?? []).filter((id) => !cite.includes(id));
+  const events = [...cite, ...rest.slice(-Math.max(0, MAX_CITED_EVENTS - cite.length)).reverse()];
   const own: Provenance =
     item.source === 'memory'
       ? { sourceType: 'memory', sourceId: row.id, evidenceCount: row.mentions ?? 1 }
@@ -52,7 +61,11 @@ function rankScoreOf(item: RankedItem, top: number): number {
   return Math.round(Math.max(0, Math.min(1, value / (top || 1))) * 10_000) / 10_000;
 }
 
-function entryOf(item: RankedItem, top: number, includeProvenance: boolean): PackInput {
+function entryOf(
+  { item, cite, mark, staleLines }: { item: RankedItem; cite: string[]; mark?: string; staleLines?: string[] },
+  top: number,
+  includeProvenance: boolean,
+): PackInput {
   const occurredAt = iso(item.row.occurred_at);
   const entry: SynthesizeEntry = {
     section: item.section,
@@ -63,9 +76,43 @@ function entryOf(item: RankedItem, top: number, includeProvenance: boolean): Pac
     occurredAt,
     validFrom: iso(item.row.valid_from),
     validTo: iso(item.row.valid_to),
-    provenance: includeProvenance ? provenanceOf(item) : [],
+    provenance: includeProvenance ? provenanceOf(item, cite) : [],
   };
-  return { entry, date: (occurredAt ?? entry.validFrom)?.slice(0, 10) ?? null };
+  const date = (occurredAt ?? entry.validFrom)?.slice(0, 10) ?? null;
+  return { entry, date, block: item.source === 'artifact', mark, staleLines };
+}
+
+/** Sections answering the query first, then the usual order. */
+function sectionOrder(answering: readonly SynthesizeSection[]): SynthesizeSection[] {
+  return [...answering, ...SECTION_TITLES.map(([s]) => s).filter((s) => !answering.includes(s))];
+}
+
+/**
+ * The subject's profile joins the pack even when the query shares no word with it ("suggest a
+ * dinner" and a peanut allergy): what the agent must know of the person it talks to, as a context
+ * window's core memory. Second, after the best match: it survives small budgets without displacing
+ * the answer; the packer keeps only its lines not said already.
+ */
+function withProfile(ordered: RankedItem[], profile: CandidateRow | undefined, sections: Set<SynthesizeSection>) {
+  if (!profile || !sections.has('facts')) return ordered;
+  const key = `artifact:${profile.id}`;
+  if (ordered.some((i) => i.key === key)) return ordered;
+  const at = Math.min(1, ordered.length);
+  const score = ordered[at - 1]?.rankScore ?? ordered[at - 1]?.score ?? 1;
+  const item: RankedItem = {
+    key,
+    source: 'artifact',
+    row: profile,
+    section: 'facts',
+    doc: docOf(profile.tsv),
+    score,
+    rankScore: score,
+  };
+  return [...ordered.slice(0, at), item, ...ordered.slice(at)];
+}
+
+function compressionRatio(candidateTokens: number, used: number): number {
+  return used > 0 ? Math.round((candidateTokens / used) * 100) / 100 : 0;
 }
 
 export function createSynthesizeService(
@@ -78,15 +125,18 @@ export function createSynthesizeService(
       const options = body.options ?? {};
       const limit = options.maxTokens ?? SYNTHESIZE_MAX_TOKENS_DEFAULT;
       const includeProvenance = options.includeProvenance ?? true;
-      // The namespace is resolved (and checked) first: a named one to the reference rows are stored
-      // under; with none named, the namespaces the actor may not read are left out of retrieval itself.
-      const filter = await resolveNamespaceFilter(services.policies, actor, body.namespace);
+      // A named namespace is checked alongside retrieval, which returns nothing until the check passes;
+      // with none named, the namespaces the actor may not read are left out of retrieval itself.
+      const named = body.namespace !== undefined || actor.namespaceId !== undefined;
+      const filter = named ? undefined : await resolveNamespaceFilter(services.policies, actor, undefined);
+      const allowed = named
+        ? resolveNamespaceFilter(services.policies, actor, body.namespace).then((f) => f.namespace)
+        : Promise.resolve(undefined);
       const scope: RetrievalScope = {
         tenantId: actor.tenantId,
         environment: actor.environment,
-        namespace: filter.namespace,
-        excludeNamespaces: filter.exclude,
-        onlyNamespaces: filter.only,
+        namespace: actor.namespaceId ?? body.namespace,
+        excludeNamespaces: filter?.exclude,
         sessionId: body.sessionId,
         subjectId: body.subjectId,
         agentId: body.agentId ?? undefined,
@@ -95,21 +145,34 @@ export function createSynthesizeService(
       };
       const sections = wantedSections(options.sections);
       const { embeddings } = services;
-      const [{ items: lexical }, neighbours] = await Promise.all([
+      const [namespace, { items: lexical }, neighbours, profile] = await Promise.all([
+        allowed,
         retrieve(database, scope, body.query, { sections }),
         embeddings?.nearest(scope, body.query, sections),
+        body.subjectId ? fetchSubjectProfile(database, scope, body.subjectId) : undefined,
       ]);
+      if (namespace !== scope.namespace) throw new Error('synthesize: namespace resolution disagrees with its checks');
       const items = embeddings ? await embeddings.fuse(scope, lexical, neighbours, sections) : lexical;
-      const ordered = diversify(items, PACK_POOL).slice(0, PACK_POOL);
+      const answering = answeringSections(body.query).filter((s) => sections.has(s));
+      raiseCompiledAnswers(items, answering);
+      const ordered = withProfile(diversify(items, PACK_POOL).slice(0, PACK_POOL), profile, sections);
+      const lineage = await fetchPackLineage(
+        database,
+        scope,
+        ordered.filter((i) => i.source === 'event').map((i) => i.row.id),
+        ordered.filter((i) => i.source === 'artifact').map((i) => i.row.id),
+      );
+      const assembled = assemble(ordered, lineage, options.includeSuperseded ?? false);
       const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
       const packed = packContext(
-        ordered.map((item) => entryOf(item, top, includeProvenance)),
+        assembled.items.map((x) => entryOf(x, top, includeProvenance)),
         limit,
+        sectionOrder(answering),
       );
       const memoryIds: string[] = [];
       const artifactIds: string[] = [];
       for (const index of packed.included) {
-        const item = ordered[index] as RankedItem;
+        const item = (assembled.items[index] as { item: RankedItem }).item;
         if (item.source === 'memory') memoryIds.push(item.row.id);
         else if (item.source === 'artifact') artifactIds.push(item.row.id);
       }
@@ -119,7 +182,14 @@ export function createSynthesizeService(
         query: body.query,
         memoryIds,
         artifactIds,
+        tokensUsed: packed.used,
+        candidateTokens: packed.candidateTokens,
       });
+      const omitted = {
+        duplicates: assembled.duplicates + packed.omitted.duplicates,
+        superseded: assembled.superseded + packed.omitted.superseded,
+        overBudget: packed.omitted.overBudget,
+      };
       return {
         packId: newId('pack'),
         context: packed.context,
@@ -127,9 +197,11 @@ export function createSynthesizeService(
         budget: {
           limit,
           used: packed.used,
-          compressionRatio: packed.used > 0 ? Math.round((packed.candidateTokens / packed.used) * 100) / 100 : 0,
+          compressionRatio: compressionRatio(packed.candidateTokens, packed.used),
           entriesIncluded: packed.entries.length,
-          entriesDropped: packed.dropped,
+          entriesDropped: omitted.duplicates + omitted.superseded + omitted.overBudget,
+          omitted,
+          truncated: packed.truncated,
         },
       };
     },

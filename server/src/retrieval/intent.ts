@@ -1,0 +1,53 @@
+/**
+ * What kind of answer a query asks for, read from its wording: how to do something (procedures and
+ * failure playbooks answer it), what went wrong (failure playbooks, causes and effects), or what to
+ * choose (decisions). Compiled knowledge of those sections is then ranked up and its sections come
+ * first in the context: an agent asking "how do I fix a terraform state lock" needs the playbook
+ * that says it, not the raw turns where the lock happened (issue 28).
+ */
+import type { SynthesizeSection } from '@hx-memory/contract';
+import type { RankedItem } from './ranked-item.js';
+
+const HOW_TO =
+  /\bhow\s+(?:do|can|could|should|would|to|did)\b|\bsteps?\b|\bprocedure\b|\bset\s*up\b|\binstall\b|\bconfigure\b|\bdeploy\b|\bfix(?:es|ed|ing)?\b|\bresolve\b|\bworkaround\b|\brecover\b/i;
+const WENT_WRONG =
+  /\berrors?\b|\bfail(?:s|ed|ing|ure|ures)?\b|\bbroke(?:n)?\b|\bcrash(?:es|ed)?\b|\bwent\s+wrong\b|\bbug\b|\bexception\b|\block(?:ed)?\b|\btime[sd]?\s*out\b|\bstuck\b|\bnot\s+working\b|\bwhy\s+(?:does|did|is)\b/i;
+const CHOOSE =
+  /\bshould\s+(?:i|we)\b|\bwhich\s+(?:one|option|tool|library|approach)\b|\bdecid|\bchoose\b|\bchose\b|\bpolicy\b/i;
+
+/** Sections that answer the query's kind of question, best first; empty for other queries. */
+export function answeringSections(query: string): SynthesizeSection[] {
+  const out: SynthesizeSection[] = [];
+  const add = (...sections: SynthesizeSection[]) => {
+    for (const s of sections) if (!out.includes(s)) out.push(s);
+  };
+  const howTo = HOW_TO.test(query);
+  const wrong = WENT_WRONG.test(query);
+  if (wrong) add('failures');
+  if (howTo) add('procedures', 'failures');
+  if (wrong) add('causal');
+  if (CHOOSE.test(query)) add('decisions');
+  return out;
+}
+
+/**
+ * Score factor of compiled knowledge (an artifact, or a procedure memory) in a section that answers
+ * the query. Large enough to lift a playbook above the raw turns it was mined from, which share all
+ * its words; small enough that an unrelated playbook (BM25 near zero) stays below a matching turn.
+ */
+export const COMPILED_ANSWER_BOOST = 3;
+
+/** Raises compiled knowledge of the answering sections, in place, and re-sorts. */
+export function raiseCompiledAnswers(items: RankedItem[], sections: readonly SynthesizeSection[]): void {
+  if (sections.length === 0) return;
+  const wanted = new Set(sections);
+  let changed = false;
+  for (const item of items) {
+    const compiled = item.source === 'artifact' || (item.source === 'memory' && item.row.kind === 'procedure');
+    if (compiled && wanted.has(item.section)) {
+      item.score *= COMPILED_ANSWER_BOOST;
+      changed = true;
+    }
+  }
+  if (changed) items.sort((a, b) => b.score - a.score);
+}

@@ -1,0 +1,115 @@
+/**
+ * The lineage the context packer needs, read from learn's lineage edges (event -captured_from->
+ * memory, memory -compiled_into-> artifact) in one statement for a pack's candidates: which memories
+ * each candidate event was learned into, with their status, and which superseded memories each
+ * candidate artifact was compiled from. Both walk the edges' indexes from the few candidate ids
+ * (the unique (tenant, from, to, type) index from events, lineage_to_idx to artifacts), then the
+ * memories by primary key: cost grows with the pack, not the tenant.
+ * Also the standing profile of a named subject (what an agent should know of the person it talks
+ * to whatever the query says).
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import type { CandidateRow } from './candidates.js';
+import { type RetrievalScope, scopeConditions } from './scope.js';
+
+export interface LearnedMemory {
+  id: string;
+  content: string;
+  kind: string;
+  /** Superseded at the scope's point in time (now, or asOf). */
+  superseded: boolean;
+  validFrom: string | Date | null;
+  validTo: string | Date | null;
+}
+
+export interface PackLineage {
+  /** Candidate event id -> the memories learned from it (active or superseded, not deleted). */
+  memoriesOfEvent: Map<string, LearnedMemory[]>;
+  /** Candidate artifact id -> contents of the superseded memories it was compiled from. */
+  supersededInArtifact: Map<string, string[]>;
+}
+
+interface LineageRow {
+  candidate: string;
+  edge: 'captured_from' | 'compiled_into';
+  id: string;
+  content: string;
+  kind: string;
+  status: string;
+  valid_from: string | Date | null;
+  valid_to: string | Date | null;
+}
+
+function toTime(v: string | Date | null): number | null {
+  if (!v) return null;
+  const t = (v instanceof Date ? v : new Date(v)).getTime();
+  return Number.isNaN(t) ? null : t;
+}
+
+export async function fetchPackLineage(
+  database: Database,
+  scope: RetrievalScope,
+  eventIds: string[],
+  artifactIds: string[],
+): Promise<PackLineage> {
+  const out: PackLineage = { memoriesOfEvent: new Map(), supersededInArtifact: new Map() };
+  if (eventIds.length === 0 && artifactIds.length === 0) return out;
+  const rows = await database.rows<LineageRow>(sql`
+    select e.from_id as candidate, 'captured_from' as edge, m.id, m.content, m.kind, m.status,
+      m.valid_from, m.valid_to
+    from lineage_edges e join memories m on m.id = e.to_id
+    where e.tenant_id = ${scope.tenantId} and e.type = 'captured_from'
+      and e.from_id = any(${sql.param(eventIds)}::text[])
+      and m.tenant_id = ${scope.tenantId} and m.environment = ${scope.environment}
+      and m.status in ('active', 'superseded')
+    union all
+    select e.to_id as candidate, 'compiled_into' as edge, m.id, m.content, m.kind, m.status,
+      m.valid_from, m.valid_to
+    from lineage_edges e join memories m on m.id = e.from_id
+    where e.tenant_id = ${scope.tenantId} and e.type = 'compiled_into'
+      and e.to_id = any(${sql.param(artifactIds)}::text[])
+      and m.tenant_id = ${scope.tenantId} and m.environment = ${scope.environment}
+      and m.status = 'superseded'`);
+  const asOf = scope.asOf?.getTime();
+  for (const r of rows) {
+    // As of a past time, a memory superseded later was current then.
+    const validTo = toTime(r.valid_to);
+    const superseded = r.status === 'superseded' && (asOf === undefined || (validTo !== null && validTo <= asOf));
+    if (r.edge === 'compiled_into') {
+      if (!superseded) continue;
+      const list = out.supersededInArtifact.get(r.candidate) ?? [];
+      list.push(r.content);
+      out.supersededInArtifact.set(r.candidate, list);
+      continue;
+    }
+    const list = out.memoriesOfEvent.get(r.candidate) ?? [];
+    list.push({
+      id: r.id,
+      content: r.content,
+      kind: r.kind,
+      superseded,
+      validFrom: r.valid_from,
+      validTo: r.valid_to,
+    });
+    out.memoriesOfEvent.set(r.candidate, list);
+  }
+  return out;
+}
+
+/** The newest profile artifact of the subject in the scope, if any (the columns of a candidate row). */
+export async function fetchSubjectProfile(
+  database: Database,
+  scope: RetrievalScope,
+  subjectId: string,
+): Promise<CandidateRow | undefined> {
+  const [row] = await database.rows<CandidateRow>(sql`
+    select d.id, d.markdown as text, d.search::text as tsv, d.updated_at as occurred_at, d.session_id,
+      d.type as kind, d.confidence, d.created_at as valid_from, null::timestamptz as valid_to,
+      d.subject_id as speaker, d.source_events as source_ids, d.evidence_count, null::int as mentions, d.updated_at
+    from artifacts d
+    where ${scopeConditions('artifact', scope)} and d.type = 'profile' and d.subject_id = ${subjectId}
+    order by d.updated_at desc
+    limit 1`);
+  return row;
+}

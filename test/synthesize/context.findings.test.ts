@@ -1,0 +1,199 @@
+/**
+ * What the agent reads (issue 28), through the SDK against a listening server: the five findings of
+ * a new user's try, each a test that failed before the context was assembled from lineage.
+ * 1. each fact once, artifacts as multi-line markdown; 2. superseded facts left out (or marked, on
+ * request); 3. compiled knowledge first and any budget filled (best entry cut, never empty);
+ * 4. usage metrics count every synthesize's tokens; 5. the chat example's dinner remembers the allergy.
+ */
+import { Hx } from '@hx-memory/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatAgent } from '../../examples/chat-agent.js';
+import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function client(tag: string): Promise<Hx> {
+  const { apiKey } = await newTenant(server, tag);
+  return new Hx({ baseUrl: server.url, apiKey, maxRetries: 0 });
+}
+
+async function say(hx: Hx, subjectId: string, lines: Array<[string, string]>): Promise<void> {
+  for (const [content, occurredAt] of lines) {
+    await hx.capture({ type: 'message', sessionId: 'chat', subjectId, occurredAt, payload: { role: 'user', content } });
+    await hx.learn({ subjectId, wait: true });
+  }
+}
+
+const count = (text: string, re: RegExp) => (text.match(new RegExp(re.source, 'gi')) ?? []).length;
+
+describe('synthesize: each fact once', () => {
+  it('says a fact once though it is a memory, a profile line, a summary highlight and the raw event', async () => {
+    const hx = await client('once');
+    await say(hx, 'dana', [
+      ['I live in Lisbon and I prefer short answers.', '2026-03-01T10:00:00Z'],
+      ['I am allergic to peanuts.', '2026-03-01T10:01:00Z'],
+    ]);
+    const pack = await hx.synthesize('Where does dana live and what is she allergic to?', {
+      subjectId: 'dana',
+      maxTokens: 2000,
+    });
+    expect(count(pack.context, /lisbon/)).toBe(1);
+    expect(count(pack.context, /peanut/)).toBe(1);
+    // The raw events were learned into the memories shown: cited by them, not repeated.
+    expect(pack.budget.omitted.duplicates).toBeGreaterThan(0);
+    const cited = pack.entries.flatMap((e) => e.provenance.filter((p) => p.sourceType === 'event'));
+    expect(cited.length).toBeGreaterThanOrEqual(2);
+    expect(pack.budget.entriesDropped).toBe(
+      pack.budget.omitted.duplicates + pack.budget.omitted.superseded + pack.budget.omitted.overBudget,
+    );
+  });
+
+  it('renders an artifact as multi-line markdown, its headings under the section', async () => {
+    const hx = await client('markdown');
+    await say(hx, 'dana', [
+      ['I live in Lisbon and I prefer short answers.', '2026-03-01T10:00:00Z'],
+      ['I am allergic to peanuts.', '2026-03-01T10:01:00Z'],
+    ]);
+    // No word of the query is in a memory: the subject's profile comes alone, as its block.
+    const pack = await hx.synthesize('Any idea for a dinner tonight?', { subjectId: 'dana', maxTokens: 2000 });
+    expect(pack.context).not.toMatch(/# Profile: dana ##/);
+    expect(pack.context).toMatch(/^### Profile: dana/m);
+    expect(pack.context).toMatch(/^#### Facts$/m);
+    const profile = pack.entries.find((e) => e.kind === 'profile');
+    expect(profile?.content.split('\n').length).toBeGreaterThan(1);
+  });
+});
+
+describe('synthesize: current facts only', () => {
+  const moved: Array<[string, string]> = [
+    ['I live in Lisbon.', '2026-01-10T10:00:00Z'],
+    ['I moved to Porto last month.', '2026-04-02T09:00:00Z'],
+  ];
+
+  it('leaves out a superseded fact and the raw event it came from, and counts them', async () => {
+    const hx = await client('superseded');
+    await say(hx, 'dana', moved);
+    const pack = await hx.synthesize('Where does dana live?', { subjectId: 'dana' });
+    expect(pack.context).toMatch(/Porto/);
+    expect(pack.context).not.toMatch(/Lisbon/);
+    expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
+  });
+
+  it('shows them marked as superseded, with their dates, when asked', async () => {
+    const hx = await client('superseded-shown');
+    await say(hx, 'dana', moved);
+    const pack = await hx.synthesize('Where does dana live?', { subjectId: 'dana', includeSuperseded: true });
+    expect(pack.context).toMatch(/Porto/);
+    expect(pack.context).toMatch(/\(superseded 2026-04-02\) dana lives in Lisbon/);
+  });
+});
+
+type EventType = Parameters<Hx['captureBatch']>[0][number]['type'];
+
+/** A deploy run in which terraform hits a state lock and force-unlock fixes it. */
+function lockedRun(session: string, day: string) {
+  const at = (m: number) => `${day}T10:0${m}:00Z`;
+  const e = (type: EventType, payload: Record<string, unknown>, m: number, metadata: Record<string, unknown> = {}) => ({
+    type,
+    sessionId: session,
+    agentId: 'ops',
+    payload,
+    metadata,
+    occurredAt: at(m),
+  });
+  return [
+    e('message', { role: 'user', content: 'Deploy the staging stack with terraform.' }, 0, { task: 'deploy staging' }),
+    e(
+      'command_exec',
+      {
+        command: 'terraform apply -auto-approve',
+        exitCode: 1,
+        stdout: '',
+        stderr: 'Error: Error acquiring the state lock\nLock Info: ID: 1234-abcd',
+      },
+      1,
+    ),
+    e(
+      'command_exec',
+      { command: 'terraform force-unlock -force 1234-abcd', exitCode: 0, stdout: 'unlocked', stderr: '' },
+      2,
+    ),
+    e(
+      'command_exec',
+      { command: 'terraform apply -auto-approve', exitCode: 0, stdout: 'Apply complete!', stderr: '' },
+      3,
+    ),
+    e('outcome', { status: 'success', task: 'deploy staging' }, 4),
+  ];
+}
+
+describe('synthesize: compiled knowledge first, at any budget', () => {
+  let hx: Hx;
+  beforeAll(async () => {
+    hx = await client('playbook');
+    const events = [
+      ...lockedRun('run-1', '2026-05-01'),
+      ...lockedRun('run-2', '2026-05-04'),
+      ...lockedRun('run-3', '2026-05-08'),
+    ];
+    await hx.captureBatch(events);
+    await hx.learn({ wait: true });
+  });
+
+  it('puts the failure playbook that answers a how-to-fix question first, within 200 tokens', async () => {
+    const pack = await hx.synthesize('how do I fix a terraform state lock', { maxTokens: 200 });
+    expect(pack.entries[0]?.kind).toBe('failure_playbook');
+    expect(pack.context.startsWith('## Failures to avoid')).toBe(true);
+    expect(pack.context).toMatch(/force-unlock/);
+    expect(pack.context).toMatch(/^### Failure playbook \[2026-\d\d-\d\d\]$/m);
+    expect(pack.context).toMatch(/^#### Fix$/m);
+    expect(pack.budget.used).toBeLessThanOrEqual(200);
+  });
+
+  it('never answers an empty context while something matches: 20 tokens give the best entry, cut', async () => {
+    const pack = await hx.synthesize('how do I fix a terraform state lock', { maxTokens: 20 });
+    expect(pack.context.length).toBeGreaterThan(0);
+    expect(pack.entries).toHaveLength(1);
+    expect(pack.budget.used).toBeLessThanOrEqual(20);
+    expect(pack.budget.truncated).toBe(1);
+    expect(pack.context).toMatch(/…$/);
+    expect(pack.budget.omitted.overBudget).toBeGreaterThan(0);
+  });
+});
+
+describe('usage metrics', () => {
+  it('report the mean tokens and compression of the period’s syntheses', async () => {
+    const hx = await client('usage');
+    await say(hx, 'dana', [['I live in Lisbon and I prefer short answers.', '2026-03-01T10:00:00Z']]);
+    const a = await hx.synthesize('Where does dana live?', { subjectId: 'dana', maxTokens: 400 });
+    const b = await hx.synthesize('What answers does dana prefer?', { subjectId: 'dana', maxTokens: 400 });
+    expect(a.budget.used).toBeGreaterThan(0);
+    const metrics = await hx.getMetrics({ period: '1h' });
+    expect(metrics.usage.syntheses.total).toBe(2);
+    expect(metrics.usage.syntheses.avgTokensUsed).toBeCloseTo((a.budget.used + b.budget.used) / 2, 1);
+    const ratio = (a.budget.compressionRatio + b.budget.compressionRatio) / 2;
+    expect(metrics.usage.syntheses.avgCompressionRatio).toBeGreaterThan(0);
+    expect(Math.abs(metrics.usage.syntheses.avgCompressionRatio - ratio)).toBeLessThan(0.02);
+  });
+});
+
+describe('examples/chat-agent.ts', () => {
+  it('remembers the peanut allergy when asked for a dinner (no word shared with the query)', async () => {
+    const hx = await client('chat');
+    const turns = await chatAgent(
+      [
+        'Hi! I am Dana, I live in Lisbon and I prefer short answers.',
+        'I am allergic to peanuts, keep that in mind for recipes.',
+        'Can you suggest a dinner for tonight?',
+      ],
+      { hx, sessionId: 'evening', log: () => {} },
+    );
+    expect(turns[2]?.context).toMatch(/peanut/i);
+  });
+});
