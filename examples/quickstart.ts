@@ -1,10 +1,10 @@
 /**
  * Quickstart: register, create an API key, capture a conversation, learn, and synthesize a context.
- * Run against a server: `HX_URL=http://localhost:8080 npx tsx examples/quickstart.ts`.
+ * Run against a server: `HX_BASE_URL=http://localhost:8080 npx tsx examples/quickstart.ts` (from the repository root).
  */
 import { Hx } from '@hx-memory/sdk';
 
-export async function quickstart(baseUrl = process.env.HX_URL ?? 'http://localhost:8080') {
+export async function quickstart(baseUrl = process.env.HX_BASE_URL ?? process.env.HX_URL ?? 'http://localhost:8080') {
   // 1. An account (its tenant is created with it) and a JWT for the account routes.
   const anonymous = new Hx({ baseUrl });
   const email = `quickstart-${Date.now().toString(36)}@example.com`;

@@ -67,7 +67,7 @@ export const PaginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof PaginationSchema>;
 
-/** `{ <key>: items[], pagination }`, the list shape of SPEC.md. */
+/** `{ <key>: items[], pagination }`, the list shape of every list route (docs/api.md, Pagination). */
 export function page<K extends string, T extends z.ZodTypeAny>(key: K, item: T) {
   return envelope(
     z.object({ [key]: z.array(item), pagination: PaginationSchema } as {
@@ -127,7 +127,7 @@ export function errors<const C extends readonly ErrorCode[]>(
 export const AUTHED_ERRORS = [
   'validation_error',
   'unauthorized',
-  // Any request may carry a JSON body, and the parser refuses one over the limit (DESIGN.md §7).
+  // Any request may carry a JSON body, and the parser refuses one over the limit (413 payload_too_large, docs/api.md).
   'payload_too_large',
   'rate_limited',
   'internal_error',

@@ -130,7 +130,7 @@ function decorateResponses(responses: Json, route: AppRoute): Json {
   for (const [statusText, value] of Object.entries(responses)) {
     const status = Number(statusText);
     const response = { ...(value as Json) };
-    // Every response, /health and /metrics included, carries the rate-limit headers (SPEC Limits).
+    // Every response, /health and /metrics included, carries the rate-limit headers (docs/api.md, Rate limits).
     const headers: Json = {
       'X-Request-Id': ref('headers', 'X-Request-Id'),
       'X-RateLimit-Limit': ref('headers', 'X-RateLimit-Limit'),

@@ -1,5 +1,5 @@
 /**
- * Organization roles and the permissions each holds (DESIGN.md §4). Published in the contract so
+ * Organization roles and the permissions each holds (docs/api.md, Roles and permissions). Published in the contract so
  * clients, docs and the server's checks read one table.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The plans of SPEC.md's Limits table, published once so the server enforces, and the docs and the
+ * The plans and their limits (docs/api.md, Rate limits), published once so the server enforces, and the docs and the
  * SDK show, the same numbers. `null` means unlimited.
  */
 import { z } from 'zod';

@@ -187,6 +187,19 @@ function userAgent(): string {
   return `hx-sdk/${VERSION}${node ? ` node/${node}` : ''}`;
 }
 
+/**
+ * Which call when. The flat calls are an agent's loop: `hx.capture(event)`, `hx.captureBatch(events)`,
+ * `hx.learn(options)` (starts a job; `{ wait: true }` answers it finished when it ends within the
+ * request) or `hx.learnAndWait(options)` (waits for the end however long it takes),
+ * `hx.synthesize(query, options)`, `hx.listArtifacts(query)`, `hx.getArtifact(id)` and
+ * `hx.getMetrics(options)`. They take the arguments of the @hippocortex/sdk 1.2 client, the API Hx
+ * is compatible with, so code written for it runs unchanged. The resources (`hx.artifacts`,
+ * `hx.memories`, `hx.apiKeys`, `hx.organizations`, ...) are every route of the API, each method one
+ * flat object of path, query and body fields. Lists: `hx.artifacts.list(query)` answers a page
+ * (`items`, `hasNextPage()`, `getNextPage()`); `hx.listArtifacts(query)` answers one page as
+ * `{ artifacts, pagination }` (the 1.2 shape); `for await` over either walks every item of every
+ * page. New code may use either; code that reads `.artifacts` keeps working.
+ */
 export class Hx {
   readonly options: Readonly<HxOptions>;
   readonly #config: ClientConfig;

@@ -9,7 +9,7 @@ import { type TestServer, startTestServer } from '../helpers/server.js';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 600_000);
 afterAll(async () => {
   await server?.close();
 });
@@ -26,11 +26,11 @@ describe('examples/quickstart.ts', () => {
     expect(Array.isArray(artifacts)).toBe(true);
   }, 120_000);
 
-  it('runs as a script with HX_URL', async () => {
+  it('runs as a script with HX_BASE_URL', async () => {
     const run = promisify(execFile);
     const root = process.cwd();
     const { stdout } = await run(join(root, 'node_modules/.bin/tsx'), [join(root, 'examples/quickstart.ts')], {
-      env: { PATH: process.env.PATH ?? '', HX_URL: server.url },
+      env: { PATH: process.env.PATH ?? '', HX_BASE_URL: server.url },
       timeout: 120_000,
     });
     expect(stdout).toMatch(/learn job job_\S+: completed/);

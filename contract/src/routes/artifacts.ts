@@ -1,5 +1,5 @@
 /**
- * Compiled artifacts: list and get (DESIGN.md §5). The list query is the @hippocortex/sdk 1.2 one
+ * Compiled artifacts: list and get (docs/concepts.md). The list query is the @hippocortex/sdk 1.2 one
  * (type, status, sort, order, limit, cursor) plus the Hx scope filters; `pagination.total` is always
  * given, since that client reads it.
  */

@@ -1,5 +1,5 @@
 /**
- * Event capture, single and batch (DESIGN.md §5). The shapes are those of the @hippocortex/sdk 1.2
+ * Event capture, single and batch (docs/concepts.md). The shapes are those of the @hippocortex/sdk 1.2
  * client (`type`, `sessionId`, `payload`, `metadata`) plus the Hx additions (idempotency key, scope
  * fields and event time), so a client written for that API works unchanged.
  */

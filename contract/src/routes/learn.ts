@@ -1,5 +1,5 @@
 /**
- * Learn: memory compilation as a job (DESIGN.md §5). The body is the @hippocortex/sdk 1.2 shape
+ * Learn: memory compilation as a job (docs/concepts.md). The body is the @hippocortex/sdk 1.2 shape
  * (`scope`, `options`) plus the Hx scope filters and `wait`; the job carries `runId` (the SDK's name)
  * and `jobId`, and always its `artifacts` and `stats` counts (zeros until it finishes).
  */

@@ -157,7 +157,7 @@ export const lifecycleContract = c.router({
     headers: OrgHeaders,
     query: PageQuerySchema,
     summary: 'List lifecycle policies',
-    description: 'Needs lifecycle:manage (DESIGN.md §4). Oldest first.',
+    description: 'Needs lifecycle:manage. Oldest first.',
     responses: {
       200: page('lifecyclePolicies', LifecyclePolicySchema),
       ...errors(...ORG_ERRORS),

@@ -1,6 +1,6 @@
 /**
  * Memory lineage: where a memory came from (events) and what it went into (artifacts). The record
- * route answers SPEC.md's lineage record; the graph route answers nodes and edges of the whole chain.
+ * route answers the lineage record (docs/concepts.md); the graph route answers nodes and edges of the whole chain.
  */
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { ORG_ERRORS, OrgHeaders } from './organizations.js';
 
 const c = initContract();
 
-/** Edge types written by capture and learn (DESIGN.md §5); kept open on the wire for new ones. */
+/** Edge types written by capture and learn (docs/concepts.md); kept open on the wire for new ones. */
 export const LINEAGE_EDGE_TYPES = ['captured_from', 'supersedes', 'compiled_into', 'redacted_into'] as const;
 
 export const LineageEdgeSchema = z.object({

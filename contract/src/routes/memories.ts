@@ -1,5 +1,5 @@
 /**
- * Memories (beyond SPEC.md, DESIGN.md §5): list, get and delete compiled memories, and forget
+ * Memories (docs/concepts.md): list, get and delete compiled memories, and forget
  * everything about a subject (events, memories and the artifacts built from them, along lineage).
  */
 import { initContract } from '@ts-rest/core';

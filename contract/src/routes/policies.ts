@@ -163,7 +163,7 @@ export const policiesContract = c.router({
     pathParams: PolicyParams,
     headers: OrgHeaders,
     summary: 'Delete an access policy',
-    description: 'Needs policy:update (SPEC.md). Takes effect on the next request.',
+    description: 'Needs policy:update. Takes effect on the next request.',
     body: c.noBody(),
     responses: { 200: DeletedSchema, ...errors(...ORG_ERRORS) },
     metadata: { auth: 'jwt', permission: 'policy:update' } satisfies RouteMeta,

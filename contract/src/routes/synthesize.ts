@@ -1,6 +1,6 @@
 /**
  * Synthesize: a prompt-ready context pack for a query, ranked from the raw events, memories and
- * artifacts of a scope, packed under a token budget (DESIGN.md §5).
+ * artifacts of a scope, packed under a token budget (docs/concepts.md).
  */
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';

@@ -74,7 +74,7 @@ export const teamsContract = c.router({
     pathParams: TeamParams,
     headers: OrgHeaders,
     summary: 'Get a team with its members',
-    description: 'Needs team:list (SPEC leaves this permission open; DESIGN.md §4 decides).',
+    description: 'Needs team:list, as listing teams does.',
     responses: { 200: envelope(TeamDetailSchema), ...errors(...ORG_ERRORS) },
     metadata: { auth: 'jwt', permission: 'team:list' } satisfies RouteMeta,
   },

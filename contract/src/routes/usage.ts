@@ -1,5 +1,5 @@
 /**
- * Usage metrics (DESIGN.md §5): the @hippocortex/sdk 1.2 shape (period, usage, quota) plus the Hx
+ * Usage metrics: the @hippocortex/sdk 1.2 shape (period, usage, quota) plus the Hx
  * totals of stored memories, artifacts and storage.
  */
 import { initContract } from '@ts-rest/core';

@@ -171,7 +171,7 @@ export const vaultContract = c.router({
   }),
   listItems: {
     method: 'GET',
-    // SPEC.md writes `:id` here, but OpenAPI forbids one path under two parameter names (POST uses
+    // The specification wrote `:id` here, but OpenAPI forbids one path under two parameter names (POST uses
     // `:vaultId`); the wire path is the same.
     path: '/vaults/:vaultId/items',
     pathParams: VaultIdParams,

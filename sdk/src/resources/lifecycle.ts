@@ -26,7 +26,7 @@ export class Lifecycle extends APIResource {
   /**
    * List lifecycle policies.
    *
-   * Needs lifecycle:manage (DESIGN.md §4). Oldest first.
+   * Needs lifecycle:manage. Oldest first.
    *
    * `GET /v1/organizations/:orgId/lifecycle-policies` (access token (JWT), permission lifecycle:manage)
    */

@@ -59,7 +59,7 @@ export class Policies extends APIResource {
   /**
    * Delete an access policy.
    *
-   * Needs policy:update (SPEC.md). Takes effect on the next request.
+   * Needs policy:update. Takes effect on the next request.
    *
    * `DELETE /v1/organizations/:orgId/policies/:policyId` (access token (JWT), permission policy:update)
    */

@@ -34,7 +34,7 @@ export class Teams extends APIResource {
   /**
    * Get a team with its members.
    *
-   * Needs team:list (SPEC leaves this permission open; DESIGN.md §4 decides).
+   * Needs team:list, as listing teams does.
    *
    * `GET /v1/organizations/:orgId/teams/:teamId` (access token (JWT), permission team:list)
    */
