@@ -5,7 +5,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { quoteLexeme } from './query-terms.js';
+import { orQuery, quoteLexeme } from './query-terms.js';
 import { type RetrievalScope, type Source, scopeConditions, SOURCE_TABLE, tsvectorOf } from './scope.js';
 
 export interface CandidateRow {
@@ -46,21 +46,128 @@ function selectColumns(source: Source): SQL {
     d.source_events as source_ids, d.evidence_count, null::int as mentions, d.updated_at`;
 }
 
+/**
+ * Runs `query` with GIN index scans returning at most about `limit` entries per scanned lexeme, a random
+ * subset when its posting list is longer (PostgreSQL's gin_fuzzy_search_limit, set for one transaction):
+ * the bitmap and the heap pages visited then stay bounded however many rows hold a common word (without
+ * it, "any 300 rows holding 'error'" built a lossy bitmap of 135,000 rows and rechecked 6,000 pages:
+ * 2.2 s). For counts that only need to reach a cap and samples of common words, never for rare ones.
+ */
+export async function rowsWithGinLimit<T>(database: Database, limit: number, query: SQL): Promise<T[]> {
+  return database.db.transaction(async (tx) => {
+    await database.rows(sql.raw(`set local gin_fuzzy_search_limit = ${Math.max(1, Math.floor(limit))}`), tx);
+    return database.rows<T>(query, tx);
+  });
+}
+
 /** Rows of the scope matching any of the lexemes (an OR tsquery), at most `limit`. */
+export function candidatesQuery(source: Source, scope: RetrievalScope, lexemes: string[], limit: number): SQL {
+  return sql`
+    select ${selectColumns(source)}
+    from ${sourceTable(source)}
+    where ${scopeConditions(source, scope)} and ${tsvectorOf(source)} @@ ${orQuery(lexemes)}::tsquery
+    limit ${limit}`;
+}
+
+/** Rows of the scope matching any of the lexemes; `ginLimit` bounds the index scan (rowsWithGinLimit). */
 export async function fetchCandidates(
   database: Database,
   source: Source,
   scope: RetrievalScope,
   lexemes: string[],
   limit: number,
+  ginLimit?: number,
 ): Promise<CandidateRow[]> {
   if (lexemes.length === 0) return [];
-  const query = lexemes.map(quoteLexeme).join(' | ');
-  return database.rows<CandidateRow>(sql`
-    select ${selectColumns(source)}
-    from ${sourceTable(source)}
-    where ${scopeConditions(source, scope)} and ${tsvectorOf(source)} @@ ${query}::tsquery
-    limit ${limit}`);
+  const query = candidatesQuery(source, scope, lexemes, limit);
+  return ginLimit === undefined
+    ? database.rows<CandidateRow>(query)
+    : rowsWithGinLimit<CandidateRow>(database, ginLimit, query);
+}
+
+/**
+ * The scope's `window` most recent events (id and tsvector), newest first, read through an index in id
+ * order (ids are time-ordered ULIDs): at most `window` index entries and rows per namespace, whatever
+ * the tenant's size. With a session, through the session index. With no namespace named, the tenant's
+ * namespaces are found by a skip scan of the scope index (one probe per namespace) and the newest of
+ * each merged (PostgreSQL 15 cannot merge an index's ranges itself). The window is taken before the
+ * rest of the scope's conditions (subject, agent, namespaces left out) are applied to its rows, so a
+ * condition few events meet cannot make it walk further back: it bounds the work, not the answer.
+ */
+export function recentEvents(scope: RetrievalScope, window: number): SQL {
+  const head = sql`d.tenant_id = ${scope.tenantId} and d.environment = ${scope.environment}`;
+  const newest = (range: SQL) => sql`
+    select d.id, d.search, (${scopeConditions('event', scope)}) as in_scope
+    from events d where ${head} and ${range} order by d.id desc limit ${window}`;
+  if (scope.sessionId !== undefined)
+    return sql`select w.id, w.search from (${newest(sql`d.session_id = ${scope.sessionId}`)}) w where w.in_scope`;
+  const namespaces =
+    scope.namespace !== undefined
+      ? sql`select ${scope.namespace}::text as n`
+      : // Each step the next namespace in the scope index's order (written as order by + limit, not
+        // min(): without statistics the planner aggregated min() over a whole other index's range).
+        sql`with recursive ns(n) as (
+          (select d.namespace from events d where ${head} order by d.namespace limit 1)
+          union all
+          select (select d.namespace from events d where ${head} and d.namespace > ns.n order by d.namespace limit 1)
+          from ns where ns.n is not null
+        ) select n from ns where n is not null`;
+  return sql`select w.id, w.search from (${namespaces}) ns
+    cross join lateral (${newest(sql`d.namespace = ns.n`)}) w
+    where w.in_scope
+    order by w.id desc limit ${window}`;
+}
+
+/** The recent window's sample: its size, each lexeme's matches in it, and the newest matching events. */
+export interface RecentSample {
+  size: number;
+  counts: Map<string, number>;
+  rows: CandidateRow[];
+}
+
+/**
+ * One pass over the scope's recent window (recentEvents): how many of its events there are, how many
+ * hold each lexeme, and the newest `limit` of them matching any lexeme, with the candidate columns.
+ * Reads the window's rows once, newest first, whatever the tenant's size, plus the matches returned
+ * (by primary key).
+ */
+export function recentSampleQuery(scope: RetrievalScope, lexemes: string[], window: number, limit: number): SQL {
+  const found = sql.join(
+    lexemes.map((l) => sql`count(*) filter (where w.search @@ ${quoteLexeme(l)}::tsquery)`),
+    sql`, `,
+  );
+  return sql`
+    with win as materialized (${recentEvents(scope, window)})
+    select c.size, c.found, m.* from (
+      select count(*) as size, array[${found}] as found from win w
+    ) c
+    left join lateral (
+      select ${selectColumns('event')}
+      from (select w.id from win w where w.search @@ ${orQuery(lexemes)}::tsquery order by w.id desc limit ${limit}) x
+      join events d on d.id = x.id
+    ) m on true`;
+}
+
+export async function sampleRecent(
+  database: Database,
+  scope: RetrievalScope,
+  lexemes: string[],
+  window: number,
+  limit: number,
+): Promise<RecentSample> {
+  if (lexemes.length === 0) return { size: 0, counts: new Map(), rows: [] };
+  const rows = await database.rows<
+    CandidateRow & { size: number | string; found: Array<number | string> | null; id: string | null }
+  >(recentSampleQuery(scope, lexemes, window, limit));
+  const first = rows[0];
+  const counts = new Map<string, number>();
+  for (const [i, l] of lexemes.entries()) counts.set(l, Number(first?.found?.[i] ?? 0));
+  return {
+    size: Number(first?.size ?? 0),
+    counts,
+    // A window without a match still answers one row (its counts), with null columns.
+    rows: rows.filter((r) => r.id !== null).map(({ size: _size, found: _found, ...row }) => row as CandidateRow),
+  };
 }
 
 /** Rows of the scope by id (for neighbours and trigram hits), same columns as candidates. */

@@ -11,7 +11,8 @@ import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';
 import { lendThroughEntities, lendToNeighbours } from './lend-scores.js';
 import { bm25, idf } from './bm25.js';
-import { type CandidateRow, fetchCandidates, fetchTrigramMatches } from './candidates.js';
+import { type CandidateRow, fetchTrigramMatches } from './candidates.js';
+import { lexicalCandidates } from './lexical-candidates.js';
 import { analyzeQuery, type QueryTerms } from './query-terms.js';
 import { type Doc, docOf, type RankedItem } from './ranked-item.js';
 import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
@@ -20,7 +21,7 @@ import { kindPrior, sectionOf } from './sections.js';
 import { type AnswerType, answerTypeOf, holdsAnswer } from './answer-type.js';
 import { inRange, queryTimeRange } from './query-time.js';
 import { scoreSessions } from './sessions.js';
-import { countDocuments, DF_CAP, documentFrequencies } from './term-stats.js';
+import { countDocuments } from './term-stats.js';
 
 export interface RetrievalOptions {
   sections: Set<SynthesizeSection>;
@@ -59,33 +60,6 @@ function sourcesFor(sections: Set<SynthesizeSection>): Source[] {
   return out;
 }
 
-/** Lexemes in order of rarity, taken while their matches fit in the candidate limit (so rare terms are complete). */
-function candidateLexemes(df: Map<string, number>, limit: number): string[] {
-  const present = [...df.entries()].filter(([, n]) => n > 0).sort((a, b) => a[1] - b[1]);
-  const out: string[] = [];
-  let sum = 0;
-  for (const [lexeme, n] of present) {
-    if (out.length > 0 && (sum + n > limit || n >= DF_CAP)) break;
-    out.push(lexeme);
-    sum += n;
-  }
-  return out;
-}
-
-async function addCandidates(
-  database: Database,
-  run: SourceRun,
-  scope: RetrievalScope,
-  lexemes: string[],
-  limit: number,
-): Promise<void> {
-  const rows = await fetchCandidates(database, run.source, scope, lexemes, limit);
-  for (const row of rows) {
-    if (run.rows.has(row.id)) continue;
-    run.rows.set(row.id, { row, doc: docOf(row.tsv) });
-  }
-}
-
 /** One source's candidates: term statistics, full-text matches, then trigram matches for unknown words. */
 async function runSource(
   database: Database,
@@ -97,9 +71,10 @@ async function runSource(
   const total = await countDocuments(database, source, scope);
   if (total === 0) return undefined;
   const lexemes = [...terms.lexemes.keys()];
-  const df = await documentFrequencies(database, source, scope, total, lexemes);
+  // Term statistics and full-text candidates, bounded on large scopes (lexical-candidates.ts).
+  const { df, rows } = await lexicalCandidates(database, source, scope, total, lexemes, limit);
   const run: SourceRun = { source, total, df, rows: new Map() };
-  await addCandidates(database, run, scope, candidateLexemes(df, limit), limit);
+  for (const row of rows) if (!run.rows.has(row.id)) run.rows.set(row.id, { row, doc: docOf(row.tsv) });
   // Names and rare words the stemmer has never seen in this scope: look them up by trigram, in
   // memories and artifacts only (events have no trigram index: capture speed; their names reach
   // memories as entities when learned), and only in scopes small enough for it to be cheap: a word

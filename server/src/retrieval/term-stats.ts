@@ -7,11 +7,16 @@
  * whose posting lists are short, are counted. Small scopes are always counted exactly: the planner
  * reads them through the scope index, cheaply, and a table-wide share would misjudge a small tenant.
  * Without statistics (a fresh table, PGlite before its first ANALYZE) every lexeme is counted, capped
- * at DF_CAP.
+ * at DF_CAP, unless the caller's sample of the scope's recent events shows it common (issue 29).
+ *
+ * The number of documents in a scope is counted up to COUNT_CAP only: an exact count(*) walks every
+ * row of the scope (2.3 s at a million events of one tenant on a loaded machine: issue 29). Above the
+ * cap the exact figure is counted in the background and served from a cache until the next refresh;
+ * it only weighs IDF, and a tenant's size drifts slowly.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { sourceTable } from './candidates.js';
+import { type RecentSample, rowsWithGinLimit, sourceTable } from './candidates.js';
 import { quoteLexeme } from './query-terms.js';
 import { type RetrievalScope, type Source, SOURCE_TABLE, scopeConditions, scopeKey, tsvectorOf } from './scope.js';
 
@@ -20,26 +25,77 @@ export const DF_CAP = 500;
 
 /** Brief caches: corpus statistics drift slowly, and a stale IDF only nudges a score. */
 const TOTAL_TTL_MS = 5_000;
+/** Scopes above COUNT_CAP: their exact size is refreshed in the background at most this often. */
+const LARGE_TOTAL_TTL_MS = 300_000;
 const DF_TTL_MS = 5_000;
 const COMMON_TTL_MS = 60_000;
 /** Scopes with fewer documents are counted exactly. */
 const STATS_MIN_DOCUMENTS = 5_000;
+/** Documents counted at most while a request waits (an index range of this many entries: a few ms). */
+export const COUNT_CAP = 10_000;
+/** Index entries a lexeme's count reads at most on a large scope (10 x DF_CAP: exact below it). */
+const GIN_COUNT_LIMIT = 5_000;
+/** A lexeme seen in at least this many of the sampled recent events is common (no index count). */
+export const RECENT_COMMON_MIN = 10;
 
-const totals = new Map<string, { value: number; at: number }>();
+const totals = new Map<string, { value: number; at: number; ttl: number }>();
 const dfCache = new Map<string, { value: number; at: number }>();
 const commonCache = new Map<string, { value: Map<string, number>; at: number }>();
+/** Exact counts of large scopes running in the background, by scope key (one at a time per scope). */
+const recounting = new Map<string, Promise<void>>();
+/** Background recounts at once, all scopes together: each walks a large scope. */
+const MAX_RECOUNTS = 2;
 
-/** Number of documents of a source in the scope; cached briefly (it only weighs IDF). */
+/** `select count(*)` of the scope, stopping at `cap` documents when given. */
+export function countQuery(source: Source, scope: RetrievalScope, cap?: number): SQL {
+  if (cap === undefined)
+    return sql`select count(*) as n from ${sourceTable(source)} where ${scopeConditions(source, scope)}`;
+  return sql`select count(*) as n from (
+    select 1 from ${sourceTable(source)} where ${scopeConditions(source, scope)} limit ${cap}) s`;
+}
+
+function remember(key: string, value: number, ttl: number): void {
+  if (totals.size > 10_000) totals.clear();
+  totals.set(key, { value, at: Date.now(), ttl });
+}
+
+/** Counts a large scope exactly, off the request path; the cached (capped or stale) size serves meanwhile. */
+function recountLater(database: Database, source: Source, scope: RetrievalScope, key: string): void {
+  if (recounting.has(key) || recounting.size >= MAX_RECOUNTS) return;
+  const run = database
+    .rows<{ n: number | string }>(countQuery(source, scope))
+    .then(([row]) => {
+      const n = Number(row?.n ?? 0);
+      remember(key, n, n >= COUNT_CAP ? LARGE_TOTAL_TTL_MS : TOTAL_TTL_MS);
+    })
+    // The database closing or busy: the capped figure stays, and the next request tries again.
+    .catch(() => {})
+    .finally(() => recounting.delete(key));
+  recounting.set(key, run);
+}
+
+/**
+ * Number of documents of a source in the scope (it only weighs IDF): exact below COUNT_CAP (cached
+ * briefly); above it, the last exact count, refreshed in the background, or the cap until there is one.
+ */
 export async function countDocuments(database: Database, source: Source, scope: RetrievalScope): Promise<number> {
   const key = scopeKey(source, scope);
   const hit = totals.get(key);
-  if (hit && Date.now() - hit.at < TOTAL_TTL_MS) return hit.value;
-  const [row] = await database.rows<{ n: number | string }>(
-    sql`select count(*) as n from ${sourceTable(source)} where ${scopeConditions(source, scope)}`,
-  );
+  const now = Date.now();
+  if (hit && now - hit.at < hit.ttl) return hit.value;
+  if (hit && hit.value >= COUNT_CAP) {
+    recountLater(database, source, scope, key);
+    return hit.value;
+  }
+  const [row] = await database.rows<{ n: number | string }>(countQuery(source, scope, COUNT_CAP));
   const value = Number(row?.n ?? 0);
-  if (totals.size > 10_000) totals.clear();
-  totals.set(key, { value, at: Date.now() });
+  if (value < COUNT_CAP) {
+    remember(key, value, TOTAL_TTL_MS);
+    return value;
+  }
+  // A large scope: the cap stands in (briefly: ttl 0 asks again) until the exact count lands.
+  remember(key, value, 0);
+  recountLater(database, source, scope, key);
   return value;
 }
 
@@ -65,13 +121,17 @@ async function commonLexemes(database: Database, source: Source): Promise<Map<st
   return value;
 }
 
-/** Document frequency of each lexeme in the scope: estimated for common lexemes, counted (up to DF_CAP) for the rest. */
+/**
+ * Document frequency of each lexeme in the scope: estimated for common lexemes (from pg_stats, or from
+ * the recent sample when given), counted (up to DF_CAP) for the rest.
+ */
 export async function documentFrequencies(
   database: Database,
   source: Source,
   scope: RetrievalScope,
   total: number,
   lexemes: string[],
+  recent?: Pick<RecentSample, 'size' | 'counts'>,
 ): Promise<Map<string, number>> {
   const df = new Map<string, number>();
   const base = scopeKey(source, scope);
@@ -84,6 +144,13 @@ export async function documentFrequencies(
       df.set(l, Math.max(1, Math.min(total, Math.round(share * total))));
       continue;
     }
+    // Common in recent history: its posting list is long (counting it walks the whole list when the
+    // planner has no statistics to tell); projected from the sample instead.
+    const seen = recent?.counts.get(l) ?? 0;
+    if (recent && recent.size > 0 && seen >= RECENT_COMMON_MIN) {
+      df.set(l, Math.max(DF_CAP, Math.min(total, Math.round((seen / recent.size) * total))));
+      continue;
+    }
     const hit = dfCache.get(`${base}|${l}`);
     if (hit && now - hit.at < DF_TTL_MS) df.set(l, hit.value);
     else missing.push(l);
@@ -93,7 +160,7 @@ export async function documentFrequencies(
     missing.map((l, i) => sql`(${i}, ${quoteLexeme(l)})`),
     sql`, `,
   );
-  const rows = await database.rows<{ i: number; df: number | string }>(sql`
+  const count = sql`
     select l.i, (
       select count(*) from (
         select 1 from ${sourceTable(source)}
@@ -101,7 +168,13 @@ export async function documentFrequencies(
         limit ${DF_CAP}
       ) s
     ) as df
-    from (values ${values}) as l(i, q)`);
+    from (values ${values}) as l(i, q)`;
+  // On a large scope (a sample given), a lexeme's index scan is bounded: a long posting list (a word
+  // common in older history, with no statistics to tell the planner) yields a random subset, enough to
+  // reach DF_CAP, instead of a bitmap of every row holding it.
+  const rows = recent
+    ? await rowsWithGinLimit<{ i: number; df: number | string }>(database, GIN_COUNT_LIMIT, count)
+    : await database.rows<{ i: number; df: number | string }>(count);
   if (dfCache.size > 50_000) dfCache.clear();
   for (const r of rows) {
     const lexeme = missing[Number(r.i)] as string;

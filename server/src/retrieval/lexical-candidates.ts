@@ -1,0 +1,76 @@
+/**
+ * Lexical candidates of one source, with a cost bounded by the answer rather than by the scope's size
+ * (issue 29). A word found in a large share of a big scope has a posting list as long as that share:
+ * counting it or fetching "any 300" of its matches through the GIN index walks the whole list (and,
+ * when the planner misjudges it, the whole scope), so recall time grew with the tenant's history.
+ *
+ * Small scopes (fewer than LARGE_SCOPE documents) and memories and artifacts (compiled, far fewer)
+ * keep the exact path: every lexeme's document frequency counted (up to DF_CAP) and the rarest
+ * lexemes' matches fetched through the index. A large scope of events is read in two bounded parts:
+ * - its recent window (the newest RECENT_WINDOW events, through the scope or session index in id
+ *   order): one pass counts each query lexeme there and returns the newest matches of any of them.
+ *   A lexeme seen often there is common: its frequency is projected from the window (no count), and
+ *   its candidates are those newest matches;
+ * - common lexemes the window barely holds (pg_stats or a bounded count says common, the window
+ *   disagrees: a topic of older history): a random sample of their matches, through an index scan
+ *   bounded by gin_fuzzy_search_limit;
+ * - rare lexemes (counted below DF_CAP in the whole scope): all their matches, through the index,
+ *   wherever they are in the history; their posting lists are short by definition.
+ * A word in no event costs one index probe per lexeme, and the window's pass.
+ */
+import type { Database } from '../db/client.js';
+import { type CandidateRow, fetchCandidates, sampleRecent } from './candidates.js';
+import type { RetrievalScope, Source } from './scope.js';
+import { COUNT_CAP, DF_CAP, documentFrequencies, RECENT_COMMON_MIN } from './term-stats.js';
+
+/** Newest events of a large scope read for common words (and sampled for their frequency). */
+export const RECENT_WINDOW = 2_000;
+/** Candidates taken at most for the common words of older history, and index entries read per such word. */
+const OLDER_LIMIT = 100;
+const OLDER_GIN_LIMIT = 1_000;
+/** Event scopes of at least this many documents take common words from their recent window only. */
+export const LARGE_SCOPE = COUNT_CAP;
+
+/** Lexemes in order of rarity, taken while their matches fit in the candidate limit (so rare terms are complete). */
+export function candidateLexemes(df: Map<string, number>, limit: number, rareOnly = false): string[] {
+  const present = [...df.entries()].filter(([, n]) => n > 0 && (!rareOnly || n < DF_CAP)).sort((a, b) => a[1] - b[1]);
+  const out: string[] = [];
+  let sum = 0;
+  for (const [lexeme, n] of present) {
+    if (out.length > 0 && (sum + n > limit || n >= DF_CAP)) break;
+    out.push(lexeme);
+    sum += n;
+  }
+  return out;
+}
+
+/** Whether a scope of `total` documents of `source` is read through its recent window. */
+export function readsRecentWindow(source: Source, scope: RetrievalScope, total: number): boolean {
+  // As of a past time, the newest events may all be later than it: the exact path instead.
+  return source === 'event' && total >= LARGE_SCOPE && scope.asOf === undefined;
+}
+
+/** Document frequencies of the query's lexemes in the scope and the candidate rows for them. */
+export async function lexicalCandidates(
+  database: Database,
+  source: Source,
+  scope: RetrievalScope,
+  total: number,
+  lexemes: string[],
+  limit: number,
+): Promise<{ df: Map<string, number>; rows: CandidateRow[] }> {
+  if (!readsRecentWindow(source, scope, total) || lexemes.length === 0) {
+    const df = await documentFrequencies(database, source, scope, total, lexemes);
+    return { df, rows: await fetchCandidates(database, source, scope, candidateLexemes(df, limit), limit) };
+  }
+  const recent = await sampleRecent(database, scope, lexemes, RECENT_WINDOW, limit);
+  const df = await documentFrequencies(database, source, scope, total, lexemes, recent);
+  // Common words the window barely holds (common in older history): a bounded random sample of their
+  // matches through the index, so a question about them still finds some.
+  const older = lexemes.filter((l) => (df.get(l) ?? 0) >= DF_CAP && (recent.counts.get(l) ?? 0) < RECENT_COMMON_MIN);
+  const [rare, sampled] = await Promise.all([
+    fetchCandidates(database, source, scope, candidateLexemes(df, limit, true), limit),
+    fetchCandidates(database, source, scope, older, Math.min(limit, OLDER_LIMIT), OLDER_GIN_LIMIT),
+  ]);
+  return { df, rows: [...rare, ...recent.rows, ...sampled] };
+}

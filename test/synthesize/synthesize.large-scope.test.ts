@@ -1,0 +1,149 @@
+/**
+ * Synthesize on a scope larger than LARGE_SCOPE events (issue 29): common words are read from the
+ * scope's recent window, rare words from the whole history, a word in no event from the index alone;
+ * through real HTTP. And the plan guard: the statements that read a large scope (the recent window's
+ * sample, the capped document count) examine a bounded number of events, checked with EXPLAIN ANALYZE
+ * on whichever database the suite runs (PGlite, or PostgreSQL when DATABASE_URL is set), so a change
+ * that makes them walk the tenant's history again fails here, not in production. Not timed.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recentSampleQuery } from '../../server/src/retrieval/candidates.js';
+import { LARGE_SCOPE, RECENT_WINDOW } from '../../server/src/retrieval/lexical-candidates.js';
+import type { RetrievalScope } from '../../server/src/retrieval/scope.js';
+import { COUNT_CAP, countQuery } from '../../server/src/retrieval/term-stats.js';
+import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+
+const EVENTS = LARGE_SCOPE + 2_000;
+/** The one old event holding the rare word: far outside the recent window. */
+const PLANTED = 100;
+
+let server: TestServer;
+let apiKey: string;
+let tenantId: string;
+
+const auth = () => ({ Authorization: `Bearer ${apiKey}` });
+const database = () => server.ctx.database;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const tenant = await newTenant(server, 'large-scope');
+  apiKey = tenant.apiKey;
+  tenantId = tenant.user.tenantId;
+  // Loaded by SQL: 12,000 captures through HTTP would make this file slow. Ids below any real ULID,
+  // in capture order; every fifth turn is about a deploy (2,400: a common word), one about a quokka.
+  await database().rows(sql`
+    insert into events (id, tenant_id, environment, namespace, session_id, type, payload, metadata, text,
+      content_hash, occurred_at)
+    select 'evt_00' || lpad(g::text, 24, '0'), ${tenantId}, 'live', 'history', 'history-' || (g / 20), 'message',
+      jsonb_build_object('role', 'user', 'content', t.c), '{}'::jsonb, 'user: ' || t.c, md5(g::text),
+      now() - interval '100 days' + g * interval '10 minutes'
+    from generate_series(0, ${EVENTS - 1}::int) g
+    cross join lateral (
+      select 'turn ' || g || ' about the ' ||
+        (array['deploy', 'meeting', 'budget', 'garden', 'lunch'])[1 + g % 5] || ' and the ' ||
+        (array['printer', 'window', 'ticket', 'kettle', 'laptop', 'parcel', 'plant'])[1 + (g / 5) % 7] ||
+        case when g = ${PLANTED} then ' with a quokka' else '' end as c
+    ) t`);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+async function synthesize(query: string) {
+  const res = await server
+    .http()
+    .post('/v1/synthesize')
+    .set(auth())
+    .send({ query, namespace: 'history', options: { maxTokens: 2000 } });
+  expect(res.status).toBe(200);
+  return res.body.data.entries as Array<{ content: string; kind: string }>;
+}
+
+const turnOf = (content: string) => Number(/turn (\d+)/.exec(content)?.[1] ?? Number.NaN);
+
+describe('POST /v1/synthesize on a scope of more than LARGE_SCOPE events', () => {
+  it('finds a rare word wherever it is in the history', async () => {
+    const entries = await synthesize('What did we say about the quokka?');
+    expect(entries.map((e) => turnOf(e.content))).toContain(PLANTED);
+  });
+
+  it('answers a common word with the newest of its many matches', async () => {
+    const entries = await synthesize('when is the deploy');
+    const turns = entries.map((e) => turnOf(e.content));
+    expect(turns.length).toBeGreaterThan(0);
+    // The recent window is the newest RECENT_WINDOW events; a neighbour of its oldest match may be lent in.
+    for (const turn of turns) expect(turn).toBeGreaterThanOrEqual(EVENTS - RECENT_WINDOW - 1);
+    expect(entries.some((e) => e.content.includes('deploy'))).toBe(true);
+  });
+
+  it('answers a common word of older history only with some of its matches', async () => {
+    // The newest turns mention nothing new: add 2,000 turns without 'printer' and ask for it.
+    const from = EVENTS;
+    await database().rows(sql`
+      insert into events (id, tenant_id, environment, namespace, session_id, type, payload, metadata, text,
+        content_hash, occurred_at)
+      select 'evt_00' || lpad(g::text, 24, '0'), ${tenantId}, 'live', 'history', 'recent-' || (g / 20), 'message',
+        jsonb_build_object('role', 'user', 'content', 'turn ' || g || ' about the lunch'), '{}'::jsonb,
+        'user: turn ' || g || ' about the lunch', md5(g::text), now()
+      from generate_series(${from}::int, ${from + RECENT_WINDOW - 1}::int) g`);
+    const entries = await synthesize('where is the printer');
+    expect(entries.some((e) => e.content.includes('printer'))).toBe(true);
+  });
+
+  it('answers a query whose words are in no event with nothing', async () => {
+    const entries = await synthesize('zebra quantum flux');
+    expect(entries).toEqual([]);
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+
+/** Rows each plan node scanning `events` produced, over all its loops, and the kinds of those scans. */
+async function eventScans(query: SQL): Promise<{ rows: number; types: string[] }> {
+  const [row] = await database().rows<Record<string, unknown>>(sql`explain (analyze, format json) ${query}`);
+  const raw = Object.values(row ?? {})[0];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+  let rows = 0;
+  const types: string[] = [];
+  const walk = (node: PlanNode) => {
+    if (node['Relation Name'] === 'events') {
+      rows += node['Actual Rows'] * node['Actual Loops'];
+      types.push(node['Node Type']);
+    }
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk((plan[0] as { Plan: PlanNode }).Plan);
+  return { rows, types };
+}
+
+describe('statements reading a large scope examine a bounded number of events', () => {
+  const scopes = (): Array<[string, RetrievalScope]> => [
+    ['one namespace', { tenantId, environment: 'live', namespace: 'history', minConfidence: 0 }],
+    ['every namespace', { tenantId, environment: 'live', minConfidence: 0 }],
+    ['one session', { tenantId, environment: 'live', sessionId: 'history-300', minConfidence: 0 }],
+  ];
+
+  it('the recent window reads at most its size, for common words and for words in no event', async () => {
+    for (const [name, scope] of scopes()) {
+      for (const lexemes of [['deploy'], ['zebra', 'quantum']]) {
+        const { rows, types } = await eventScans(recentSampleQuery(scope, lexemes, RECENT_WINDOW, 300));
+        // The window's index range (plus a probe per namespace), and the matches returned by primary key.
+        expect(rows, `${name}, ${lexemes}`).toBeLessThanOrEqual(RECENT_WINDOW + 300 + 10);
+        expect(types, `${name}, ${lexemes}`).not.toContain('Seq Scan');
+      }
+    }
+  });
+
+  it('the document count stops at its cap', async () => {
+    const { rows } = await eventScans(countQuery('event', scopes()[0]?.[1] as RetrievalScope, COUNT_CAP));
+    expect(rows).toBeLessThanOrEqual(COUNT_CAP);
+    expect(EVENTS).toBeGreaterThan(COUNT_CAP);
+  });
+});
