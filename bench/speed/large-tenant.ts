@@ -19,6 +19,7 @@
  */
 import { startBenchServer } from '../lib/bench-server.js';
 import { createFreshDatabase, REDIS_URL } from '../lib/fresh-postgres.js';
+import { timeStatements } from '../lib/sql-timing.js';
 import { seededRandom } from './corpus.js';
 
 const SIZES = (process.env.SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -74,23 +75,7 @@ async function main() {
   if (database.driver !== 'postgres') throw new Error('large-tenant runs on PostgreSQL (PG_URL or DATABASE_URL)');
   const vocab = vocabulary(5000);
 
-  const sqlTime = new Map<string, { n: number; ms: number }>();
-  if (PROFILE) {
-    const dialect = (database.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect;
-    const rows = database.rows.bind(database);
-    database.rows = (async (query: Parameters<typeof rows>[0], on?: never) => {
-      const t0 = performance.now();
-      try {
-        return await rows(query, on);
-      } finally {
-        const label = dialect.sqlToQuery(query).sql.replace(/\s+/g, ' ').trim().slice(0, 90);
-        const s = sqlTime.get(label) ?? { n: 0, ms: 0 };
-        s.n += 1;
-        s.ms += performance.now() - t0;
-        sqlTime.set(label, s);
-      }
-    }) as typeof database.rows;
-  }
+  const sqlTime = PROFILE ? timeStatements(database, 90) : new Map<string, { n: number; ms: number }>();
 
   // Raw SQL text (bench does not share the server's drizzle instance); the values are ours.
   const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;

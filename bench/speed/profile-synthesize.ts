@@ -10,6 +10,7 @@
  * seed, whose words the memories mostly do not contain, as bench:compare asks; default: the same).
  */
 import { startBenchServer } from '../lib/bench-server.js';
+import { timeStatements } from '../lib/sql-timing.js';
 import { createCorpus } from './corpus.js';
 import { seedMemories } from './seed.js';
 
@@ -31,22 +32,7 @@ async function main() {
   const questions = process.env.QUESTION_SEED ? createCorpus(Number(process.env.QUESTION_SEED)) : corpus;
 
   // Time every statement that goes through database.rows, grouped by its first words.
-  // drizzle's dialect renders a statement's text (bench does not depend on drizzle itself).
-  const dialect = (database.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect;
-  const sqlTime = new Map<string, { n: number; ms: number }>();
-  const rows = database.rows.bind(database);
-  database.rows = (async (query: Parameters<typeof rows>[0], on?: never) => {
-    const t0 = performance.now();
-    try {
-      return await rows(query, on);
-    } finally {
-      const label = dialect.sqlToQuery(query).sql.replace(/\s+/g, ' ').trim().slice(0, 60);
-      const s = sqlTime.get(label) ?? { n: 0, ms: 0 };
-      s.n += 1;
-      s.ms += performance.now() - t0;
-      sqlTime.set(label, s);
-    }
-  }) as typeof database.rows;
+  const sqlTime = timeStatements(database);
 
   // Time inside the synthesize service, to tell it from HTTP, auth and limits.
   const service = client.running.ctx.services.synthesize;
