@@ -12,6 +12,8 @@ import { ROLE_KEY_SCOPES } from '@hx-memory/contract';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -20,6 +22,7 @@ import {
   createNamespace,
   createOrg,
   expectStatus,
+  insertMemory,
   must,
   registerUser,
   type TestOrg,
@@ -139,11 +142,12 @@ describe('organization boundaries: credential x route x target', () => {
   it('named capture and batch capture: 201 where the credential reaches and may write, else 403', async () => {
     for (const c of creds) {
       for (const t of TARGETS) {
-        const body = { type: 'message' as const, sessionId: 'probe', payload: { role: 'user', content: 'probe' } };
+        // Distinct content per cell: the same event twice in a session is a duplicate (200).
+        const body = { type: 'message' as const, sessionId: 'probe', payload: { role: 'user', content: `${c.name} ${t}` } };
         const one = await server.api(c.key).capture.capture({ body: { ...body, namespace: ns[t] } });
         expect(one.status, `${c.name} capture into ${t}`).toBe(may(c, t, 'write') ? 201 : 403);
         const batch = await server.api(c.key).capture.captureBatch({
-          body: { events: [{ ...body, namespace: ns[t], payload: { role: 'user', content: `probe ${c.name}` } }] },
+          body: { events: [{ ...body, namespace: ns[t], payload: { role: 'user', content: `batch ${c.name} ${t}` } }] },
         });
         expect(batch.status, `${c.name} batch into ${t}`).toBe(may(c, t, 'write') ? 201 : 403);
         if (one.status === 403 && c.scopes.includes('write')) {
@@ -153,12 +157,13 @@ describe('organization boundaries: credential x route x target', () => {
     }
   });
 
-  it('capture naming no namespace goes to default: only a credential that reaches default may', async () => {
+  it('capture naming no namespace goes to default (a namespace-bound key: its own), where the key must reach', async () => {
     for (const c of creds) {
       const res = await server.api(c.key).capture.capture({
-        body: { type: 'message', sessionId: 'probe', payload: { role: 'user', content: 'unnamed probe' } },
+        body: { type: 'message', sessionId: 'probe', payload: { role: 'user', content: `unnamed ${c.name}` } },
       });
-      expect(res.status, c.name).toBe(may(c, 'default', 'write') ? 201 : 403);
+      const target: Target = c.name.includes('namespace-bound') ? 'own' : 'default';
+      expect(res.status, c.name).toBe(may(c, target, 'write') ? 201 : 403);
     }
   });
 
@@ -306,7 +311,7 @@ describe('organization boundaries: credential x route x target', () => {
           name: 'remember',
           arguments: { events: [{ text: 'mcp probe' }], namespace: ns.other },
         })) as CallToolResult;
-        expect(remembered.isError, c.name).toBe(!may(c, 'other', 'write'));
+        expect(Boolean(remembered.isError), c.name).toBe(!may(c, 'other', 'write'));
       } finally {
         await client.close();
       }
@@ -397,6 +402,28 @@ describe('organization boundaries: credential x route x target', () => {
     const org1Key = creds.find((c) => c.name === 'owner, org-bound key') as Cred;
     const evs = await server.api(org1Key.key).synthesize.synthesize({ body: { query: 'late', namespace: created.id } });
     expect(JSON.stringify(expectStatus(evs, 200).body)).toContain('late');
+  });
+
+  it('migration 0014 moves rows stored under a registered name to the id, leaving unregistered ones', async () => {
+    const legacy = await insertMemory(server, owner.tenantId, { namespace: nsNames.other, content: 'legacy row' });
+    const loose = await insertMemory(server, owner.tenantId, { namespace: 'never-registered', content: 'loose row' });
+    const file = new URL('../../server/drizzle/0014_namespace_references_by_id.sql', import.meta.url);
+    // Run as written, narrowed to this tenant: other test files share CI's database.
+    const migration = readFileSync(file, 'utf8').replaceAll(
+      'FROM "namespaces" n WHERE',
+      `FROM "namespaces" n WHERE n."tenant_id" = '${owner.tenantId}' AND`,
+    );
+    expect(migration.split(`'${owner.tenantId}'`).length - 1).toBe(4);
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      await server.ctx.database.rows(sql.raw(statement));
+    }
+    const byId = expectStatus(
+      await server.api(ownerKey).memories.list({ query: { namespace: ns.other, limit: 100 } }),
+      200,
+    ).body.data.memories;
+    expect(byId.find((m) => m.id === legacy)?.namespace).toBe(ns.other);
+    const kept = expectStatus(await server.api(ownerKey).memories.get({ params: { id: loose } }), 200).body.data;
+    expect(kept.namespace).toBe('never-registered');
   });
 
   it('after every attempt, the data of every namespace is intact', async () => {
