@@ -9,6 +9,11 @@
  *
  * The server runs as a child process (node with tsx as loader) on a fresh database, so its figures
  * do not include the load generator's.
+ *
+ * SOAK_MIX=history (issue 29): the large-history mix instead, one tenant (SOAK_TENANTS) whose events
+ * pile up: a quarter each of single captures, capture batches of 50, synthesize with 800 tokens
+ * (questions whose words are common, rare, and in no event) and artifact lists. Synthesize latency is
+ * reported per minute too, and the last minute's throughput against the first's.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -21,6 +26,10 @@ import { createFreshDatabase, PG_URL, REDIS_URL } from '../lib/fresh-postgres.js
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const SAMPLE_SECONDS = Number(process.env.SAMPLE_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 8);
+const MIX = process.env.SOAK_MIX === 'history' ? 'history' : 'default';
+const TENANTS = Number(process.env.SOAK_TENANTS ?? (MIX === 'history' ? 1 : 4));
+/** The history mix's questions: words common in its events, a rare one, and words in none. */
+const HISTORY_QUESTIONS = ['which version was deployed', 'what tea do I like', 'zebra quantum flux'];
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
 
@@ -96,7 +105,7 @@ async function main() {
     if (!out.includes('listening on')) throw new Error('server did not start');
 
     const tenants: string[] = [];
-    for (let t = 0; t < 4; t++) {
+    for (let t = 0; t < TENANTS; t++) {
       const email = `soak-${t}-${Date.now().toString(36)}@example.com`;
       const reg = await call(`${url}/v1/auth/register`, 'POST', undefined, {
         email,
@@ -111,7 +120,32 @@ async function main() {
     const started = Date.now();
     const end = started + MINUTES * 60_000;
     const counts = { requests: 0, errors: 0, byStatus: new Map<number, number>() };
+    /** Synthesize latencies by the minute they ended in. */
+    const synthesizeMs = new Map<number, number[]>();
     let n = 0;
+    const history = async (key: string, i: number) => {
+      const pick = i % 4;
+      const turn = (j: number) => ({
+        type: 'message',
+        sessionId: `soak-${j % 200}`,
+        payload: {
+          role: 'user',
+          content: `Note ${j}: version ${j % 97} of the ${TOPICS[j % TOPICS.length]} service was deployed; I like ${j % 3 ? 'green' : 'black'} tea`,
+        },
+      });
+      if (pick === 0) return call(`${url}/v1/capture`, 'POST', key, turn(i * 50));
+      if (pick === 1)
+        return call(`${url}/v1/capture/batch`, 'POST', key, {
+          events: Array.from({ length: 50 }, (_, j) => turn(i * 50 + j)),
+        });
+      if (pick === 3) return call(`${url}/v1/artifacts?limit=20`, 'GET', key);
+      const query = HISTORY_QUESTIONS[Math.floor(i / 4) % HISTORY_QUESTIONS.length] as string;
+      const t0 = performance.now();
+      const res = await call(`${url}/v1/synthesize`, 'POST', key, { query, options: { maxTokens: 800 } });
+      const minute = Math.min(MINUTES, Math.floor((Date.now() - started) / 60_000) + 1);
+      synthesizeMs.set(minute, [...(synthesizeMs.get(minute) ?? []), performance.now() - t0]);
+      return res;
+    };
     const loop = async () => {
       while (Date.now() < end) {
         const i = n++;
@@ -120,7 +154,8 @@ async function main() {
         const pick = i % 20;
         let res: { status: number };
         try {
-          if (pick < 13)
+          if (MIX === 'history') res = await history(key, i);
+          else if (pick < 13)
             res = await call(`${url}/v1/capture`, 'POST', key, {
               type: 'message',
               sessionId: `soak-${i % 50}`,
@@ -180,21 +215,41 @@ async function main() {
       });
       perMinute.set(minute, row);
     }
+    const pct = (xs: number[], p: number) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return s.length ? (s[Math.min(s.length - 1, Math.floor(p * s.length))] as number).toFixed(1) : '-';
+    };
     console.log(
-      '| minute | requests | errors (5xx or cut) | RSS MiB | heap MiB | loop lag p99 / max ms | DB connections |',
+      '| minute | requests | errors (5xx or cut) | RSS MiB | heap MiB | loop lag p99 / max ms | DB connections | synthesize p50 / p95 ms |',
     );
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const r of perMinute.values()) {
+      const ms = synthesizeMs.get(r.minute as number) ?? [];
       console.log(
-        `| ${r.minute} | ${r.requests} | ${r.errors} | ${r.rssMiB} | ${r.heapMiB} | ${r.lagP99Ms} / ${r.lagMaxMs} | ${r.dbConnections} |`,
+        `| ${r.minute} | ${r.requests} | ${r.errors} | ${r.rssMiB} | ${r.heapMiB} | ${r.lagP99Ms} / ${r.lagMaxMs} | ${r.dbConnections} | ${pct(ms, 0.5)} / ${pct(ms, 0.95)} |`,
       );
     }
+    const minutes = [...perMinute.values()];
+    const first = minutes[0]?.requests ?? 0;
+    const last = minutes[minutes.length - 1]?.requests ?? 0;
+    if (first > 0) console.log(`throughput, last minute / first minute: ${(last / first).toFixed(2)}`);
+    const target = postgres(db.url, { max: 1, onnotice: () => {} });
+    const [stored] = await target`select count(*)::int as n from events`;
+    await target.end();
+    console.log(`events stored at the end: ${stored?.n}`);
     console.log(`statuses: ${JSON.stringify(Object.fromEntries(counts.byStatus))}`);
     const file = join(here, `results-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       file,
       JSON.stringify(
-        { minutes: MINUTES, concurrency: CONCURRENCY, samples, statuses: Object.fromEntries(counts.byStatus) },
+        {
+          minutes: MINUTES,
+          concurrency: CONCURRENCY,
+          mix: MIX,
+          samples,
+          synthesizeMs: Object.fromEntries(synthesizeMs),
+          statuses: Object.fromEntries(counts.byStatus),
+        },
         null,
         2,
       ),
