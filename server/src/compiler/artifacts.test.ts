@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createCompiler, extractMemories } from '../../server/src/compiler/index.js';
-import type { CompilerEvent, StoredMemory } from '../../server/src/compiler/types.js';
-import { assistant, ev, user } from './fixtures.js';
+import { createCompiler, extractMemories } from './index.js';
+import type { CompilerEvent, StoredMemory } from './types.js';
+import { assistant, ev, user } from './test-events.js';
 
 function store(events: CompilerEvent[]): StoredMemory[] {
   return extractMemories(events).map((d, i) => ({

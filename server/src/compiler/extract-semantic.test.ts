@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detectInstruction, detectPreferences } from '../../server/src/compiler/extract-semantic.js';
-import { extractMemories } from '../../server/src/compiler/index.js';
-import type { MemoryDraft } from '../../server/src/compiler/types.js';
-import { assistant, ev, user } from './fixtures.js';
+import { detectInstruction, detectPreferences } from './extract-semantic.js';
+import { extractMemories } from './index.js';
+import type { MemoryDraft } from './types.js';
+import { assistant, ev, user } from './test-events.js';
 
 const find = (drafts: MemoryDraft[], kind: string, re: RegExp) =>
   drafts.filter((d) => d.kind === kind && re.test(d.content));

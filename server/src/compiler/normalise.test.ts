@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeKeyOf, errorSignature } from '../../server/src/compiler/normalise.js';
-import { normaliseCommand, pathPattern } from '../../server/src/compiler/traces.js';
+import { dedupeKeyOf, errorSignature } from './normalise.js';
+import { normaliseCommand, pathPattern } from './traces.js';
 
 describe('dedupeKeyOf', () => {
   it('gives near-duplicates the same key: case, punctuation, fillers and inflection do not matter', () => {

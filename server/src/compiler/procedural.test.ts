@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createCompiler, extractMemories } from '../../server/src/compiler/index.js';
-import { patternConfidence } from '../../server/src/compiler/procedural.js';
-import { buildEpisodes } from '../../server/src/compiler/traces.js';
-import type { ArtifactDraft, CompilerEvent, StoredMemory } from '../../server/src/compiler/types.js';
-import { ev, fixTrace } from './fixtures.js';
+import { createCompiler, extractMemories } from './index.js';
+import { patternConfidence } from './procedural.js';
+import { buildEpisodes } from './traces.js';
+import type { ArtifactDraft, CompilerEvent, StoredMemory } from './types.js';
+import { ev, fixTrace } from './test-events.js';
 
 function stored(events: CompilerEvent[]): StoredMemory[] {
   return extractMemories(events).map((d, i) => ({

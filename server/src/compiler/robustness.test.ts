@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createCompiler } from '../../server/src/compiler/index.js';
-import { errorSignature } from '../../server/src/compiler/normalise.js';
-import type { CompilerEvent } from '../../server/src/compiler/types.js';
-import { ev } from './fixtures.js';
+import { createCompiler } from './index.js';
+import { errorSignature } from './normalise.js';
+import type { CompilerEvent } from './types.js';
+import { ev } from './test-events.js';
 
 describe('the compiler on hostile or odd input', () => {
   it('handles odd payload shapes without throwing', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { segmentEvent, splitSentences } from '../../server/src/compiler/segment.js';
-import { ev } from './fixtures.js';
+import { segmentEvent, splitSentences } from './segment.js';
+import { ev } from './test-events.js';
 
 describe('splitSentences', () => {
   it('splits on sentence punctuation and newlines but not after abbreviations or inside numbers', () => {

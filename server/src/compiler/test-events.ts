@@ -1,5 +1,5 @@
 /** Hand-written events for the compiler tests: a conversation and coding-agent traces. */
-import type { CompilerEvent } from '../../server/src/compiler/types.js';
+import type { CompilerEvent } from './types.js';
 
 let seq = 0;
 

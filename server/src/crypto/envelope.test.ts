@@ -1,8 +1,8 @@
 /** Envelope encryption as unit tests: round trip, fresh keys per seal, AAD binding, wrong KEK, tampering, rotation. */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { EnvelopeError, createEnvelope, createKeyring } from '../../server/src/crypto/envelope.js';
-import { type Keyring, ringCipher } from '../../server/src/crypto/keyring.js';
+import { EnvelopeError, createEnvelope, createKeyring } from './envelope.js';
+import { type Keyring, ringCipher } from './keyring.js';
 
 /** The local KeyProvider's cipher over an in-memory keyring, the default the server uses. */
 const envelopeOf = (ring: Keyring) => createEnvelope(ringCipher(ring));

@@ -4,7 +4,7 @@
  * formats is measured by corpus.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { RULE_IDS, findSecrets, replaceSecrets, scanText } from '../../server/src/redaction/index.js';
+import { RULE_IDS, findSecrets, replaceSecrets, scanText } from './index.js';
 
 const found = (text: string) => scanText(text).map((f) => f.value);
 const rule = (text: string) => scanText(text).map((f) => [f.ruleId, f.value]);

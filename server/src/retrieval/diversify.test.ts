@@ -3,8 +3,8 @@
  * with the same values, on random candidate sets with overlapping vocabularies.
  */
 import { describe, expect, it } from 'vitest';
-import { diversify, MMR_LAMBDA } from '../../server/src/retrieval/diversify.js';
-import { docOf, type RankedItem } from '../../server/src/retrieval/ranked-item.js';
+import { diversify, MMR_LAMBDA } from './diversify.js';
+import { docOf, type RankedItem } from './ranked-item.js';
 
 function seeded(seed: number) {
   let s = seed >>> 0;
