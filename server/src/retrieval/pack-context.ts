@@ -39,6 +39,11 @@ export interface Packed {
   used: number;
   /** Entries left out here (repeats and over budget; the caller adds what it left out before). */
   omitted: Omitted;
+  /**
+   * Per packed entry (same order as `entries`), the inputs left out as its repeats: their sources
+   * are its sources too (a summary line said an event's words: the event is cited by the summary).
+   */
+  absorbed: number[][];
   truncated: number;
   candidateTokens: number;
 }
@@ -71,13 +76,17 @@ export function factKey(line: string): string {
     .trim();
 }
 
-/** Whether a fact key says nothing that `shown` (the keys packed so far, padded with spaces) does not. */
-function repeats(key: string, shown: Set<string>, padded: string[]): boolean {
-  if (key.length === 0) return false;
-  if (shown.has(key)) return true;
-  if (key.split(' ').length < MIN_CONTAINED_WORDS) return false;
+/**
+ * The packed entry (its place in `chosen`) that already says all of a fact key, or -1: `shown` maps
+ * the keys packed so far to their entry, `padded` holds them padded with spaces.
+ */
+function repeats(key: string, shown: Map<string, number>, padded: Array<[string, number]>): number {
+  if (key.length === 0) return -1;
+  const same = shown.get(key);
+  if (same !== undefined) return same;
+  if (key.split(' ').length < MIN_CONTAINED_WORDS) return -1;
   const needle = ` ${key} `;
-  return padded.some((p) => p.includes(needle));
+  return padded.find(([p]) => p.includes(needle))?.[1] ?? -1;
 }
 
 function oneLine(input: PackInput, content: string, withDate = true): string {
@@ -160,8 +169,9 @@ export function packContext(
   const perEntry = Math.max(8, Math.min(MAX_ENTRY_TOKENS, Math.floor(limit * MAX_ENTRY_SHARE)));
   const chosen: Chosen[] = [];
   const sections = new Set<SynthesizeSection>();
-  const shown = new Set<string>();
-  const padded: string[] = [];
+  const shown = new Map<string, number>();
+  const padded: Array<[string, number]> = [];
+  const absorbed: number[][] = [];
   const omitted: Omitted = { duplicates: 0, superseded: 0, overBudget: 0 };
   let estimate = 0;
   let candidateTokens = 0;
@@ -198,7 +208,7 @@ export function packContext(
         }
         items += 1;
         const key = factKey(line);
-        if (stale.has(key) || repeats(key, shown, padded)) continue;
+        if (stale.has(key) || repeats(key, shown, padded) >= 0) continue;
         kept.push(line);
         keptKeys.push(key);
         itemsKept += 1;
@@ -222,7 +232,9 @@ export function packContext(
       keys = keptKeys;
     } else {
       const key = factKey(input.entry.content);
-      if (repeats(key, shown, padded)) {
+      const holder = repeats(key, shown, padded);
+      if (holder >= 0) {
+        (absorbed[holder] as number[]).push(index);
         omitted.duplicates += 1;
         candidateTokens += Math.ceil(Buffer.byteLength(input.entry.content) / 4);
         continue;
@@ -261,10 +273,11 @@ export function packContext(
     estimate += cost + header;
     sections.add(input.entry.section);
     for (const k of keys) {
-      if (k.length === 0) continue;
-      shown.add(k);
-      padded.push(` ${k} `);
+      if (k.length === 0 || shown.has(k)) continue;
+      shown.set(k, chosen.length);
+      padded.push([` ${k} `, chosen.length]);
     }
+    absorbed.push([]);
     chosen.push({ input, index, text, content, keys, truncated });
   }
 
@@ -278,11 +291,12 @@ export function packContext(
         const only = chosen[0] as Chosen;
         const cut = truncateToTokens(context, limit);
         only.truncated = true;
-        return result(cut, chosen, omitted, candidateTokens);
+        return result(cut, chosen, omitted, absorbed, candidateTokens);
       }
-      return result(context, chosen, omitted, candidateTokens);
+      return result(context, chosen, omitted, absorbed, candidateTokens);
     }
     chosen.pop();
+    absorbed.pop();
     omitted.overBudget += 1;
   }
 }
@@ -294,7 +308,13 @@ function fittedContent(kept: string[], renderedLines: string[]): string {
   return `${kept.slice(0, n).join('\n')}\n…`;
 }
 
-function result(context: string, chosen: Chosen[], omitted: Omitted, candidateTokens: number): Packed {
+function result(
+  context: string,
+  chosen: Chosen[],
+  omitted: Omitted,
+  absorbed: number[][],
+  candidateTokens: number,
+): Packed {
   return {
     context,
     entries: chosen.map((c) => ({ ...c.input.entry, content: c.content })),
@@ -302,6 +322,7 @@ function result(context: string, chosen: Chosen[], omitted: Omitted, candidateTo
     used: context ? tokenCount(context) : 0,
     omitted,
     truncated: chosen.filter((c) => c.truncated).length,
+    absorbed,
     candidateTokens,
   };
 }

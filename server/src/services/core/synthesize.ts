@@ -82,6 +82,22 @@ function entryOf(
   return { entry, date, block: item.source === 'artifact', mark, staleLines };
 }
 
+/** An entry's repeats left out by the packer: their events are cited by it too, after its own. */
+function citeAbsorbed(entries: SynthesizeEntry[], absorbed: number[][], inputs: PackInput[]): void {
+  for (const [i, entry] of entries.entries()) {
+    const extra = (absorbed[i] ?? []).flatMap((j) =>
+      (inputs[j]?.entry.provenance ?? []).filter((p) => p.sourceType === 'event'),
+    );
+    if (extra.length === 0) continue;
+    const seen = new Set(entry.provenance.map((p) => p.sourceId));
+    for (const p of extra) {
+      if (seen.has(p.sourceId)) continue;
+      seen.add(p.sourceId);
+      entry.provenance.push(p);
+    }
+  }
+}
+
 /** Sections answering the query first, then the usual order. */
 function sectionOrder(answering: readonly SynthesizeSection[]): SynthesizeSection[] {
   return [...answering, ...SECTION_TITLES.map(([s]) => s).filter((s) => !answering.includes(s))];
@@ -164,11 +180,9 @@ export function createSynthesizeService(
       );
       const assembled = assemble(ordered, lineage, options.includeSuperseded ?? false);
       const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
-      const packed = packContext(
-        assembled.items.map((x) => entryOf(x, top, includeProvenance)),
-        limit,
-        sectionOrder(answering),
-      );
+      const inputs = assembled.items.map((x) => entryOf(x, top, includeProvenance));
+      const packed = packContext(inputs, limit, sectionOrder(answering));
+      if (includeProvenance) citeAbsorbed(packed.entries, packed.absorbed, inputs);
       const memoryIds: string[] = [];
       const artifactIds: string[] = [];
       for (const index of packed.included) {
