@@ -21,6 +21,8 @@ export interface Question {
   question: string;
   category: number;
   evidence: string[];
+  /** The gold answer as text ('' when the question has none: adversarial ones). */
+  answer: string;
 }
 
 export interface Conversation {
@@ -66,7 +68,7 @@ export function readLocomo(file: string): Conversation[] {
   const samples = JSON.parse(readFileSync(file, 'utf8')) as Array<{
     sample_id: string;
     conversation: Record<string, unknown>;
-    qa: Array<{ question: string; category: number; evidence?: string[] }>;
+    qa: Array<{ question: string; category: number; evidence?: string[]; answer?: string | number }>;
   }>;
   return samples.map((sample) => {
     const conv = sample.conversation;
@@ -87,6 +89,7 @@ export function readLocomo(file: string): Conversation[] {
     const questions = sample.qa.map((qa) => ({
       question: qa.question,
       category: qa.category,
+      answer: qa.answer === undefined ? '' : String(qa.answer),
       // Some evidence entries hold several ids ("D8:6; D9:17"); malformed or unknown ids are not counted.
       evidence: [...new Set((qa.evidence ?? []).flatMap((e) => e.split(/[;,\s]+/)).filter((id) => known.has(id)))],
     }));

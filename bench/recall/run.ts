@@ -2,7 +2,9 @@
  * Recall benchmark on LoCoMo (bench-data/README.md): captures every turn through the HTTP API (one
  * namespace per conversation, one session per LoCoMo session, occurredAt = the session date), learns,
  * synthesizes each question of categories 1-4 and reports Recall@5/10/20 of the evidence turns among
- * the first k distinct turns cited by the entries' provenance, overall and per category.
+ * the first k distinct turns cited by the entries' provenance, overall and per category; then, with
+ * a 2,000-token context per question, the share whose gold answer is in its first ~500 tokens and in
+ * the whole of it (answer-in-context.ts); and the hygiene check on a scripted corpus (hygiene.ts).
  *
  * Usage: pnpm bench:recall [--limit N] [--driver pglite|postgres] [--no-learn] (LOCOMO_PATH overrides the data file;
  * postgres runs on a fresh database of PG_URL, created and dropped by the run).
@@ -12,7 +14,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchClient, startBenchServer } from '../lib/bench-server.js';
 import { createFreshDatabase, type FreshDatabase, REDIS_URL } from '../lib/fresh-postgres.js';
+import { answerIn, head } from './answer-in-context.js';
 import { bm25Baseline } from './bm25-baseline.js';
+import { hygieneCheck } from './hygiene.js';
 import { type Conversation, readLocomo } from './locomo.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,6 +26,9 @@ const CATEGORY = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-h
 const MAX_TOKENS = Number(process.env.RECALL_MAX_TOKENS ?? 4000);
 /** RECALL_DUMP=file writes one JSON line per question (evidence, first 50 turns cited) for error analysis. */
 const DUMP = process.env.RECALL_DUMP;
+/** Budget of the context the answer is looked for in, and the head of it a small prompt would keep. */
+const ANSWER_TOKENS = 2000;
+const ANSWER_HEAD = 500;
 
 interface Entry {
   kind?: string;
@@ -111,9 +118,19 @@ async function main() {
   );
   if (DUMP) writeFileSync(DUMP, '');
   const started = performance.now();
-  type Row = { category: number; recall: number[]; baseline: number[]; tokens: number; ms: number };
+  const summary: { hygiene?: Awaited<ReturnType<typeof hygieneCheck>> } = {};
+  type Row = {
+    category: number;
+    recall: number[];
+    baseline: number[];
+    tokens: number;
+    ms: number;
+    /** Gold answer in the first ~500 tokens / the whole of a 2,000-token context (undefined: no answer). */
+    answer?: [boolean, boolean];
+  };
   const rows: Row[] = [];
   try {
+    const hygiene = await hygieneCheck(client);
     for (const conv of conversations) {
       const namespace = `locomo-${conv.sampleId}`;
       const t0 = performance.now();
@@ -147,7 +164,18 @@ async function main() {
             DUMP,
             `${JSON.stringify({ conv: conv.sampleId, question: q.question, category: q.category, evidence: q.evidence, cited: cited.slice(0, 50), kinds: res.data.entries.slice(0, 12).map((e) => `${e.kind}/${e.provenance.filter((p) => p.sourceType === 'event').length}`) })}\n`,
           );
+        let answer: [boolean, boolean] | undefined;
+        if (q.answer) {
+          const small = await client.post<{ context: string }>('/v1/synthesize', {
+            query: q.question,
+            namespace,
+            options: { maxTokens: ANSWER_TOKENS },
+          });
+          if (small.status !== 200) throw new Error(`synthesize failed: ${small.status} ${JSON.stringify(small.data)}`);
+          answer = [answerIn(q.answer, head(small.data.context, ANSWER_HEAD)), answerIn(q.answer, small.data.context)];
+        }
         rows.push({
+          answer,
           category: q.category,
           recall: recallOf(cited),
           baseline: recallOf(baseline(q.question)),
@@ -159,6 +187,7 @@ async function main() {
         `${conv.sampleId}: ${diaOf.size} turns captured in ${(t1 - t0).toFixed(0)} ms, learn ${(t2 - t1).toFixed(0)} ms (${learned})`,
       );
     }
+    summary.hygiene = hygiene;
   } finally {
     await client.close();
     await fresh?.drop();
@@ -184,6 +213,31 @@ async function main() {
       `| ${c} ${CATEGORY[c]} | ${subset.length} | ${table(subset).join(' | ')} | ${avg(subset.map((r) => r.tokens)).toFixed(0)} |`,
     );
   }
+  const answered = (subset: Row[], i: 0 | 1) => {
+    const withAnswer = subset.filter((r) => r.answer);
+    return `${pct(withAnswer.filter((r) => r.answer?.[i]).length / Math.max(1, withAnswer.length))}`;
+  };
+  lines.push(
+    '',
+    `Answer in context (gold answer's content words >= 80 % present; ${ANSWER_TOKENS}-token context): first ~${ANSWER_HEAD} tokens / whole`,
+    '',
+    '| subset | n | first 500 tokens | whole context |',
+    '|---|---|---|---|',
+    `| overall | ${rows.filter((r) => r.answer).length} | ${answered(rows, 0)} | ${answered(rows, 1)} |`,
+  );
+  for (const c of [1, 2, 3, 4]) {
+    const subset = rows.filter((r) => r.category === c);
+    if (subset.length === 0) continue;
+    lines.push(
+      `| ${c} ${CATEGORY[c]} | ${subset.filter((r) => r.answer).length} | ${answered(subset, 0)} | ${answered(subset, 1)} |`,
+    );
+  }
+  const h = summary.hygiene;
+  if (h)
+    lines.push(
+      '',
+      `Hygiene (scripted corpus, ${h.contexts} contexts; goal 0 each): duplicate facts ${h.duplicateFacts}, superseded facts ${h.supersededFacts}, empty at a small budget ${h.emptyAtSmallBudget}`,
+    );
   const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
   lines.push(
     '',

@@ -1,0 +1,37 @@
+/**
+ * "Answer in context" (issue 28): whether the gold answer of a question is in what the agent reads.
+ * An answer is in a text when at least 80 % of its content words (lower-cased, stop words left out,
+ * a plural or -ed/-ing ending set aside) occur in it. Measured on the first ~500 tokens of a
+ * 2,000-token context (what a small prompt would keep) and on the whole of it. The share depends on
+ * how answers are worded (a relative "the Sunday before 25 May" is rarely written so in the turns):
+ * it compares versions of the packer, it is not an accuracy.
+ */
+import { truncateToTokens } from '../../server/src/retrieval/token-count.js';
+
+const STOP = new Set(
+  (
+    'a an the and or of to in on at for with by from as is are was were be been it its this that these those ' +
+    'he she they them his her their i you we my your our me us do does did not no yes so but if than then ' +
+    'there here what which who whom when where why how about into over after before also just very'
+  ).split(' '),
+);
+
+const stem = (w: string) => (w.length > 4 ? w.replace(/(?:ing|ed|es|s)$/, '') : w);
+
+export function contentWords(text: string): string[] {
+  return [...new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w)).map(stem))];
+}
+
+/** Whether >= 80 % of the answer's content words occur in the text (an answer of no content word: false). */
+export function answerIn(answer: string, text: string): boolean {
+  const wanted = contentWords(answer);
+  if (wanted.length === 0) return false;
+  const have = new Set(contentWords(text));
+  const found = wanted.filter((w) => have.has(w)).length;
+  return found / wanted.length >= 0.8;
+}
+
+/** The first `tokens` tokens of a context (o200k_base, as the budget counts). */
+export function head(context: string, tokens: number): string {
+  return truncateToTokens(context, tokens);
+}
