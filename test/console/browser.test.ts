@@ -1,0 +1,353 @@
+/**
+ * The console in a real browser: Debian's Chromium driven by playwright-core, against a real server
+ * on the embedded default (PGlite in memory), with the console's production build. It walks the first
+ * run (register, create a key shown once, a memory captured through the SDK appearing), the detail
+ * drawer, the playground's provenance, a cross-site write refused, axe (WCAG 2.2 A/AA rules) on every
+ * route in both themes, and fails on any console error, page error or CSP violation. Screenshots of
+ * every page go to test/console/screenshots/ (not committed).
+ *
+ * Runs in the embedded stage only (one browser run per CI). Needs /usr/bin/chromium (.ci/run installs
+ * it) and console/dist (the build step makes it): under CI=true a missing one fails the test, elsewhere
+ * the suite is skipped, saying which is missing.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hx } from '@hx-memory/sdk';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, uniqueEmail } from '../helpers/server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CONSOLE_DIST = fileURLToPath(new URL('../../console/dist/', import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const missing = [
+  existsSync(CHROMIUM) ? undefined : `${CHROMIUM} (apt-get install -y chromium)`,
+  existsSync(join(CONSOLE_DIST, 'index.html')) ? undefined : 'console/dist (pnpm --filter @hx-memory/console build)',
+].filter(Boolean);
+const onPostgres = Boolean(process.env.DATABASE_URL);
+if (missing.length > 0 && process.env.CI === 'true' && !onPostgres) {
+  throw new Error(`The browser suite cannot run: missing ${missing.join(' and ')}`);
+}
+if (missing.length > 0) console.warn(`test/console/browser.test.ts skipped: missing ${missing.join(' and ')}`);
+
+const PASSWORD = 'correct-horse-battery';
+/** axe's options (evaluated in the page, as text: the test's own types have no DOM). */
+const AXE_OPTIONS = JSON.stringify({
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+});
+const MEMORY_TEXT = 'I prefer dark mode in every editor';
+/** Chromium's own line for a fetch the API answered 401 (logged out, no browsing key yet): an answer, not an app error. */
+const EXPECTED_NETWORK = /Failed to load resource: the server responded with a status of 401/;
+
+describe.skipIf(missing.length > 0 || onPostgres)('the console in Chromium', () => {
+  let server: TestServer;
+  let context: BrowserContext;
+  let page: Page;
+  let profile: string;
+  let base: string;
+  const problems: string[] = [];
+  let apiKey = '';
+  const email = uniqueEmail('browser');
+
+  async function shot(name: string) {
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  }
+
+  /** axe on the current page, with the WCAG 2.x A and AA rules; any violation fails with its targets. */
+  async function axe(label: string) {
+    await page.evaluate(AXE_SOURCE);
+    const result = (await page.evaluate(`axe.run(document, ${AXE_OPTIONS})`)) as {
+      violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+    };
+    const found = result.violations.map(
+      (v) => `${label}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+    expect(found).toEqual([]);
+  }
+
+  async function go(path: string, heading: string | RegExp) {
+    await page.goto(`${base}${path}`);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  }
+
+  beforeAll(async () => {
+    rmSync(SCREENSHOTS, { recursive: true, force: true });
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    server = await startTestServer({ CONSOLE_DIR: CONSOLE_DIST });
+    base = `${server.url}/console`;
+    profile = mkdtempSync(join(tmpdir(), 'hx-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+      viewport: { width: 1280, height: 900 },
+    });
+    // Runs through the DevTools protocol, so the page's CSP does not apply to it; it reports every violation.
+    await context.addInitScript({
+      content: `document.addEventListener('securitypolicyviolation', (e) =>
+        console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + e.blockedURI));`,
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !EXPECTED_NETWORK.test(msg.text())) problems.push(`console: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  }, 180_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('first run: /console leads to login; register, and the session lives only in HttpOnly cookies', async () => {
+    await page.goto(`${server.url}/console`);
+    await page.getByRole('heading', { level: 1, name: 'Log in to Hx' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/console/login');
+    await shot('01-login');
+    await axe('login');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    await axe('register');
+    await shot('02-register');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+
+    const cookies = await context.cookies(server.url);
+    const access = cookies.find((c) => c.name === 'hx_access');
+    expect(access).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(cookies.find((c) => c.name === 'hx_refresh')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(await page.evaluate('document.cookie')).toBe('');
+    const storage = await page.evaluate('JSON.stringify({ ...localStorage, ...sessionStorage })');
+    expect(storage).not.toMatch(/eyJ|hx_live_|hx_refresh|refreshToken/);
+  }, 120_000);
+
+  it('creates an API key shown once, with snippets built from the live base URL', async () => {
+    await page.getByLabel('Key name').fill('browser key');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const value = page.getByTestId('new-key-value');
+    await value.waitFor();
+    apiKey = (await value.textContent())?.trim() ?? '';
+    expect(apiKey).toMatch(/^hx_live_[A-Za-z0-9]{40}$/);
+    await expect(page.getByTestId('snippet-sdk').textContent()).resolves.toContain(`baseUrl: '${server.url}'`);
+    await page.getByRole('tab', { name: 'curl' }).click();
+    await expect(page.getByTestId('snippet-curl').textContent()).resolves.toContain(`${server.url}/v1/capture`);
+    await page.getByRole('tab', { name: 'MCP client' }).click();
+    await expect(page.getByTestId('snippet-mcp').textContent()).resolves.toContain(`${server.url}/mcp`);
+    await shot('03-key-created');
+    await axe('key created');
+    // The key cookie for the memory pages is HttpOnly as well.
+    expect((await context.cookies(server.url)).find((c) => c.name === 'hx_key')).toMatchObject({ httpOnly: true });
+    // Shown once: after a reload only its prefix is left.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+    await page.getByRole('cell', { name: 'browser key', exact: true }).waitFor();
+    expect(await page.getByTestId('new-key').count()).toBe(0);
+    expect(await page.content()).not.toContain(apiKey);
+    await axe('keys');
+    await shot('04-keys');
+  }, 120_000);
+
+  it('shows a memory captured through the SDK, with its detail and lineage', async () => {
+    await go('/memories', 'Memories');
+    await page.getByTestId('memories-empty').waitFor();
+    await shot('05-memories-empty');
+    const hx = new Hx({ baseUrl: server.url, apiKey });
+    const captured = await hx.capture({
+      type: 'message',
+      sessionId: 'browser-session',
+      payload: { role: 'user', content: `${MEMORY_TEXT}. <img src=x onerror="window.__pwned=1">` },
+    });
+    const job = await hx.learn({ wait: true });
+    expect(job.status).toBe('completed');
+    // The first page is polled: the memory arrives without a reload.
+    const item = page
+      .getByTestId('memories-list')
+      .getByRole('button', { name: /dark mode/ })
+      .first();
+    await item.waitFor({ timeout: 20_000 });
+    // Captured text is shown as text: the markup is visible, never an element.
+    expect(await page.locator('main img').count()).toBe(0);
+    await axe('memories');
+    await shot('06-memories');
+    await item.click();
+    const detail = page.getByTestId('memory-detail');
+    await detail.waitFor();
+    await expect(page.getByTestId('memory-sources').textContent()).resolves.toContain(captured.eventId);
+    expect(new URL(page.url()).searchParams.get('id')).toMatch(/\S/);
+    await axe('memory drawer');
+    await shot('07-memory-detail');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    // Filters live in the URL: a kind no memory has empties the list, and the URL says so.
+    await go('/memories?kind=procedure', 'Memories');
+    await page.getByTestId('memories-empty').waitFor();
+    expect(await page.getByLabel('Kind').inputValue()).toBe('procedure');
+  }, 120_000);
+
+  it("explains the playground's context: entries, scores and provenance back to the memory", async () => {
+    await go('/playground', 'Synthesize playground');
+    await page.getByLabel('Query').fill('What does the user prefer for the editor?');
+    await page.getByRole('button', { name: 'Synthesize' }).click();
+    await page.getByTestId('synth-context').waitFor();
+    await expect(page.getByTestId('synth-context').textContent()).resolves.toContain('dark mode');
+    await expect(page.getByTestId('synth-budget').textContent()).resolves.toMatch(/of 1000 tokens/);
+    const provenance = page.getByTestId('synth-provenance').first();
+    await expect(provenance.textContent()).resolves.toMatch(/memory|event|artifact/);
+    await axe('playground');
+    await shot('08-playground');
+    // Captured markup is never an element (it would also be a CSP violation, which fails the suite).
+    expect(await page.locator('main img').count()).toBe(0);
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
+    // "Why this" links lead to the memory or artifact the entry came from, in its drawer.
+    const source = page.getByTestId('synth-entries').getByRole('link').first();
+    await source.waitFor();
+    await source.click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  }, 120_000);
+
+  it('keeps vault values masked; reveal asks for the password again', async () => {
+    // A secret stored through the SDK by the same user (a bearer client, beside the browser's session).
+    const session = await new Hx({ baseUrl: server.url }).auth.login({ email, password: PASSWORD });
+    const owner = new Hx({ baseUrl: server.url, accessToken: session.tokens.accessToken });
+    const vault = await owner.vault.createVault({ name: 'browser-vault' });
+    await owner.vault.createItem({
+      vaultId: vault.id,
+      name: 'deploy-token',
+      value: 'sk-console-test-9f8e7d',
+      type: 'token',
+    });
+    await go('/govern', 'Govern');
+    await page.getByRole('button', { name: 'browser-vault' }).click();
+    await page.getByRole('cell', { name: 'deploy-token', exact: true }).waitFor();
+    expect(await page.content()).not.toContain('sk-console-test-9f8e7d');
+    await page.getByRole('button', { name: /Reveal deploy-token/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByLabel('Password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Reveal' }).click();
+    await dialog.getByRole('alert').waitFor();
+    expect(await page.content()).not.toContain('sk-console-test-9f8e7d');
+    await axe('vault reveal');
+    await shot('09-vault-reveal');
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Reveal' }).click();
+    await page.getByText('sk-console-test-9f8e7d').waitFor();
+    // The server audited the reveal.
+    const audit = await owner.audit.tenantList({ limit: 50 });
+    expect(audit.items.map((e) => e.action)).toEqual(expect.arrayContaining([expect.stringMatching(/reveal/)]));
+  }, 120_000);
+
+  it('refuses a cross-site write: another site cannot use the session', async () => {
+    const before = await new Hx({ baseUrl: server.url, apiKey }).memories.list({ limit: 100 });
+    // Another site (localhost is not the same site as 127.0.0.1), on a page without the console's CSP.
+    const foreign = await context.newPage();
+    await foreign.goto(`${server.url.replace('127.0.0.1', 'localhost')}/health`);
+    const outcome = await foreign.evaluate(async (target) => {
+      const results: string[] = [];
+      // A simple request: sent, but without the SameSite=Strict cookies and without the console header.
+      const simple = await fetch(`${target}/v1/capture`, {
+        method: 'POST',
+        credentials: 'include',
+        mode: 'no-cors',
+        body: JSON.stringify({ type: 'message', sessionId: 'evil', payload: { role: 'user', content: 'injected' } }),
+      }).then(
+        (r) => `sent (${r.type})`,
+        (e: Error) => `blocked: ${e.message}`,
+      );
+      results.push(simple);
+      // With the console header: the browser must ask first (CORS preflight), and the server never says yes.
+      const withHeader = await fetch(`${target}/v1/api-keys`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'x-hx-console': '1', 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'stolen' }),
+      }).then(
+        (r) => `answered ${r.status}`,
+        (e: Error) => `blocked: ${e.name}`,
+      );
+      results.push(withHeader);
+      return results;
+    }, server.url);
+    await foreign.close();
+    expect(outcome[1]).toBe('blocked: TypeError');
+    // Nothing changed: no key named "stolen", the memories are all there.
+    await go('/keys', 'API keys');
+    await page.getByRole('cell', { name: 'browser key', exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: 'stolen', exact: true }).count()).toBe(0);
+    const after = await new Hx({ baseUrl: server.url, apiKey }).memories.list({ limit: 100 });
+    expect(after.items.length).toBe(before.items.length);
+    // And the server's own check, as a browser page of another site would send it if CORS let it.
+    const refused = await fetch(`${server.url}/v1/api-keys`, {
+      method: 'POST',
+      headers: {
+        'x-hx-console': '1',
+        'sec-fetch-site': 'cross-site',
+        origin: 'http://evil.example',
+        'content-type': 'application/json',
+        cookie: (await context.cookies(server.url)).map((c) => `${c.name}=${c.value}`).join('; '),
+      },
+      body: JSON.stringify({ name: 'stolen' }),
+    });
+    expect(refused.status).toBe(403);
+  }, 120_000);
+
+  it('passes axe on every page in both themes, keyboard first', async () => {
+    const pages: [string, string][] = [
+      ['/', 'Welcome to Hx'],
+      ['/keys', 'API keys'],
+      ['/memories', 'Memories'],
+      ['/artifacts', 'Artifacts'],
+      ['/playground', 'Synthesize playground'],
+      ['/learn', 'Learn jobs'],
+      ['/govern', 'Govern'],
+      ['/usage', 'Usage and health'],
+    ];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate(`localStorage.setItem('hx-console-theme', '${theme}')`);
+      for (const [path, title] of pages) {
+        await go(path, title);
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
+        await axe(`${path} (${theme})`);
+        await shot(`page-${theme}${path === '/' ? '-overview' : path.replace(/\//g, '-')}`);
+      }
+    }
+    // The first Tab reaches the skip link; following it lands in the main content.
+    await go('/', 'Welcome to Hx');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Skip to content');
+    await page.evaluate(`localStorage.setItem('hx-console-theme', 'light')`);
+  }, 240_000);
+
+  it('logs out: the cookies are gone and the console asks to log in again', async () => {
+    await go('/', 'Welcome to Hx');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Log in to Hx' }).waitFor();
+    const names = (await context.cookies(server.url)).map((c) => c.name);
+    expect(names).not.toContain('hx_access');
+    expect(names).not.toContain('hx_key');
+    await go('/memories', 'Log in to Hx');
+  }, 60_000);
+
+  it('saw no console error, page error or CSP violation on any page', () => {
+    expect(problems).toEqual([]);
+  });
+});
