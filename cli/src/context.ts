@@ -135,7 +135,7 @@ export function action<A extends unknown[]>(fn: (...args: A) => Promise<void>) {
     try {
       await fn(...args);
     } catch (err) {
-      const command = args.findLast((a): a is Command => a instanceof Command);
+      const command = [...args].reverse().find((a): a is Command => a instanceof Command);
       process.exitCode = reportError(err, hintFor(err, command));
     }
   };

@@ -55,10 +55,10 @@ export function createHxMcpServer(options: HxMcpOptions): McpServer {
   );
   // Every tool registered is kept here, so tools/list can be answered with inline schemas.
   const tools = new Map<string, RegisteredTool>();
-  const register = server.registerTool.bind(server);
-  server.registerTool = ((...args: Parameters<typeof register>) => {
-    const tool = register(...args);
-    tools.set(args[0], tool);
+  const register = server.registerTool.bind(server) as (name: string, ...rest: unknown[]) => RegisteredTool;
+  server.registerTool = ((name: string, ...rest: unknown[]) => {
+    const tool = register(name, ...rest);
+    tools.set(name, tool);
     return tool;
   }) as typeof server.registerTool;
 
