@@ -146,8 +146,7 @@ export class HxMemory {
   constructor(options: HxMemoryOptions = {}) {
     this.options = { ...options };
     // Retries are the queue's (captures) or none (reads, which have a latency budget instead).
-    this.client =
-      options.client ?? new Hx({ baseUrl: options.baseUrl, apiKey: options.apiKey, maxRetries: 0 });
+    this.client = options.client ?? new Hx({ baseUrl: options.baseUrl, apiKey: options.apiKey, maxRetries: 0 });
     const capture = options.capture;
     this.#queue =
       capture === false
@@ -269,7 +268,8 @@ export class HxMemory {
   async flush(): Promise<{ sent: number; failed: number; dropped: number }> {
     const errors = (await this.#queue?.flush()) ?? [];
     const stats = this.stats;
-    if (errors.length && this.failClosed) throw errors[0] instanceof HxMemoryError ? errors[0] : new HxMemoryError('capture', {}, errors[0]);
+    if (errors.length && this.failClosed)
+      throw errors[0] instanceof HxMemoryError ? errors[0] : new HxMemoryError('capture', {}, errors[0]);
     return { sent: stats.sent, failed: stats.failed, dropped: stats.dropped };
   }
 
@@ -295,10 +295,12 @@ export class HxMemory {
   }
 
   async #send(kind: string, items: Array<CaptureItem | HxScope>, batchId: string): Promise<void> {
-    const timeout = (this.options.capture || {}).timeout ?? 30_000;
+    const timeout = (this.options.capture || undefined)?.timeout ?? 30_000;
     if (kind === 'learn') {
       // Consecutive turns' learns arrive together: one job per distinct scope.
-      const scopes = new Map((items as HxScope[]).map((s) => [JSON.stringify(this.#learnScope(s)), this.#learnScope(s)]));
+      const scopes = new Map(
+        (items as HxScope[]).map((s) => [JSON.stringify(this.#learnScope(s)), this.#learnScope(s)]),
+      );
       for (const scope of scopes.values()) await this.client.learn({ ...scope }, { timeout, maxRetries: 0 });
       return;
     }
@@ -368,7 +370,10 @@ export class HxMemory {
       if (!id.startsWith('mem_')) {
         return { id, deleted: false, reason: 'only memory ids (mem_...) can be forgotten' };
       }
-      const memory: Memory = await this.client.memories.get({ id }, { timeout: this.options.timeout ?? 5000, maxRetries: 0 });
+      const memory: Memory = await this.client.memories.get(
+        { id },
+        { timeout: this.options.timeout ?? 5000, maxRetries: 0 },
+      );
       const foreign =
         (scope.subjectId !== undefined && memory.subjectId !== scope.subjectId) ||
         (scope.agentId !== undefined && memory.agentId !== null && memory.agentId !== scope.agentId);

@@ -11,14 +11,7 @@
  * The middleware is written against the shapes the v3 (AI SDK 6) and v4 (AI SDK 7) model
  * specifications share (prompt messages, content parts, stream parts), so one object serves both.
  */
-import {
-  type HxMemoryOptions,
-  type HxScope,
-  HxMemory,
-  jsonText,
-  textOf,
-  turnKey,
-} from '../../core/memory.js';
+import { type HxMemoryOptions, type HxScope, HxMemory, jsonText, textOf, turnKey } from '../../core/memory.js';
 import { jsonSchema, type LanguageModelMiddleware, tool } from 'ai';
 
 export { HxMemory, HxMemoryError, blockOf } from '../../core/memory.js';
@@ -69,7 +62,7 @@ function latestUser(prompt: Message[]): { index: number; ordinal: number; text: 
     ordinal += 1;
     found = { index, ordinal, text: textOf(message.content) };
   }
-  return found && found.text.trim() ? found : null;
+  return found?.text.trim() ? found : null;
 }
 
 /** The prompt with the block placed: before the latest user message, or appended to the system text. */
@@ -185,7 +178,9 @@ export class HxAiSdkMemory extends HxMemory {
         const turn = self.turn(turnKey(scope, user.ordinal, user.text), user.text, scope, params.abortSignal);
         captureInputs(params, turn, scope, user.index);
         const block = await turn.block;
-        const out: CallParams = block ? { ...params, prompt: place(params.prompt, block.text, self.placement, user.index) } : { ...params };
+        const out: CallParams = block
+          ? { ...params, prompt: place(params.prompt, block.text, self.placement, user.index) }
+          : { ...params };
         state.set(out, { turn, scope });
         return out;
       },
@@ -193,8 +188,16 @@ export class HxAiSdkMemory extends HxMemory {
         const result = (await doGenerate()) as { content: ContentPart[] };
         const known = state.get(params as object);
         if (known) {
-          const text = result.content.filter((p) => p.type === 'text').map((p) => p.text ?? '').join('');
-          captureOutput(known.turn, known.scope, text, result.content.filter((p) => p.type === 'tool-call'));
+          const text = result.content
+            .filter((p) => p.type === 'text')
+            .map((p) => p.text ?? '')
+            .join('');
+          captureOutput(
+            known.turn,
+            known.scope,
+            text,
+            result.content.filter((p) => p.type === 'tool-call'),
+          );
         }
         return result;
       },
@@ -211,7 +214,9 @@ export class HxAiSdkMemory extends HxMemory {
           captureOutput(known.turn, known.scope, text, calls, extra);
         };
         // An aborted call (the user went away) ends the turn with what was said so far.
-        (params as CallParams).abortSignal?.addEventListener('abort', () => finish({ interrupted: true }), { once: true });
+        (params as CallParams).abortSignal?.addEventListener('abort', () => finish({ interrupted: true }), {
+          once: true,
+        });
         const reader = result.stream.getReader();
         // A pull-through stream rather than a TransformStream: its cancel() tells a consumer that
         // stopped reading (an aborted request) from a finished answer.
@@ -226,7 +231,8 @@ export class HxAiSdkMemory extends HxMemory {
               }
               if (value.type === 'text-delta') text += value.delta ?? value.text ?? '';
               else if (value.type === 'tool-call') calls.push(value);
-              else if (value.type === 'error') finish({ interrupted: true, error: jsonText((value as { error?: unknown }).error, 500) });
+              else if (value.type === 'error')
+                finish({ interrupted: true, error: jsonText((value as { error?: unknown }).error, 500) });
               controller.enqueue(value);
             } catch (error) {
               finish({ interrupted: true });
@@ -250,9 +256,7 @@ export class HxAiSdkMemory extends HxMemory {
    * {...} }` (AI SDK 6) or the tool's `context` (AI SDK 7: `toolsContext: { hx_search: { hx } }`),
    * else from `options.scopeOf(toolOptions)`, else `options.scope` (tools made per request).
    */
-  tools(
-    options: { scope?: HxScope; scopeOf?: (toolOptions: Record<string, unknown>) => HxScope | undefined } = {},
-  ) {
+  tools(options: { scope?: HxScope; scopeOf?: (toolOptions: Record<string, unknown>) => HxScope | undefined } = {}) {
     const scopeOf = (toolOptions: unknown): HxScope => {
       const o = (toolOptions ?? {}) as Record<string, unknown>;
       const context = (o.experimental_context ?? o.context) as { hx?: HxScope } | undefined;
@@ -278,7 +282,9 @@ export class HxAiSdkMemory extends HxMemory {
         description: 'Store a fact or preference about the user in long-term memory (Hx).',
         inputSchema: jsonSchema<{ text: string }>({
           type: 'object',
-          properties: { text: { type: 'string', description: 'A short first-person statement, e.g. "I live in Porto"' } },
+          properties: {
+            text: { type: 'string', description: 'A short first-person statement, e.g. "I live in Porto"' },
+          },
           required: ['text'],
           additionalProperties: false,
         }),

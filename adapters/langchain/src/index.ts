@@ -19,14 +19,7 @@ import { type BaseMessage, HumanMessage } from '@langchain/core/messages';
 import { BaseRetriever } from '@langchain/core/retrievers';
 import { tool } from '@langchain/core/tools';
 import { createMiddleware } from 'langchain';
-import {
-  type HxMemoryOptions,
-  type HxScope,
-  HxMemory,
-  jsonText,
-  textOf,
-  turnKey,
-} from '../../core/memory.js';
+import { type HxMemoryOptions, type HxScope, HxMemory, jsonText, textOf, turnKey } from '../../core/memory.js';
 
 export { HxMemory, HxMemoryError, blockOf } from '../../core/memory.js';
 export type { HxMemoryOptions, HxScope, MemoryBlock, MemoryOperation } from '../../core/memory.js';
@@ -67,7 +60,7 @@ function latestHuman(messages: BaseMessage[]): { index: number; ordinal: number;
     ordinal += 1;
     found = { index, ordinal, text: textOf(message.content) };
   }
-  return found && found.text.trim() ? found : null;
+  return found?.text.trim() ? found : null;
 }
 
 export class HxLangChainMemory extends HxMemory {
@@ -86,22 +79,21 @@ export class HxLangChainMemory extends HxMemory {
 
   /** Agent middleware: inject before the model, capture after it and around every tool call. */
   middleware(name = 'HxMemory') {
-    const self = this;
     return createMiddleware({
       name,
       wrapModelCall: async (request, handler) => {
         const runtime = request.runtime as RuntimeLike;
         const human = latestHuman(request.messages);
         if (!human) return handler(request);
-        const scope = self.scopeFor(runtime);
-        const turn = self.turn(turnKey(scope, human.ordinal, human.text), human.text, scope);
+        const scope = this.scopeFor(runtime);
+        const turn = this.turn(turnKey(scope, human.ordinal, human.text), human.text, scope);
         if (!turn.userCaptured) {
           turn.userCaptured = true;
-          self.capture({ type: 'message', payload: { role: 'user', content: human.text } }, scope);
+          this.capture({ type: 'message', payload: { role: 'user', content: human.text } }, scope);
         }
         const block = await turn.block;
         let next = request;
-        if (block && self.placement === 'system') {
+        if (block && this.placement === 'system') {
           next = { ...request, systemMessage: request.systemMessage.concat(`\n\n${block.text}`) };
         } else if (block) {
           // Only the messages sent to the model get the block; the agent's state keeps the conversation as it was.
@@ -112,17 +104,17 @@ export class HxLangChainMemory extends HxMemory {
         const answer = await handler(next);
         const calls = (answer as { tool_calls?: unknown[] }).tool_calls ?? [];
         const text = textOf((answer as { content?: unknown }).content);
-        if (text.trim()) self.capture({ type: 'message', payload: { role: 'assistant', content: text } }, scope);
+        if (text.trim()) this.capture({ type: 'message', payload: { role: 'assistant', content: text } }, scope);
         if (calls.length === 0 && !turn.ended) {
           turn.ended = true;
-          self.endTurn(scope);
+          this.endTurn(scope);
         }
         return answer;
       },
       wrapToolCall: async (request, handler) => {
-        const scope = self.scopeFor(request.runtime as RuntimeLike);
+        const scope = this.scopeFor(request.runtime as RuntimeLike);
         const { toolCall } = request;
-        self.capture(
+        this.capture(
           { type: 'tool_call', payload: { tool: toolCall.name, toolCallId: toolCall.id, input: toolCall.args } },
           scope,
         );
@@ -131,21 +123,23 @@ export class HxLangChainMemory extends HxMemory {
           const result = await handler(request);
           const message = result as { content?: unknown; status?: string };
           const failed = message.status === 'error';
-          self.capture(
+          this.capture(
             {
               type: 'tool_result',
               payload: {
                 tool: toolCall.name,
                 toolCallId: toolCall.id,
                 durationMs: Date.now() - started,
-                ...(failed ? { error: jsonText(message.content, 2000) } : { output: jsonText(message.content ?? result) }),
+                ...(failed
+                  ? { error: jsonText(message.content, 2000) }
+                  : { output: jsonText(message.content ?? result) }),
               },
             },
             scope,
           );
           return result;
         } catch (error) {
-          self.capture(
+          this.capture(
             {
               type: 'tool_result',
               payload: {
@@ -174,7 +168,8 @@ export class HxLangChainMemory extends HxMemory {
     class HxRetriever extends BaseRetriever {
       lc_namespace = ['hx-memory', 'retrievers'];
       override async invoke(input: string, config?: Parameters<BaseRetriever['invoke']>[1]) {
-        const configurable = (config as { configurable?: { hx?: HxScope; thread_id?: string } } | undefined)?.configurable;
+        const configurable = (config as { configurable?: { hx?: HxScope; thread_id?: string } } | undefined)
+          ?.configurable;
         const scope = self.scope(options.scope, configurable?.hx);
         return storage.run(scope, () => super.invoke(input, config));
       }

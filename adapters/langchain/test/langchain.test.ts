@@ -18,7 +18,8 @@ import {
 } from '../../core/testing.js';
 import { type HxMemoryError, hxMemory } from '../src/index.js';
 
-const text = (messages: BaseMessage[]) => messages.map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n');
+const text = (messages: BaseMessage[]) =>
+  messages.map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n');
 const blockIn = (messages: BaseMessage[]) => /<hx-memory[\s\S]*?<\/hx-memory>/.exec(text(messages))?.[0] ?? null;
 
 let server: TestServer;
@@ -75,13 +76,21 @@ describe('@hx-memory/langchain', () => {
         await new Promise((r) => setTimeout(r, 30));
         return `confirmation FI-614 to ${to}`;
       },
-      { name: 'book_flight', description: 'Book a flight', schema: { type: 'object', properties: { to: { type: 'string' } } } },
+      {
+        name: 'book_flight',
+        description: 'Book a flight',
+        schema: { type: 'object', properties: { to: { type: 'string' } } },
+      },
     );
     const chargeCard = tool(
       async () => {
         throw new Error('card declined: insufficient funds');
       },
-      { name: 'charge_card', description: 'Charge the card', schema: { type: 'object', properties: { amount: { type: 'number' } } } },
+      {
+        name: 'charge_card',
+        description: 'Charge the card',
+        schema: { type: 'object', properties: { amount: { type: 'number' } } },
+      },
     );
     // Hx's middleware outermost: it sees the error as the agent's error middleware answers it.
     const agent = createAgent({
@@ -103,13 +112,20 @@ describe('@hx-memory/langchain', () => {
     const events = rec.captured();
     expect(events.every((e) => e.subjectId === 'traveller-1' && e.sessionId === 'trip-1')).toBe(true);
     // The two tools ran at once: two calls and two results, in either order.
-    expect(events.filter((e) => e.type !== 'message').map((e) => e.type).sort()).toEqual(['tool_call', 'tool_call', 'tool_result', 'tool_result']);
+    expect(
+      events
+        .filter((e) => e.type !== 'message')
+        .map((e) => e.type)
+        .sort(),
+    ).toEqual(['tool_call', 'tool_call', 'tool_result', 'tool_result']);
     expect(events[0]?.payload).toMatchObject({ role: 'user', content: expect.stringContaining('aisle') });
     expect(events.at(-1)?.payload).toMatchObject({ role: 'assistant', content: expect.stringContaining('FI-614') });
     const ok = events.find((e) => e.type === 'tool_result' && (e.payload as { tool: string }).tool === 'book_flight');
-    const failed = events.find((e) => e.type === 'tool_result' && (e.payload as { tool: string }).tool === 'charge_card');
+    const failed = events.find(
+      (e) => e.type === 'tool_result' && (e.payload as { tool: string }).tool === 'charge_card',
+    );
     expect(ok?.payload).toMatchObject({ output: expect.stringContaining('FI-614') });
-    expect((ok?.payload as { durationMs: number }).durationMs).toBeGreaterThanOrEqual(25);
+    expect((ok?.payload as { durationMs?: number } | undefined)?.durationMs).toBeGreaterThanOrEqual(25);
     expect(failed?.payload).toMatchObject({ error: expect.stringContaining('card declined') });
     expect(rec.count('/v1/learn')).toBe(1);
 
@@ -168,7 +184,12 @@ describe('@hx-memory/langchain', () => {
   it('fails open on a closed port (onError; the agent answers) and fails closed when asked', async () => {
     const port = await closedPort();
     const errors: HxMemoryError[] = [];
-    const memory = hxMemory({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'hx_test_x', onError: (e) => errors.push(e), capture: { retries: 0 } });
+    const memory = hxMemory({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: 'hx_test_x',
+      onError: (e) => errors.push(e),
+      capture: { retries: 0 },
+    });
     const model = fakeModel().respond(new AIMessage('Still here.'));
     const agent = createAgent({ model, tools: [], middleware: [memory.middleware()] });
     const out = await agent.invoke({ messages: [new HumanMessage('Hello?')] }, { context: { userId: 'u' } });
@@ -177,10 +198,17 @@ describe('@hx-memory/langchain', () => {
     expect(errors[0]?.operation).toBe('synthesize');
     expect((await memory.flush()).failed).toBeGreaterThan(0);
 
-    const closed = hxMemory({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'hx_test_x', failMode: 'closed', capture: false });
+    const closed = hxMemory({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: 'hx_test_x',
+      failMode: 'closed',
+      capture: false,
+    });
     const never = fakeModel().respond(new AIMessage('never'));
     const strict = createAgent({ model: never, tools: [], middleware: [closed.middleware()] });
-    await expect(strict.invoke({ messages: [new HumanMessage('Hello?')] })).rejects.toThrow(/Hx memory synthesize failed/);
+    await expect(strict.invoke({ messages: [new HumanMessage('Hello?')] })).rejects.toThrow(
+      /Hx memory synthesize failed/,
+    );
     expect(never.callCount).toBe(0);
   }, 30_000);
 
@@ -188,7 +216,11 @@ describe('@hx-memory/langchain', () => {
     const { apiKey } = await newTenant(server, 'lc-async');
     const rec = recordingClient(server.url, apiKey, { holdCaptures: 800 });
     const memory = hxMemory({ client: rec.client, learn: 'manual' });
-    const agent = createAgent({ model: fakeModel().respond(new AIMessage('Noted.')), tools: [], middleware: [memory.middleware()] });
+    const agent = createAgent({
+      model: fakeModel().respond(new AIMessage('Noted.')),
+      tools: [],
+      middleware: [memory.middleware()],
+    });
     const started = Date.now();
     await agent.invoke({ messages: [new HumanMessage('My locker code is 4711.')] }, { context: { userId: 'u' } });
     expect(Date.now() - started).toBeLessThan(800);
@@ -221,7 +253,9 @@ describe('@hx-memory/langchain', () => {
     const call = (t: any, input: unknown) => t.invoke(input, config).then((s: string) => JSON.parse(s));
     expect((await call(remember, { text: 'I prefer window seats on trains.' })).learned).toBe(true);
     const found = await call(search, { query: 'Which seats do I prefer on trains?' });
-    const id = found.results.find((r: { id: string; content: string }) => r.id.startsWith('mem_') && /window/.test(r.content))?.id;
+    const id = found.results.find(
+      (r: { id: string; content: string }) => r.id.startsWith('mem_') && /window/.test(r.content),
+    )?.id;
     expect(id).toBeDefined();
     expect(await call(forget, { id })).toEqual({ id, deleted: true });
   }, 60_000);

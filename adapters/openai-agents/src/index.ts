@@ -20,14 +20,7 @@ import {
   type Session,
   tool,
 } from '@openai/agents';
-import {
-  type HxMemoryOptions,
-  type HxScope,
-  HxMemory,
-  jsonText,
-  textOf,
-  turnKey,
-} from '../../core/memory.js';
+import { type HxMemoryOptions, type HxScope, HxMemory, jsonText, textOf, turnKey } from '../../core/memory.js';
 
 export { HxMemory, HxMemoryError, blockOf } from '../../core/memory.js';
 export type { HxMemoryOptions, HxScope, MemoryBlock, MemoryOperation } from '../../core/memory.js';
@@ -103,7 +96,10 @@ export class HxAgentsMemory extends HxMemory {
    * capturing into Hx each message added to it: the user's, and the assistant's (which ends the
    * turn: a learn is queued). Tool calls are captured by `attach(runner)`, with their durations.
    */
-  session(sessionId: string, options: { history?: Session; scope?: HxScope } = {}): Session & { readonly acceptsRunContext: true } {
+  session(
+    sessionId: string,
+    options: { history?: Session; scope?: HxScope } = {},
+  ): Session & { readonly acceptsRunContext: true } {
     const memory = this;
     const history = options.history ?? new MemorySession({ sessionId });
     return {
@@ -214,7 +210,12 @@ export class HxAgentsMemory extends HxMemory {
       tool({
         name: 'hx_remember',
         description: 'Store a fact or preference about the user in long-term memory (Hx).',
-        parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
+        parameters: {
+          type: 'object',
+          properties: { text: { type: 'string' } },
+          required: ['text'],
+          additionalProperties: false,
+        },
         strict: true,
         execute: async (input, runContext) =>
           JSON.stringify(await this.remember((input as { text: string }).text, scopeOf(runContext))),
@@ -222,7 +223,12 @@ export class HxAgentsMemory extends HxMemory {
       tool({
         name: 'hx_forget',
         description: 'Delete one memory by its id (mem_...), as found by hx_search.',
-        parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false },
+        parameters: {
+          type: 'object',
+          properties: { id: { type: 'string' } },
+          required: ['id'],
+          additionalProperties: false,
+        },
         strict: true,
         execute: async (input, runContext) =>
           JSON.stringify(await this.forget((input as { id: string }).id, scopeOf(runContext))),
