@@ -1,6 +1,6 @@
 /**
  * Runtime configuration, read once from the environment and validated with zod. Every variable is
- * documented in the README; unset means the embedded default (DESIGN.md §3).
+ * documented in the README; unset means the embedded default (docs/architecture.md).
  */
 import { z } from 'zod';
 
@@ -28,7 +28,7 @@ const ConfigSchema = z.object({
   /** Bound on one SQL statement (PostgreSQL statement_timeout); past it the request answers 503. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Self-hosted: unlimited unless the operator opts into SPEC's plan table (docs/decisions.md).
+  // Self-hosted: unlimited unless the operator opts into the plan table (docs/api.md, docs/decisions.md).
   DEFAULT_PLAN: z.enum(PLANS).default('enterprise'),
   JWT_SECRET: optionalString,
   JWT_ISSUER: z.string().default('hx'),

@@ -1,7 +1,7 @@
 /**
  * Opens the database: node-postgres (`pg`) when DATABASE_URL is set, embedded PGlite (persisted in
  * DATA_DIR, or in memory for `memory://`) otherwise. Both are typed as one drizzle PgDatabase, so
- * every query in the code base runs unchanged on either (DESIGN.md §3).
+ * every query in the code base runs unchanged on either (docs/architecture.md).
  *
  * PostgreSQL may go away at any time (restart, failover, pooler restart, `pg_terminate_backend`):
  * every connection carries an error listener, so nothing the driver emits can crash the process

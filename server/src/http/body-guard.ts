@@ -1,6 +1,6 @@
 /**
  * Inputs valid as JSON that the storage or the services cannot take, answered 400 validation_error
- * naming the field instead of a 500 (DESIGN.md §7: no input may produce a 500):
+ * naming the field instead of a 500 (no input may produce a 500):
  * - the NUL character U+0000 in a body string or key, a query value or a path segment (PostgreSQL
  *   stores it neither in text nor in jsonb);
  * - a lone UTF-16 surrogate (`"\ud800"`), which is not Unicode and which jsonb refuses;

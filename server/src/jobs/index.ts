@@ -1,5 +1,5 @@
 /**
- * The one place that decides how background work runs (DESIGN.md §3) and owns it from start to
+ * The one place that decides how background work runs (docs/architecture.md) and owns it from start to
  * shutdown: BullMQ queues on Redis when REDIS_URL is set, in this process otherwise; whether this
  * process consumes them (JOBS_WORKER, default true; an API replica with JOBS_WORKER=false only
  * enqueues, `hx worker` processes consume); periodic jobs once per deployment; per-process timers

@@ -1,6 +1,6 @@
 /**
  * The job runner seam: learn work is queued by id and processed in the background, in-process by
- * default or on BullMQ when REDIS_URL is set (DESIGN.md §3). Callers see only this interface, so the
+ * default or on BullMQ when REDIS_URL is set (docs/architecture.md). Callers see only this interface, so the
  * two modes are interchangeable. A runner is built idle: services enqueue through it, and it consumes
  * only once jobs/start.ts hands it its processor.
  */

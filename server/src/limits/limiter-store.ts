@@ -1,7 +1,7 @@
 /**
  * Builds rate-limiter-flexible limiters on the deployment's store: Redis when REDIS_URL is set (so
  * every API replica shares one count), with an in-memory insurance limiter that takes over while
- * Redis fails; in memory otherwise (DESIGN.md §3).
+ * Redis fails; in memory otherwise (docs/architecture.md).
  */
 import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';

@@ -1,5 +1,5 @@
 /**
- * Per-caller request rate limits of the plans (SPEC.md Limits): a per-minute window (the headers
+ * Per-caller request rate limits of the plans (docs/api.md, Rate limits): a per-minute window (the headers
  * describe it) and a one-second burst window, so a client may spend at most `burst` requests at once
  * and `requestsPerMinute` in a minute. Callers: an API key, a user (JWT calls), or an IP address for
  * requests that carry no valid credentials (and, in a bucket of their own, for health probes).
@@ -34,7 +34,7 @@ interface Window {
 
 interface PolicyLimiters {
   minute: Window;
-  /** Absent on unlimited plans: SPEC gives them no burst allowance, only the per-minute ceiling. */
+  /** Absent on unlimited plans: the plan table gives them no burst allowance, only the per-minute ceiling. */
   burst?: Window;
   rpm: number;
 }

@@ -1,5 +1,5 @@
 /**
- * Monthly event quota per tenant (UTC calendar month, SPEC.md Limits, DESIGN.md §7). Where the plan
+ * Monthly event quota per tenant (UTC calendar month, docs/api.md, Rate limits). Where the plan
  * has a limit, capture stores its rows in the same statement as the count (`countedAs`,
  * capture/store-events.ts): the counter moves only when the whole count fits, and a refusal stores
  * nothing and throws quota_exceeded (`refusal`), so a batch that would cross the limit is refused whole.

@@ -1,5 +1,5 @@
 /**
- * The policy engine (a pure function) as a decision table (DESIGN.md §4): each row is a set of
+ * The policy engine (a pure function) as a decision table (docs/decisions/policies.md): each row is a set of
  * policies, a request and the expected decision (and, where it matters, the matching policies in the
  * order they were weighed). Rows cover matching by kind, id and name, wildcards, actions, every
  * condition alone and combined, priority order, deny winning ties, and restricted namespaces.

@@ -1,5 +1,5 @@
 /**
- * The access-policy evaluation engine, pure so every rule of DESIGN.md §4 is testable without a
+ * The access-policy evaluation engine, pure so every rule of docs/decisions/policies.md is testable without a
  * database: matching policies are taken by descending priority, deny wins a tie, and with no match
  * access is allowed except to `restricted` namespaces, which need an explicit allow.
  */
