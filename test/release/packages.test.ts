@@ -28,7 +28,7 @@ describe('public packages', () => {
       expect(existsSync(path.join(root, dir, file)), `${dir}/${file}`).toBe(true);
     }
     expect(m.publishConfig.access).toBe('public');
-    const published = JSON.stringify(m.publishConfig.exports ?? m.exports);
+    const published = JSON.stringify(m.publishConfig.exports ?? m.exports ?? {});
     expect(published).not.toContain('hx-source');
     for (const [dep, range] of Object.entries({ ...m.dependencies, ...m.peerDependencies } as Record<string, string>)) {
       if (range.startsWith('workspace:')) expect(names, `${dir} -> ${dep}`).toContain(dep);
