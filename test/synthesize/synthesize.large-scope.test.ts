@@ -45,7 +45,7 @@ beforeAll(async () => {
         (array['printer', 'window', 'ticket', 'kettle', 'laptop', 'parcel', 'plant'])[1 + (g / 5) % 7] ||
         case when g = ${PLANTED} then ' with a quokka' else '' end as c
     ) t`);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await server?.close();
 });

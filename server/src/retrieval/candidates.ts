@@ -47,29 +47,38 @@ function selectColumns(source: Source): SQL {
 }
 
 /**
- * Runs `query` with GIN index scans returning at most about `limit` entries per scanned lexeme, a random
- * subset when its posting list is longer (PostgreSQL's gin_fuzzy_search_limit, set for one transaction):
- * the bitmap and the heap pages visited then stay bounded however many rows hold a common word (without
- * it, "any 300 rows holding 'error'" built a lossy bitmap of 135,000 rows and rechecked 6,000 pages:
- * 2.2 s). For counts that only need to reach a cap and samples of common words, never for rare ones.
+ * A statement whose GIN index scans return at most about `limit` entries per scanned lexeme, a random
+ * subset when its posting list is longer (PostgreSQL's gin_fuzzy_search_limit): the bitmap and the
+ * heap pages visited then stay bounded however many rows hold a common word (without it, "any 300 rows
+ * holding 'error'" built a lossy bitmap of 135,000 rows and rechecked 6,000 pages: 2.2 s). For counts
+ * that only need to reach a cap and samples of common words, never for rare ones.
+ *
+ * The setting is made by set_config(..., is_local) in the statement itself (its own transaction: no
+ * BEGIN, SET and COMMIT round trips), in a one-row subquery the body depends on laterally through
+ * `guard`, which the body must put in its WHERE: so the setting is made before any of its scans starts.
  */
-export async function rowsWithGinLimit<T>(database: Database, limit: number, query: SQL): Promise<T[]> {
-  return database.db.transaction(async (tx) => {
-    await database.rows(sql.raw(`set local gin_fuzzy_search_limit = ${Math.max(1, Math.floor(limit))}`), tx);
-    return database.rows<T>(query, tx);
-  });
+export function withGinLimit(limit: number, body: (guard: SQL) => SQL): SQL {
+  const value = String(Math.max(1, Math.floor(limit)));
+  return sql`select b.* from (select set_config('gin_fuzzy_search_limit', ${value}, true) as gin_limit) cfg
+    cross join lateral (${body(sql`cfg.gin_limit is not null`)}) b`;
 }
 
 /** Rows of the scope matching any of the lexemes (an OR tsquery), at most `limit`. */
-export function candidatesQuery(source: Source, scope: RetrievalScope, lexemes: string[], limit: number): SQL {
+export function candidatesQuery(
+  source: Source,
+  scope: RetrievalScope,
+  lexemes: string[],
+  limit: number,
+  guard: SQL = sql`true`,
+): SQL {
   return sql`
     select ${selectColumns(source)}
     from ${sourceTable(source)}
-    where ${scopeConditions(source, scope)} and ${tsvectorOf(source)} @@ ${orQuery(lexemes)}::tsquery
+    where ${scopeConditions(source, scope)} and ${tsvectorOf(source)} @@ ${orQuery(lexemes)}::tsquery and ${guard}
     limit ${limit}`;
 }
 
-/** Rows of the scope matching any of the lexemes; `ginLimit` bounds the index scan (rowsWithGinLimit). */
+/** Rows of the scope matching any of the lexemes; `ginLimit` bounds the index scan (withGinLimit). */
 export async function fetchCandidates(
   database: Database,
   source: Source,
@@ -79,10 +88,11 @@ export async function fetchCandidates(
   ginLimit?: number,
 ): Promise<CandidateRow[]> {
   if (lexemes.length === 0) return [];
-  const query = candidatesQuery(source, scope, lexemes, limit);
-  return ginLimit === undefined
-    ? database.rows<CandidateRow>(query)
-    : rowsWithGinLimit<CandidateRow>(database, ginLimit, query);
+  return database.rows<CandidateRow>(
+    ginLimit === undefined
+      ? candidatesQuery(source, scope, lexemes, limit)
+      : withGinLimit(ginLimit, (guard) => candidatesQuery(source, scope, lexemes, limit, guard)),
+  );
 }
 
 /**

@@ -16,7 +16,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { type RecentSample, rowsWithGinLimit, sourceTable } from './candidates.js';
+import { type RecentSample, sourceTable, withGinLimit } from './candidates.js';
 import { quoteLexeme } from './query-terms.js';
 import { type RetrievalScope, type Source, SOURCE_TABLE, scopeConditions, scopeKey, tsvectorOf } from './scope.js';
 
@@ -160,11 +160,11 @@ export async function documentFrequencies(
     missing.map((l, i) => sql`(${i}, ${quoteLexeme(l)})`),
     sql`, `,
   );
-  const count = sql`
+  const count = (guard: SQL) => sql`
     select l.i, (
       select count(*) from (
         select 1 from ${sourceTable(source)}
-        where ${scopeConditions(source, scope)} and ${tsvectorOf(source)} @@ l.q::tsquery
+        where ${scopeConditions(source, scope)} and ${tsvectorOf(source)} @@ l.q::tsquery and ${guard}
         limit ${DF_CAP}
       ) s
     ) as df
@@ -172,9 +172,9 @@ export async function documentFrequencies(
   // On a large scope (a sample given), a lexeme's index scan is bounded: a long posting list (a word
   // common in older history, with no statistics to tell the planner) yields a random subset, enough to
   // reach DF_CAP, instead of a bitmap of every row holding it.
-  const rows = recent
-    ? await rowsWithGinLimit<{ i: number; df: number | string }>(database, GIN_COUNT_LIMIT, count)
-    : await database.rows<{ i: number; df: number | string }>(count);
+  const rows = await database.rows<{ i: number; df: number | string }>(
+    recent ? withGinLimit(GIN_COUNT_LIMIT, count) : count(sql`true`),
+  );
   if (dfCache.size > 50_000) dfCache.clear();
   for (const r of rows) {
     const lexeme = missing[Number(r.i)] as string;
