@@ -1,15 +1,8 @@
 /** Agent identities through HTTP: create, list, get, update, delete; field limits; team scoping. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { bearer, createOrg, type TestOrg } from '../organizations/org-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, createOrg, type TestOrg, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const agentsOf = (org: TestOrg) => `/v1/organizations/${org.id}/agents`;
 
