@@ -3,29 +3,22 @@
  * in the tenant, revocation and expiry answered 401 at once, test and live data kept apart.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, createApiKey, registerUser, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const asUser = (jwt: string) => ({
-  list: () => server.http().get('/v1/api-keys').set('Authorization', `Bearer ${jwt}`),
-  create: (body: Record<string, unknown>) =>
-    server.http().post('/v1/api-keys').set('Authorization', `Bearer ${jwt}`).send(body),
-  revoke: (id: string) => server.http().delete(`/v1/api-keys/${id}`).set('Authorization', `Bearer ${jwt}`),
+  list: () => server.http().get('/v1/api-keys').set(auth(jwt)),
+  create: (body: Record<string, unknown>) => server.http().post('/v1/api-keys').set(auth(jwt)).send(body),
+  revoke: (id: string) => server.http().delete(`/v1/api-keys/${id}`).set(auth(jwt)),
 });
 
 const capture = (key: string, content: string, headers: Record<string, string> = {}) =>
   server
     .http()
     .post('/v1/capture')
-    .set('Authorization', `Bearer ${key}`)
+    .set(auth(key))
     .set(headers)
     .send({ type: 'message', sessionId: 'sess-1', payload: { role: 'user', content } });
 
@@ -90,7 +83,7 @@ describe('create and list', () => {
     const org = await server
       .http()
       .post('/v1/organizations')
-      .set('Authorization', `Bearer ${user.accessToken}`)
+      .set(auth(user.accessToken))
       .send({ name: 'Acme', slug: `acme-${Date.now()}` });
     expect(org.status).toBe(201);
     const orgId = org.body.data.id;
@@ -177,22 +170,19 @@ describe('GET /v1/api-keys pagination', () => {
   it('pages newest first with an opaque cursor, never repeating a key', async () => {
     const user = await registerUser(server, 'pager');
     for (const name of ['k1', 'k2', 'k3']) {
-      await server.http().post('/v1/api-keys').set('Authorization', `Bearer ${user.accessToken}`).send({ name });
+      await server.http().post('/v1/api-keys').set(auth(user.accessToken)).send({ name });
     }
-    const first = await server.http().get('/v1/api-keys?limit=2').set('Authorization', `Bearer ${user.accessToken}`);
+    const first = await server.http().get('/v1/api-keys?limit=2').set(auth(user.accessToken));
     expect(first.status).toBe(200);
     expect(first.body.data.apiKeys.map((k: { name: string }) => k.name)).toEqual(['k3', 'k2']);
     expect(first.body.data.pagination.hasMore).toBe(true);
     const second = await server
       .http()
       .get(`/v1/api-keys?limit=2&cursor=${encodeURIComponent(first.body.data.pagination.cursor)}`)
-      .set('Authorization', `Bearer ${user.accessToken}`);
+      .set(auth(user.accessToken));
     expect(second.body.data.apiKeys.map((k: { name: string }) => k.name)).toEqual(['k1']);
     expect(second.body.data.pagination).toEqual({ hasMore: false });
-    const forged = await server
-      .http()
-      .get('/v1/api-keys?cursor=nope')
-      .set('Authorization', `Bearer ${user.accessToken}`);
+    const forged = await server.http().get('/v1/api-keys?cursor=nope').set(auth(user.accessToken));
     expect(forged.status).toBe(400);
     expect(forged.body.error.details[0].field).toBe('query.cursor');
   });

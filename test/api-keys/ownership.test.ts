@@ -4,19 +4,18 @@
  * ones and keep working. Another tenant sees nothing. Creating keys stays open to every user.
  */
 import type { Role } from '@hx-memory/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAllIds, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
-import { addMember, createOrg } from '../organizations/org-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import {
+  addMember,
+  auth,
+  createOrg,
+  listAllIds,
+  registerUser,
+  type TestUser,
+  useTestServer,
+} from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const auth = (user: { accessToken: string }) => ({ Authorization: `Bearer ${user.accessToken}` });
+const server = useTestServer();
 
 /** Members bind their keys to their organization: only the tenant owner makes tenant-wide keys. */
 async function createKey(user: TestUser, name: string, organizationId?: string) {
@@ -37,7 +36,7 @@ const capture = (key: string) =>
   server
     .http()
     .post('/v1/capture')
-    .set('Authorization', `Bearer ${key}`)
+    .set(auth(key))
     .send({ type: 'message', sessionId: 's1', payload: { role: 'user', content: `hello ${Math.random()}` } });
 
 async function tenantWithMember(role: Role = 'developer') {
