@@ -1,19 +1,10 @@
 /** GET /v1/artifacts and /v1/artifacts/:id through real HTTP: filters, sorts, cursor pages, isolation. */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOTAL_CAP } from '../../server/src/services/core/artifacts.js';
-import { namespaceBoundKey } from '../capture/bound-key.js';
-import { createApiKey, newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { auth, createApiKey, namespaceBoundKey, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+const server = useTestServer();
 
 /** Several subjects and sessions, so the compiler builds profiles, summaries and more. */
 async function seed(key: string, namespace?: string) {
