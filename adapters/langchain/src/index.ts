@@ -119,38 +119,25 @@ export class HxLangChainMemory extends HxMemory {
           scope,
         );
         const started = Date.now();
+        const captureResult = (outcome: { output: string } | { error: string }) =>
+          this.capture(
+            {
+              type: 'tool_result',
+              payload: { tool: toolCall.name, toolCallId: toolCall.id, durationMs: Date.now() - started, ...outcome },
+            },
+            scope,
+          );
         try {
           const result = await handler(request);
           const message = result as { content?: unknown; status?: string };
-          const failed = message.status === 'error';
-          this.capture(
-            {
-              type: 'tool_result',
-              payload: {
-                tool: toolCall.name,
-                toolCallId: toolCall.id,
-                durationMs: Date.now() - started,
-                ...(failed
-                  ? { error: jsonText(message.content, 2000) }
-                  : { output: jsonText(message.content ?? result) }),
-              },
-            },
-            scope,
+          captureResult(
+            message.status === 'error'
+              ? { error: jsonText(message.content, 2000) }
+              : { output: jsonText(message.content ?? result) },
           );
           return result;
         } catch (error) {
-          this.capture(
-            {
-              type: 'tool_result',
-              payload: {
-                tool: toolCall.name,
-                toolCallId: toolCall.id,
-                durationMs: Date.now() - started,
-                error: error instanceof Error ? error.message : String(error),
-              },
-            },
-            scope,
-          );
+          captureResult({ error: error instanceof Error ? error.message : String(error) });
           throw error;
         }
       },
