@@ -1,15 +1,9 @@
 /** Accounts through HTTP: register, login, refresh rotation (reuse revokes the family), logout, me. */
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestServer, type TestServer, uniqueEmail } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, registerUser, uniqueEmail, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const refresh = (refreshToken: string) => server.http().post('/v1/auth/refresh').send({ refreshToken });
 
@@ -76,7 +70,7 @@ describe('register and login', () => {
 
   it('me answers the user and the plan', async () => {
     const user = await registerUser(server, 'me');
-    const res = await server.http().get('/v1/auth/me').set('Authorization', `Bearer ${user.accessToken}`);
+    const res = await server.http().get('/v1/auth/me').set(auth(user.accessToken));
     expect(res.status).toBe(200);
     expect(res.body.data.user.id).toBe(user.userId);
     expect(res.body.data.plan).toBe('enterprise');
@@ -90,7 +84,7 @@ describe('refresh tokens', () => {
     expect(first.status).toBe(200);
     const next = first.body.data.tokens;
     expect(next.refreshToken).not.toBe(user.refreshToken);
-    const me = await server.http().get('/v1/auth/me').set('Authorization', `Bearer ${next.accessToken}`);
+    const me = await server.http().get('/v1/auth/me').set(auth(next.accessToken));
     expect(me.status).toBe(200);
     const second = await refresh(next.refreshToken);
     expect(second.status).toBe(200);

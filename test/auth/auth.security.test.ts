@@ -4,20 +4,14 @@
  * a deleted user; and the route says which token type it needs.
  */
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, createApiKey, registerUser, useTestServer } from '../helpers/index.js';
 
 const JWT_SECRET = 'auth-security-test-secret-0123456789abcdef';
 const OPERATOR_TOKEN = 'operator-token-auth-security-0123456789';
 const secret = new TextEncoder().encode(JWT_SECRET);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ JWT_SECRET, OPERATOR_TOKEN });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ JWT_SECRET, OPERATOR_TOKEN });
 
 /** A token like ours, with `change` applied; defaults are valid claims for `user`. */
 async function token(
@@ -116,10 +110,7 @@ describe('access token rejections', () => {
   it('a token of a deleted user stops working at once, and so does its refresh token', async () => {
     const user = await registerUser(server, 'deleted');
     expect((await me(`Bearer ${user.accessToken}`)).status).toBe(200);
-    const del = await server
-      .http()
-      .delete(`/v1/admin/users/${user.userId}`)
-      .set('Authorization', `Bearer ${OPERATOR_TOKEN}`);
+    const del = await server.http().delete(`/v1/admin/users/${user.userId}`).set(auth(OPERATOR_TOKEN));
     expect(del.status).toBe(200);
     expect401(await me(`Bearer ${user.accessToken}`), /no longer exists/);
     const refreshed = await server.http().post('/v1/auth/refresh').send({ refreshToken: user.refreshToken });
@@ -140,21 +131,21 @@ describe('token type per route', () => {
   it('JWT routes refuse API keys and say a JWT is needed', async () => {
     const user = await registerUser(server, 'type1');
     const key = await createApiKey(server, user);
-    const res = await server.http().get('/v1/api-keys').set('Authorization', `Bearer ${key}`);
+    const res = await server.http().get('/v1/api-keys').set(auth(key));
     expect401(res, /JWT access token; API keys are not accepted/);
-    const vault = await server.http().get('/v1/vaults').set('Authorization', `Bearer ${key}`);
+    const vault = await server.http().get('/v1/vaults').set(auth(key));
     expect401(vault, /JWT access token; API keys are not accepted/);
   });
 
   it('core routes refuse JWTs and say an API key is needed', async () => {
     const user = await registerUser(server, 'type2');
-    const res = await server.http().post('/v1/capture').set('Authorization', `Bearer ${user.accessToken}`).send({});
+    const res = await server.http().post('/v1/capture').set(auth(user.accessToken)).send({});
     expect401(res, /needs an API key/);
   });
 
   it('operator routes refuse user tokens and wrong operator tokens', async () => {
     const user = await registerUser(server, 'type3');
-    const asUser = await server.http().get('/v1/admin/tenants').set('Authorization', `Bearer ${user.accessToken}`);
+    const asUser = await server.http().get('/v1/admin/tenants').set(auth(user.accessToken));
     expect401(asUser, /Operator token is invalid/);
     const wrong = await server.http().get('/v1/admin/tenants').set('Authorization', 'Bearer nope');
     expect401(wrong, /Operator token is invalid/);

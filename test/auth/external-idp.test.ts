@@ -8,7 +8,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
 type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { auth, registerUser, startTestServer, type TestServer } from '../helpers/index.js';
 
 const ISSUER = 'https://idp.example.test/';
 const AUDIENCE = 'hx-external';
@@ -59,7 +59,7 @@ function idpToken(
     .sign(opts.key ?? signingKey);
 }
 
-const me = (t: string) => server.http().get('/v1/auth/me').set('Authorization', `Bearer ${t}`);
+const me = (t: string) => server.http().get('/v1/auth/me').set(auth(t));
 
 describe('external identity provider tokens', () => {
   it('map to the user with the same verified e-mail, then by subject once linked', async () => {

@@ -2,20 +2,14 @@
  * Brute-force protection of login: consecutive failures per e-mail and failures per IP block the
  * caller for a while with 429 and Retry-After, even with the right password; success resets the run.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestServer, type TestServer, uniqueEmail } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { registerUser, uniqueEmail, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    LOGIN_FAILS_PER_EMAIL: '3',
-    LOGIN_EMAIL_BLOCK_SECONDS: '600',
-    LOGIN_FAILS_PER_IP: '8',
-    LOGIN_IP_BLOCK_SECONDS: '1200',
-  });
-});
-afterAll(async () => {
-  await server?.close();
+const server = useTestServer({
+  LOGIN_FAILS_PER_EMAIL: '3',
+  LOGIN_EMAIL_BLOCK_SECONDS: '600',
+  LOGIN_FAILS_PER_IP: '8',
+  LOGIN_IP_BLOCK_SECONDS: '1200',
 });
 
 const login = (email: string, password: string) => server.http().post('/v1/auth/login').send({ email, password });
