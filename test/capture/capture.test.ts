@@ -1,20 +1,13 @@
 /** POST /v1/capture and /v1/capture/batch through real HTTP: answers, duplicates, idempotency, atomicity, isolation. */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../server/src/actor.js';
 import { storedDuplicates } from '../../server/src/services/core/capture/event-rows.js';
-import { createApiKey, newTenant, startTestServer, type TestServer } from '../helpers/server.js';
-import { namespaceBoundKey } from './bound-key.js';
+import { auth, createApiKey, namespaceBoundKey, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
-const post = (path: string, key: string) => server.http().post(path).set('Authorization', `Bearer ${key}`);
+const post = (path: string, key: string) => server.http().post(path).set(auth(key));
 
 function message(content: string, extra: Record<string, unknown> = {}) {
   return { type: 'message', sessionId: 'sess-1', payload: { role: 'user', content }, ...extra };
