@@ -5,18 +5,12 @@
  * field it reads from the envelope's `data`, so code written for that client works against Hx.
  */
 import { type CaptureInput, Hx, NotFoundError, ValidationError } from '@hx-memory/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { newTenant, useTestServer } from '../helpers/index.js';
 
 type Data = Record<string, any>;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 class SdkError extends Error {
   constructor(
