@@ -2,18 +2,10 @@
  * The deterministic compiler through the API: a conversation and a coding-agent trace are captured,
  * learn runs with wait: true, and the memories and artifacts the compiler promises come out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+const server = useTestServer();
 
 const conversation = [
   ['I live in Paris and I work at Acme Corp.', '2024-05-10T10:00:00Z'],
