@@ -1,17 +1,15 @@
 /**
  * Core routes (API key) against SPEC.md and DESIGN §5 wire shapes, with plain HTTP only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, auth, newTenant } from '../helpers/index.js';
 import { expectError, expectOk, expectPage, expectRateLimitHeaders, expectValidation, ISO } from './wire.js';
 
-let server: TestServer;
+const server = useTestServer();
 let key: string;
 let jwt: string;
-const auth = () => ({ Authorization: `Bearer ${key}` });
 
 beforeAll(async () => {
-  server = await startTestServer();
   ({ apiKey: key, jwt } = await newTenant(server, 'core'));
   // A small corpus: conversations about a subject and an agent trace.
   const events = [
@@ -43,24 +41,21 @@ beforeAll(async () => {
       payload: { command: 'npm test', exitCode: 0, stdout: 'ok', stderr: '' },
     },
   ];
-  const res = await server.http().post('/v1/capture/batch').set(auth()).send({ events });
+  const res = await server.http().post('/v1/capture/batch').set(auth(key)).send({ events });
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  const learn = await server.http().post('/v1/learn').set(auth()).send({ scope: 'full', wait: true });
+  const learn = await server.http().post('/v1/learn').set(auth(key)).send({ scope: 'full', wait: true });
   if (learn.status !== 200) throw new Error(JSON.stringify(learn.body));
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('POST /v1/capture', () => {
   it('answers 201 {eventId evt_, status ingested, salienceScore} then 200 duplicate for the same event', async () => {
     const body = { type: 'message', sessionId: 'dup-s', payload: { role: 'user', content: 'duplicate me please' } };
-    const first = await server.http().post('/v1/capture').set(auth()).send(body);
+    const first = await server.http().post('/v1/capture').set(auth(key)).send(body);
     const a = expectOk(first, 201);
     expect(a.eventId).toMatch(/^evt_/);
     expect(a.status).toBe('ingested');
     expect(typeof a.salienceScore).toBe('number');
-    const second = await server.http().post('/v1/capture').set(auth()).send(body);
+    const second = await server.http().post('/v1/capture').set(auth(key)).send(body);
     const b = expectOk(second, 200);
     expect(b.status).toBe('duplicate');
     expect(b.eventId).toBe(a.eventId);
@@ -94,7 +89,7 @@ describe('POST /v1/capture', () => {
       const res = await server
         .http()
         .post('/v1/capture')
-        .set(auth())
+        .set(auth(key))
         .send({
           type,
           sessionId: 'types-s',
@@ -112,11 +107,11 @@ describe('POST /v1/capture', () => {
 
   it('rejects an unknown type and a missing payload with validation_error naming the fields', async () => {
     expectValidation(
-      await server.http().post('/v1/capture').set(auth()).send({ type: 'nope', sessionId: 's', payload: {} }),
+      await server.http().post('/v1/capture').set(auth(key)).send({ type: 'nope', sessionId: 's', payload: {} }),
       'type',
     );
     expectValidation(
-      await server.http().post('/v1/capture').set(auth()).send({ type: 'message', sessionId: 's' }),
+      await server.http().post('/v1/capture').set(auth(key)).send({ type: 'message', sessionId: 's' }),
       'payload',
     );
   });
@@ -124,15 +119,15 @@ describe('POST /v1/capture', () => {
   it('Idempotency-Key: same key and body answers the first answer again; a different body is 409 conflict', async () => {
     const k = `idem-${Date.now()}`;
     const body = { type: 'observation', sessionId: 'idem-s', payload: { text: 'first body' } };
-    const a = await server.http().post('/v1/capture').set(auth()).set('Idempotency-Key', k).send(body);
+    const a = await server.http().post('/v1/capture').set(auth(key)).set('Idempotency-Key', k).send(body);
     const da = expectOk(a, 201);
-    const b = await server.http().post('/v1/capture').set(auth()).set('Idempotency-Key', k).send(body);
+    const b = await server.http().post('/v1/capture').set(auth(key)).set('Idempotency-Key', k).send(body);
     expect(b.status).toBe(201);
     expect(b.body.data).toEqual(da);
     const c = await server
       .http()
       .post('/v1/capture')
-      .set(auth())
+      .set(auth(key))
       .set('Idempotency-Key', k)
       .send({ ...body, payload: { text: 'another body' } });
     expectError(c, 'conflict');
@@ -145,7 +140,7 @@ describe('POST /v1/capture/batch', () => {
       { type: 'message', sessionId: 'b-s', payload: { role: 'user', content: 'batch one' } },
       { type: 'message', sessionId: 'b-s', payload: { role: 'assistant', content: 'batch two' } },
     ];
-    const res = await server.http().post('/v1/capture/batch').set(auth()).send({ events });
+    const res = await server.http().post('/v1/capture/batch').set(auth(key)).send({ events });
     const d = expectOk(res, 201);
     expect(d.results).toHaveLength(2);
     for (const r of d.results) {
@@ -153,36 +148,36 @@ describe('POST /v1/capture/batch', () => {
       expect(['ingested', 'duplicate']).toContain(r.status);
     }
     expect(d.summary).toEqual({ total: 2, ingested: 2, duplicates: 0, errors: 0 });
-    const again = expectOk(await server.http().post('/v1/capture/batch').set(auth()).send({ events }), 200);
+    const again = expectOk(await server.http().post('/v1/capture/batch').set(auth(key)).send({ events }), 200);
     expect(again.summary).toMatchObject({ total: 2, ingested: 0, duplicates: 2, errors: 0 });
     expect(again.results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate']);
   });
 
   it('refuses more than 1000 events and an empty or invalid batch whole (validation_error)', async () => {
     const many = Array.from({ length: 1001 }, (_, i) => ({ type: 'observation', sessionId: 'big', payload: { i } }));
-    expectValidation(await server.http().post('/v1/capture/batch').set(auth()).send({ events: many }), 'events');
+    expectValidation(await server.http().post('/v1/capture/batch').set(auth(key)).send({ events: many }), 'events');
     const mixed = [
       { type: 'observation', sessionId: 'mixed', payload: { text: 'valid one, must not be stored' } },
       { type: 'bogus', sessionId: 'mixed', payload: {} },
     ];
-    expectValidation(await server.http().post('/v1/capture/batch').set(auth()).send({ events: mixed }), 'events');
+    expectValidation(await server.http().post('/v1/capture/batch').set(auth(key)).send({ events: mixed }), 'events');
     // stored whole or not at all: the valid one was not stored
-    const single = await server.http().post('/v1/capture').set(auth()).send(mixed[0]);
+    const single = await server.http().post('/v1/capture').set(auth(key)).send(mixed[0]);
     expect(single.status).toBe(201);
   });
 
   it('Idempotency-Key on batch replays the first answer', async () => {
     const k = `bidem-${Date.now()}`;
     const events = [{ type: 'observation', sessionId: 'bi', payload: { text: 'idempotent batch' } }];
-    const a = await server.http().post('/v1/capture/batch').set(auth()).set('Idempotency-Key', k).send({ events });
+    const a = await server.http().post('/v1/capture/batch').set(auth(key)).set('Idempotency-Key', k).send({ events });
     const da = expectOk(a, 201);
-    const b = await server.http().post('/v1/capture/batch').set(auth()).set('Idempotency-Key', k).send({ events });
+    const b = await server.http().post('/v1/capture/batch').set(auth(key)).set('Idempotency-Key', k).send({ events });
     expect(b.status).toBe(201);
     expect(b.body.data).toEqual(da);
     const c = await server
       .http()
       .post('/v1/capture/batch')
-      .set(auth())
+      .set(auth(key))
       .set('Idempotency-Key', k)
       .send({ events: [{ type: 'observation', sessionId: 'bi', payload: { text: 'different' } }] });
     expectError(c, 'conflict');
@@ -208,9 +203,9 @@ describe('POST /v1/learn and GET /v1/learn/jobs/:id', () => {
     await server
       .http()
       .post('/v1/capture')
-      .set(auth())
+      .set(auth(key))
       .send({ type: 'message', sessionId: 'l-s', payload: { role: 'user', content: 'I work at Initech.' } });
-    const res = await server.http().post('/v1/learn').set(auth()).send({});
+    const res = await server.http().post('/v1/learn').set(auth(key)).send({});
     expect([200, 202]).toContain(res.status);
     const job = expectOk(res, res.status);
     expectJob(job);
@@ -218,7 +213,7 @@ describe('POST /v1/learn and GET /v1/learn/jobs/:id', () => {
     let seen = job;
     for (let i = 0; i < 100 && !['completed', 'failed'].includes(seen.status); i++) {
       await new Promise((r) => setTimeout(r, 100));
-      seen = expectOk(await server.http().get(`/v1/learn/jobs/${job.jobId}`).set(auth()));
+      seen = expectOk(await server.http().get(`/v1/learn/jobs/${job.jobId}`).set(auth(key)));
     }
     expectJob(seen);
     expect(seen.status).toBe('completed');
@@ -229,7 +224,7 @@ describe('POST /v1/learn and GET /v1/learn/jobs/:id', () => {
     const res = await server
       .http()
       .post('/v1/learn')
-      .set(auth())
+      .set(auth(key))
       .send({
         scope: 'full',
         options: { minPatternStrength: 0.1, artifactTypes: ['profile', 'task_schema'] },
@@ -241,7 +236,7 @@ describe('POST /v1/learn and GET /v1/learn/jobs/:id', () => {
   });
 
   it('accepts the Hx scope filters and refuses an unknown scope', async () => {
-    const res = await server.http().post('/v1/learn').set(auth()).send({
+    const res = await server.http().post('/v1/learn').set(auth(key)).send({
       scope: 'incremental',
       namespace: 'default',
       sessionId: 'c-s1',
@@ -250,11 +245,11 @@ describe('POST /v1/learn and GET /v1/learn/jobs/:id', () => {
       wait: true,
     });
     expectJob(expectOk(res, 200));
-    expectValidation(await server.http().post('/v1/learn').set(auth()).send({ scope: 'sometimes' }), 'scope');
+    expectValidation(await server.http().post('/v1/learn').set(auth(key)).send({ scope: 'sometimes' }), 'scope');
   });
 
   it('an unknown job is 404 not_found', async () => {
-    expectError(await server.http().get('/v1/learn/jobs/job_01ARZ3NDEKTSV4RRFFQ69G5FAV').set(auth()), 'not_found');
+    expectError(await server.http().get('/v1/learn/jobs/job_01ARZ3NDEKTSV4RRFFQ69G5FAV').set(auth(key)), 'not_found');
   });
 });
 
@@ -263,7 +258,7 @@ describe('POST /v1/synthesize', () => {
     const res = await server
       .http()
       .post('/v1/synthesize')
-      .set(auth())
+      .set(auth(key))
       .send({
         query: 'What does Alice prefer and how was npm test fixed?',
         options: { maxTokens: 500, minConfidence: 0.1, includeProvenance: true },
@@ -308,7 +303,7 @@ describe('POST /v1/synthesize', () => {
       await server
         .http()
         .post('/v1/synthesize')
-        .set(auth())
+        .set(auth(key))
         .send({ query: 'What does Alice prefer and how was npm test fixed?', options: { minConfidence: 0.1 } }),
     );
     const scores = d.entries.map((e: { score: number }) => e.score);
@@ -319,7 +314,7 @@ describe('POST /v1/synthesize', () => {
     const res = await server
       .http()
       .post('/v1/synthesize')
-      .set(auth())
+      .set(auth(key))
       .send({
         query: 'Paris',
         namespace: 'default',
@@ -334,7 +329,7 @@ describe('POST /v1/synthesize', () => {
   });
 
   it('rejects a missing query with validation_error naming query', async () => {
-    expectValidation(await server.http().post('/v1/synthesize').set(auth()).send({}), 'query');
+    expectValidation(await server.http().post('/v1/synthesize').set(auth(key)).send({}), 'query');
   });
 });
 
@@ -350,7 +345,7 @@ const ARTIFACT_TYPES = [
 ];
 describe('GET /v1/artifacts and /v1/artifacts/:id', () => {
   it('lists {artifacts, pagination} with the DESIGN artifact shape', async () => {
-    const d = expectOk(await server.http().get('/v1/artifacts').set(auth()));
+    const d = expectOk(await server.http().get('/v1/artifacts').set(auth(key)));
     const list = expectPage(d, 'artifacts');
     expect(list.length).toBeGreaterThan(0);
     for (const a of list) {
@@ -368,49 +363,51 @@ describe('GET /v1/artifacts and /v1/artifacts/:id', () => {
       expect(a.createdAt).toMatch(ISO);
       expect(a.updatedAt).toMatch(ISO);
     }
-    const one = expectOk(await server.http().get(`/v1/artifacts/${list[0].id}`).set(auth()));
+    const one = expectOk(await server.http().get(`/v1/artifacts/${list[0].id}`).set(auth(key)));
     expect(one.id).toBe(list[0].id);
     expect(one.type).toBe(list[0].type);
   });
 
   it('pages with limit and cursor; limit defaults to 20, max 100, above is validation_error', async () => {
-    const p1 = expectOk(await server.http().get('/v1/artifacts?limit=1').set(auth()));
+    const p1 = expectOk(await server.http().get('/v1/artifacts?limit=1').set(auth(key)));
     expect(expectPage(p1, 'artifacts')).toHaveLength(1);
     expect(p1.pagination.hasMore).toBe(true);
     const p2 = expectOk(
       await server
         .http()
         .get(`/v1/artifacts?limit=1&cursor=${encodeURIComponent(p1.pagination.cursor)}`)
-        .set(auth()),
+        .set(auth(key)),
     );
     expect(expectPage(p2, 'artifacts')[0].id).not.toBe(p1.artifacts[0].id);
-    expectOk(await server.http().get('/v1/artifacts?limit=100').set(auth()));
-    expectValidation(await server.http().get('/v1/artifacts?limit=101').set(auth()), 'limit');
+    expectOk(await server.http().get('/v1/artifacts?limit=100').set(auth(key)));
+    expectValidation(await server.http().get('/v1/artifacts?limit=101').set(auth(key)), 'limit');
   });
 
   it('filters by type/status and sorts by the documented keys', async () => {
-    const t = expectOk(await server.http().get('/v1/artifacts?type=session_summary&status=active').set(auth()));
+    const t = expectOk(await server.http().get('/v1/artifacts?type=session_summary&status=active').set(auth(key)));
     for (const a of t.artifacts) expect(a.type).toBe('session_summary');
     for (const sort of ['createdAt', 'updatedAt', 'confidence', 'evidenceCount']) {
       for (const order of ['asc', 'desc']) {
-        const d = expectOk(await server.http().get(`/v1/artifacts?sort=${sort}&order=${order}&limit=100`).set(auth()));
+        const d = expectOk(
+          await server.http().get(`/v1/artifacts?sort=${sort}&order=${order}&limit=100`).set(auth(key)),
+        );
         const vals = d.artifacts.map((a: Record<string, string | number>) => a[sort]);
         const sorted = [...vals].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
         expect(vals, `${sort} ${order}`).toEqual(order === 'asc' ? sorted : sorted.reverse());
       }
     }
-    expectOk(await server.http().get('/v1/artifacts?namespace=default&subjectId=alice&sessionId=c-s1').set(auth()));
-    expectValidation(await server.http().get('/v1/artifacts?sort=bogus').set(auth()), 'sort');
+    expectOk(await server.http().get('/v1/artifacts?namespace=default&subjectId=alice&sessionId=c-s1').set(auth(key)));
+    expectValidation(await server.http().get('/v1/artifacts?sort=bogus').set(auth(key)), 'sort');
   });
 
   it('an unknown artifact is 404 not_found', async () => {
-    expectError(await server.http().get('/v1/artifacts/art_01ARZ3NDEKTSV4RRFFQ69G5FAV').set(auth()), 'not_found');
+    expectError(await server.http().get('/v1/artifacts/art_01ARZ3NDEKTSV4RRFFQ69G5FAV').set(auth(key)), 'not_found');
   });
 });
 
 describe('memories and subjects (DESIGN §5 additions)', () => {
   it('GET /v1/memories lists {memories, pagination} of mem_ ids with the memory fields', async () => {
-    const d = expectOk(await server.http().get('/v1/memories').set(auth()));
+    const d = expectOk(await server.http().get('/v1/memories').set(auth(key)));
     const list = expectPage(d, 'memories');
     expect(list.length).toBeGreaterThan(0);
     for (const m of list) {
@@ -429,24 +426,24 @@ describe('memories and subjects (DESIGN §5 additions)', () => {
       ])
         expect(f in m, f).toBe(true);
     }
-    const one = expectOk(await server.http().get(`/v1/memories/${list[0].id}`).set(auth()));
+    const one = expectOk(await server.http().get(`/v1/memories/${list[0].id}`).set(auth(key)));
     expect(one.id).toBe(list[0].id);
   });
 
   it('DELETE /v1/memories/:id then GET is 404', async () => {
-    const d = expectOk(await server.http().get('/v1/memories?limit=1').set(auth()));
+    const d = expectOk(await server.http().get('/v1/memories?limit=1').set(auth(key)));
     const id = d.memories[0].id;
-    expectOk(await server.http().delete(`/v1/memories/${id}`).set(auth()));
-    expectError(await server.http().get(`/v1/memories/${id}`).set(auth()), 'not_found');
-    expectError(await server.http().delete('/v1/memories/mem_01ARZ3NDEKTSV4RRFFQ69G5FAV').set(auth()), 'not_found');
+    expectOk(await server.http().delete(`/v1/memories/${id}`).set(auth(key)));
+    expectError(await server.http().get(`/v1/memories/${id}`).set(auth(key)), 'not_found');
+    expectError(await server.http().delete('/v1/memories/mem_01ARZ3NDEKTSV4RRFFQ69G5FAV').set(auth(key)), 'not_found');
   });
 
   it('DELETE /v1/subjects/:subjectId forgets the subject and answers counts', async () => {
-    const d = expectOk(await server.http().delete('/v1/subjects/alice').set(auth()));
+    const d = expectOk(await server.http().delete('/v1/subjects/alice').set(auth(key)));
     expect(d.subjectId).toBe('alice');
     for (const f of ['events', 'memories', 'artifacts']) expect(typeof d.deleted[f], f).toBe('number');
     expect(d.deleted.events).toBeGreaterThan(0);
-    const after = expectOk(await server.http().get('/v1/memories?subjectId=alice').set(auth()));
+    const after = expectOk(await server.http().get('/v1/memories?subjectId=alice').set(auth(key)));
     expect(after.memories).toHaveLength(0);
   });
 });
@@ -454,7 +451,7 @@ describe('memories and subjects (DESIGN §5 additions)', () => {
 describe('GET /v1/usage-metrics', () => {
   it('answers {period {start, end, granularity}, usage {events, compilations, syntheses}, quota {...}}', async () => {
     for (const period of ['1h', '24h', '7d', '30d']) {
-      const d = expectOk(await server.http().get(`/v1/usage-metrics?period=${period}`).set(auth()));
+      const d = expectOk(await server.http().get(`/v1/usage-metrics?period=${period}`).set(auth(key)));
       expect(d.period.start).toMatch(ISO);
       expect(d.period.end).toMatch(ISO);
       expect(typeof d.period.granularity).toBe('string');
@@ -467,7 +464,7 @@ describe('GET /v1/usage-metrics', () => {
       expect(typeof d.quota.plan).toBe('string');
       expect(typeof d.quota.eventsUsed).toBe('number');
     }
-    expectValidation(await server.http().get('/v1/usage-metrics?period=2y').set(auth()), 'period');
+    expectValidation(await server.http().get('/v1/usage-metrics?period=2y').set(auth(key)), 'period');
   });
 });
 
@@ -489,7 +486,7 @@ describe('auth on core routes', () => {
     ];
     for (const [m, p] of routes) {
       const h = server.http() as unknown as Record<string, (p: string) => import('supertest').Test>;
-      expectError(await h[m](p).set('Authorization', `Bearer ${jwt}`).send({}), 'unauthorized');
+      expectError(await h[m](p).set(auth(jwt)).send({}), 'unauthorized');
       expectError(await h[m](p).send({}), 'unauthorized');
       expectError(
         await h[m](p).set('Authorization', 'Bearer hx_live_notarealkeynotarealkeynotarealkey12').send({}),
@@ -499,18 +496,14 @@ describe('auth on core routes', () => {
   });
 
   it('a revoked API key is refused at once', async () => {
-    const created = await server
-      .http()
-      .post('/v1/api-keys')
-      .set('Authorization', `Bearer ${jwt}`)
-      .send({ name: 'short-lived' });
+    const created = await server.http().post('/v1/api-keys').set(auth(jwt)).send({ name: 'short-lived' });
     const d = expectOk(created, 201);
     expect(d.key).toMatch(/^hx_(live|test)_[A-Za-z0-9]{32,}$/);
-    expectOk(await server.http().get('/v1/artifacts').set('Authorization', `Bearer ${d.key}`));
-    const list = expectOk(await server.http().get('/v1/api-keys').set('Authorization', `Bearer ${jwt}`));
+    expectOk(await server.http().get('/v1/artifacts').set(auth(d.key)));
+    const list = expectOk(await server.http().get('/v1/api-keys').set(auth(jwt)));
     const id = list.apiKeys.find((k: { name: string }) => k.name === 'short-lived').id;
-    expectOk(await server.http().delete(`/v1/api-keys/${id}`).set('Authorization', `Bearer ${jwt}`));
-    expectError(await server.http().get('/v1/artifacts').set('Authorization', `Bearer ${d.key}`), 'unauthorized');
-    expectRateLimitHeaders(await server.http().get('/v1/artifacts').set(auth()));
+    expectOk(await server.http().delete(`/v1/api-keys/${id}`).set(auth(jwt)));
+    expectError(await server.http().get('/v1/artifacts').set(auth(d.key)), 'unauthorized');
+    expectRateLimitHeaders(await server.http().get('/v1/artifacts').set(auth(key)));
   });
 });

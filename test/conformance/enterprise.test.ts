@@ -2,11 +2,11 @@
  * Enterprise routes (JWT + RBAC) with the exact request fields of SPEC.md's resource tables, the
  * permission rules (401 vs 403), X-Organization-ID, lineage record shape, audit/access-log paging.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer, uniqueEmail } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, auth, newTenant, uniqueEmail } from '../helpers/index.js';
 import { expectError, expectOk, expectPage, expectValidation, ISO } from './wire.js';
 
-let server: TestServer;
+const server = useTestServer();
 let owner: string;
 let apiKey: string;
 let orgId: string;
@@ -16,7 +16,6 @@ const V = () => ({ Authorization: `Bearer ${viewer}` });
 const base = () => `/v1/organizations/${orgId}`;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const t = await newTenant(server, 'ent');
   owner = t.jwt;
   apiKey = t.apiKey;
@@ -35,9 +34,6 @@ beforeAll(async () => {
     .send({ email, password: 'viewer-password-1', inviteToken: inv.body.data.inviteToken });
   if (reg.status !== 201) throw new Error(JSON.stringify(reg.body));
   viewer = reg.body.data.tokens.accessToken;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('organizations', () => {
@@ -58,9 +54,9 @@ describe('organizations', () => {
 
   it('organizations of another tenant are 404; an API key is 401', async () => {
     const other = await newTenant(server, 'other');
-    expectError(await server.http().get(base()).set('Authorization', `Bearer ${other.jwt}`), 'not_found');
-    expectError(await server.http().get(base()).set('Authorization', `Bearer ${apiKey}`), 'unauthorized');
-    expectError(await server.http().get('/v1/organizations').set('Authorization', `Bearer ${apiKey}`), 'unauthorized');
+    expectError(await server.http().get(base()).set(auth(other.jwt)), 'not_found');
+    expectError(await server.http().get(base()).set(auth(apiKey)), 'unauthorized');
+    expectError(await server.http().get('/v1/organizations').set(auth(apiKey)), 'unauthorized');
   });
 
   it('X-Organization-ID equal to :orgId is accepted, a different one is 400 validation_error', async () => {

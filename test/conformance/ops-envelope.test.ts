@@ -2,17 +2,11 @@
  * SPEC.md as a third party reads it: operations endpoints, the 53 SPEC routes, the envelope and the
  * error table, rate-limit headers, and the OpenAPI document that covers the "not shown" parts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, newTenant, startTestServer, useTestServer } from '../helpers/index.js';
 import { expectError, expectOk, expectRateLimitHeaders, expectValidation, type Res } from './wire.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 /** Every route of SPEC.md's Endpoints part: [method, path, auth]. */
 const SPEC_ROUTES: [string, string, 'jwt' | 'apiKey' | 'none'][] = [
@@ -154,7 +148,7 @@ describe('envelope and error table', () => {
     const J = { Authorization: `Bearer ${jwt}` };
     const meta = expectOk(await server.http().get('/v1/api-keys').set(J));
     expect(meta).toHaveProperty('apiKeys');
-    const core = await server.http().get('/v1/usage-metrics').set('Authorization', `Bearer ${apiKey}`);
+    const core = await server.http().get('/v1/usage-metrics').set(auth(apiKey));
     expectOk(core);
     const org = await server
       .http()
@@ -186,7 +180,7 @@ describe('envelope and error table', () => {
   it('an expired or malformed JWT is 401 unauthorized', async () => {
     const expired =
       'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c3JfeCIsImV4cCI6MTAwMDAwMDAwMH0.Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHE';
-    expectError(await server.http().get('/v1/vaults').set('Authorization', `Bearer ${expired}`), 'unauthorized');
+    expectError(await server.http().get('/v1/vaults').set(auth(expired)), 'unauthorized');
     expectError(await server.http().get('/v1/vaults').set('Authorization', 'Basic abc'), 'unauthorized');
   });
 });
@@ -195,8 +189,8 @@ describe('rate limits (SPEC Limits)', () => {
   it('every /v1 response carries X-RateLimit-Limit/Remaining/Reset, errors included', async () => {
     const { apiKey, jwt } = await newTenant(server, 'rl');
     const responses: Res[] = [
-      await server.http().get('/v1/artifacts').set('Authorization', `Bearer ${apiKey}`),
-      await server.http().get('/v1/vaults').set('Authorization', `Bearer ${jwt}`),
+      await server.http().get('/v1/artifacts').set(auth(apiKey)),
+      await server.http().get('/v1/vaults').set(auth(jwt)),
       await server.http().get('/v1/artifacts'),
       await server.http().post('/v1/auth/login').send({}),
       await server.http().get('/v1/unknown'),
@@ -215,8 +209,8 @@ describe('rate limits (SPEC Limits)', () => {
   it('the self-hosted default plan (enterprise, "unlimited") still answers integer headers', async () => {
     const { apiKey, jwt } = await newTenant(server, 'ent');
     for (const res of [
-      await server.http().get('/v1/artifacts').set('Authorization', `Bearer ${apiKey}`),
-      await server.http().get('/v1/vaults').set('Authorization', `Bearer ${jwt}`),
+      await server.http().get('/v1/artifacts').set(auth(apiKey)),
+      await server.http().get('/v1/vaults').set(auth(jwt)),
     ]) {
       expectRateLimitHeaders(res);
       expect(Number.parseInt(res.headers['x-ratelimit-limit'] as string, 10)).not.toBeNaN();
@@ -229,7 +223,7 @@ describe('rate limits (SPEC Limits)', () => {
       const { apiKey } = await newTenant(s, 'free');
       let last: Res | undefined;
       for (let i = 0; i < 200; i++) {
-        last = await s.http().get('/v1/artifacts').set('Authorization', `Bearer ${apiKey}`);
+        last = await s.http().get('/v1/artifacts').set(auth(apiKey));
         if (i === 0) {
           expect(last.status).toBe(200);
           expect(last.headers['x-ratelimit-limit']).toMatch(/^\d+$/);

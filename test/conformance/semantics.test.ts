@@ -2,11 +2,11 @@
  * Behaviour DESIGN.md promises beyond shapes: the role matrix (403), namespace policies on API keys,
  * supersession, incremental learn, the synthesize budget, body size limits, idempotency in the body.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, newTenant, startTestServer, type TestServer, uniqueEmail } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, createApiKey, newTenant, uniqueEmail } from '../helpers/index.js';
 import { expectError, expectOk } from './wire.js';
 
-let server: TestServer;
+const server = useTestServer();
 let owner: string;
 let orgId: string;
 let tenant: Awaited<ReturnType<typeof newTenant>>;
@@ -25,7 +25,6 @@ async function joinAs(role: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   tenant = await newTenant(server, 'sem');
   owner = tenant.jwt;
   orgId = (
@@ -35,9 +34,6 @@ beforeAll(async () => {
       .set(O())
       .send({ name: 'Sem', slug: `sem-${Date.now()}` })
   ).body.data.id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('role -> permission matrix (DESIGN §4)', () => {

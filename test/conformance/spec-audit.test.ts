@@ -2,18 +2,17 @@
  * Findings of an audit of the running server against SPEC.md and DESIGN.md, written as a third-party
  * client would: plain HTTP, no SDK, no contract types. Each test names the statement it checks.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, newTenant } from '../helpers/index.js';
 import { expectOk, expectPage, expectValidation } from './wire.js';
 
-let server: TestServer;
+const server = useTestServer();
 let owner: string;
 let orgId: string;
 const O = () => ({ Authorization: `Bearer ${owner}` });
 const base = () => `/v1/organizations/${orgId}`;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const t = await newTenant(server, 'spec-audit');
   owner = t.jwt;
   const org = await server
@@ -22,9 +21,6 @@ beforeAll(async () => {
     .set(O())
     .send({ name: 'Audit Co', slug: `audit-co-${Date.now()}` });
   orgId = org.body.data.id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('validation details name the offending field (SPEC Errors: "details names the offending fields")', () => {

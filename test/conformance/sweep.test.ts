@@ -2,11 +2,11 @@
  * Sweeps over route families: pagination bounds on every list, X-Organization-ID on every
  * organization-scoped route, environment isolation of API keys, quota semantics, vault audit detail.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, newTenant, registerUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, auth, createApiKey, newTenant, registerUser, startTestServer } from '../helpers/index.js';
 import { expectError, expectOk, expectPage, expectValidation } from './wire.js';
 
-let server: TestServer;
+const server = useTestServer();
 let jwt: string;
 let apiKey: string;
 let orgId: string;
@@ -15,7 +15,6 @@ const J = () => ({ Authorization: `Bearer ${jwt}` });
 const K = () => ({ Authorization: `Bearer ${apiKey}` });
 
 beforeAll(async () => {
-  server = await startTestServer();
   ({ jwt, apiKey } = await newTenant(server, 'sweep'));
   orgId = (
     await server
@@ -25,9 +24,6 @@ beforeAll(async () => {
       .send({ name: 'Sweep', slug: `sweep-${Date.now()}` })
   ).body.data.id;
   vaultId = (await server.http().post('/v1/vaults').set(J()).send({ name: 'sweep' })).body.data.id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('pagination on every list route', () => {
@@ -128,7 +124,7 @@ describe('authentication edge cases', () => {
       'conflict',
     );
     const login = expectOk(await server.http().post('/v1/auth/login').send({ email: u.email, password: u.password }));
-    expectOk(await server.http().get('/v1/api-keys').set('Authorization', `Bearer ${login.tokens.accessToken}`));
+    expectOk(await server.http().get('/v1/api-keys').set(auth(login.tokens.accessToken)));
     expectError(
       await server.http().post('/v1/auth/login').send({ email: u.email, password: 'wrong-password' }),
       'unauthorized',
@@ -140,10 +136,7 @@ describe('authentication edge cases', () => {
     // Invite-free second user of another tenant cannot see the org at all: 404.
     const stranger = await registerUser(server, 'stranger');
     expectError(
-      await server
-        .http()
-        .get(`/v1/organizations/${orgId}/teams`)
-        .set('Authorization', `Bearer ${stranger.accessToken}`),
+      await server.http().get(`/v1/organizations/${orgId}/teams`).set(auth(stranger.accessToken)),
       'not_found',
     );
   });

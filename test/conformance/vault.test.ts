@@ -1,19 +1,15 @@
 /** Vault routes (JWT only) and capture-time secret detection, per SPEC.md and DESIGN §6. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, auth, newTenant } from '../helpers/index.js';
 import { expectError, expectOk, expectPage, expectValidation } from './wire.js';
 
-let server: TestServer;
+const server = useTestServer();
 let jwt: string;
 let apiKey: string;
 const J = () => ({ Authorization: `Bearer ${jwt}` });
 
 beforeAll(async () => {
-  server = await startTestServer();
   ({ jwt, apiKey } = await newTenant(server, 'vault'));
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('vaults', () => {
@@ -107,10 +103,7 @@ describe('vaults', () => {
       'not_found',
     );
     const other = await newTenant(server, 'vault-other');
-    expectError(
-      await server.http().get(`/v1/vaults/${v.id}/items/${item.id}`).set('Authorization', `Bearer ${other.jwt}`),
-      'not_found',
-    );
+    expectError(await server.http().get(`/v1/vaults/${v.id}/items/${item.id}`).set(auth(other.jwt)), 'not_found');
   });
 });
 
