@@ -1,15 +1,9 @@
 /** /health and /metrics through HTTP: real database and Redis checks, trusted-network guard. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { startTestServer, useTestServer } from '../helpers/index.js';
 
 describe('GET /health', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer();
 
   it('reports status, version, database, redis and uptime', async () => {
     const res = await server.http().get('/health');
@@ -54,13 +48,7 @@ describe('GET /health when a dependency is down', () => {
 });
 
 describe('GET /metrics', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer();
 
   it('serves Prometheus text with default metrics and the HTTP histogram by route template', async () => {
     await server.http().get('/v1/api-keys/key_does_not_matter').set('Authorization', 'Bearer x');

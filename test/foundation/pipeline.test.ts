@@ -1,24 +1,14 @@
 /** The request pipeline through real HTTP: envelope, request ids, validation, limits, unknown routes. */
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 describe('request pipeline', () => {
   it('echoes a valid X-Request-Id and puts it in meta', async () => {
     const { jwt } = await newTenant(server);
-    const res = await server
-      .http()
-      .get('/v1/api-keys')
-      .set('Authorization', `Bearer ${jwt}`)
-      .set('X-Request-Id', 'trace-abc.123');
+    const res = await server.http().get('/v1/api-keys').set(auth(jwt)).set('X-Request-Id', 'trace-abc.123');
     expect(res.status).toBe(200);
     expect(res.headers['x-request-id']).toBe('trace-abc.123');
     expect(res.body.ok).toBe(true);
@@ -42,7 +32,7 @@ describe('request pipeline', () => {
   it('matches paths case-sensitively, as the contract spells them: another case is 404 before anything else', async () => {
     const { apiKey } = await newTenant(server);
     // With a valid key, an upper-case path is not the route (no 401 for a key that was never checked).
-    const read = await server.http().get('/V1/ARTIFACTS').set('Authorization', `Bearer ${apiKey}`);
+    const read = await server.http().get('/V1/ARTIFACTS').set(auth(apiKey));
     expect(read.status).toBe(404);
     expect(read.body).toMatchObject({ ok: false, error: { code: 'not_found' } });
     // Without credentials, a body is never validated (and described) for a path that is not a route.
@@ -50,7 +40,7 @@ describe('request pipeline', () => {
     expect(write.status).toBe(404);
     expect(write.body.error.code).toBe('not_found');
     // The contract's own spelling still works, a trailing slash included.
-    const ok = await server.http().get('/v1/artifacts/').set('Authorization', `Bearer ${apiKey}`);
+    const ok = await server.http().get('/v1/artifacts/').set(auth(apiKey));
     expect(ok.status).toBe(200);
   });
 
@@ -79,7 +69,7 @@ describe('request pipeline', () => {
   it('names offending path params, query and headers with their part', async () => {
     const { jwt } = await newTenant(server);
     const long = 'x'.repeat(200);
-    const res = await server.http().delete(`/v1/api-keys/${long}`).set('Authorization', `Bearer ${jwt}`);
+    const res = await server.http().delete(`/v1/api-keys/${long}`).set(auth(jwt));
     expect(res.status).toBe(400);
     expect(res.body.error.details[0].field).toBe('params.id');
   });

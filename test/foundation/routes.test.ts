@@ -4,8 +4,8 @@
  */
 import { contract } from '@hx-memory/contract';
 import { type AppRoute, type AppRouter, isAppRoute } from '@ts-rest/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/index.js';
 
 function allRoutes(): AppRoute[] {
   const out: AppRoute[] = [];
@@ -19,13 +19,7 @@ function allRoutes(): AppRoute[] {
   return out;
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 describe('contract coverage', () => {
   it('covers the 53 routes of SPEC.md (and the additions)', () => {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, startTestServer } from '../helpers/server.js';
+import { auth, createApiKey, registerUser, startTestServer } from '../helpers/index.js';
 
 describe('graceful shutdown', () => {
   it('finishes an in-flight request, then stops accepting and closes the database', async () => {
@@ -39,17 +39,13 @@ describe('graceful shutdown', () => {
         sessionId: 's',
         payload: { role: 'user', content: `kept behind ${i}` },
       }));
-      const stored = await first
-        .http()
-        .post('/v1/capture/batch')
-        .set('Authorization', `Bearer ${key}`)
-        .send({ events });
+      const stored = await first.http().post('/v1/capture/batch').set(auth(key)).send({ events });
       expect(stored.status).toBe(201);
       await first.close();
 
       const second = await startTestServer({ DATA_DIR: dataDir });
       try {
-        const usage = await second.http().get('/v1/usage-metrics').set('Authorization', `Bearer ${key}`);
+        const usage = await second.http().get('/v1/usage-metrics').set(auth(key));
         expect(usage.status).toBe(200);
         expect(usage.body.data.quota).toMatchObject({ eventsLimit: null, eventsUsed: 7 });
       } finally {
