@@ -4,19 +4,12 @@
  * access logs, the vault (items redacted from its events), nor any column of any table.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findInTables } from '../helpers/dump.js';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { auth, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 // Generated for the test: the GitHub token format, not a real token.
 const SECRET = `ghp_${'Q7rT2mVx9Lk3Wp8Zn4Bc6Hd1Jf5Gs0Ya2ReU'}`;
 const MARKERS = ['quokkaville', 'zeppelinist', 'marzipanology'];

@@ -3,19 +3,12 @@
  * and a synthesize query are found in no text/jsonb column of any table afterwards (the vault keeps
  * them encrypted; its ciphertext is base64 of AES-GCM output, which cannot contain them).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findInTables } from '../helpers/dump.js';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { auth, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 // Generated for the test in real formats, never real credentials.
 const GITHUB = `ghp_${'Hq4Lm8Tz2Wx6Rb1Nc5Vd9Kf3Gj7Ps0Ye4UaQ'}`;
 const STRIPE = `sk_live_${'4eC39HqLyjWDarjtT1zdp7dcXq2'}`;

@@ -4,19 +4,23 @@
  * and nothing created or changed. Free-form by design (docs/security.md): capture payloads and
  * metadata, agent metadata.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, startTestServer, type TestServer } from '../helpers/server.js';
-import { addMember, bearer, createOrg, type TestOrg } from '../organizations/org-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  useTestServer,
+  addMember,
+  auth,
+  bearer,
+  createApiKey,
+  createOrg,
+  registerUser,
+  type TestOrg,
+} from '../helpers/index.js';
 
 const OPERATOR_TOKEN = 'operator-token-for-strict-bodies-0123456789';
-let server: TestServer;
+const server = useTestServer({ OPERATOR_TOKEN });
 let org: TestOrg;
 beforeAll(async () => {
-  server = await startTestServer({ OPERATOR_TOKEN });
   org = await createOrg(server);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 type Method = 'post' | 'patch';
@@ -122,7 +126,7 @@ describe('strict request bodies', () => {
     const cap = await server
       .http()
       .post('/v1/capture')
-      .set('Authorization', `Bearer ${key}`)
+      .set(auth(key))
       .send({
         type: 'message',
         sessionId: 's1',
