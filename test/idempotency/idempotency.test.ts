@@ -10,15 +10,9 @@ import { contract } from '@hx-memory/contract';
 import { Hx } from '@hx-memory/sdk';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, newTenant, registerUser, startTestServer } from '../helpers/server.js';
+import { auth, newTenant, registerUser, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const countRows = async (table: string, tenantId: string) => {
   const [row] = await server.ctx.database.rows<{ n: number }>(
@@ -34,7 +28,7 @@ describe('Idempotency-Key on creating routes', () => {
       server
         .http()
         .post('/v1/api-keys')
-        .set('Authorization', `Bearer ${user.accessToken}`)
+        .set(auth(user.accessToken))
         .set('Idempotency-Key', 'create-key-1')
         .send({ name: 'ci key', environment: 'test' });
     const first = await post();
@@ -60,16 +54,11 @@ describe('Idempotency-Key on creating routes', () => {
     await server
       .http()
       .post('/v1/capture')
-      .set('Authorization', `Bearer ${apiKey}`)
+      .set(auth(apiKey))
       .send({ type: 'message', sessionId: 's1', payload: { role: 'user', content: 'I like green tea.' } })
       .expect(201);
     const post = () =>
-      server
-        .http()
-        .post('/v1/learn')
-        .set('Authorization', `Bearer ${apiKey}`)
-        .set('Idempotency-Key', 'learn-once')
-        .send({ scope: 'full' });
+      server.http().post('/v1/learn').set(auth(apiKey)).set('Idempotency-Key', 'learn-once').send({ scope: 'full' });
     const first = await post();
     expect([200, 202]).toContain(first.status);
     const second = await post();
@@ -78,19 +67,14 @@ describe('Idempotency-Key on creating routes', () => {
     expect(second.body.data.jobId).toBe(first.body.data.jobId);
     expect(await countRows('learn_jobs', user.tenantId)).toBe(1);
     // Without the header each call is its own job.
-    await server.http().post('/v1/learn').set('Authorization', `Bearer ${apiKey}`).send({ scope: 'full' });
+    await server.http().post('/v1/learn').set(auth(apiKey)).send({ scope: 'full' });
     expect(await countRows('learn_jobs', user.tenantId)).toBe(2);
   });
 
   it('the same key with another body is 409 conflict naming the header', async () => {
     const user = await registerUser(server, 'idem-409');
     const post = (name: string) =>
-      server
-        .http()
-        .post('/v1/api-keys')
-        .set('Authorization', `Bearer ${user.accessToken}`)
-        .set('Idempotency-Key', 'reused')
-        .send({ name });
+      server.http().post('/v1/api-keys').set(auth(user.accessToken)).set('Idempotency-Key', 'reused').send({ name });
     expect((await post('one')).status).toBe(201);
     const other = await post('two');
     expect(other.status).toBe(409);
@@ -105,7 +89,7 @@ describe('Idempotency-Key on creating routes', () => {
       server
         .http()
         .post('/v1/organizations')
-        .set('Authorization', `Bearer ${user.accessToken}`)
+        .set(auth(user.accessToken))
         .set('Idempotency-Key', 'org-race')
         .send({ name: 'Race', slug: 'race' });
     const answers = await Promise.all([post(), post(), post(), post(), post()]);
@@ -119,12 +103,7 @@ describe('Idempotency-Key on creating routes', () => {
     const a = await registerUser(server, 'idem-a');
     const b = await registerUser(server, 'idem-b');
     const post = (token: string) =>
-      server
-        .http()
-        .post('/v1/vaults')
-        .set('Authorization', `Bearer ${token}`)
-        .set('Idempotency-Key', 'shared-key')
-        .send({ name: 'v' });
+      server.http().post('/v1/vaults').set(auth(token)).set('Idempotency-Key', 'shared-key').send({ name: 'v' });
     const fromA = await post(a.accessToken);
     const fromB = await post(b.accessToken);
     expect(fromA.status).toBe(201);
@@ -136,12 +115,7 @@ describe('Idempotency-Key on creating routes', () => {
   it('an error answer is not kept: the key is free for the corrected request', async () => {
     const user = await registerUser(server, 'idem-error');
     const post = (body: Record<string, unknown>) =>
-      server
-        .http()
-        .post('/v1/api-keys')
-        .set('Authorization', `Bearer ${user.accessToken}`)
-        .set('Idempotency-Key', 'after-error')
-        .send(body);
+      server.http().post('/v1/api-keys').set(auth(user.accessToken)).set('Idempotency-Key', 'after-error').send(body);
     expect((await post({ name: '' })).status).toBe(400);
     expect((await post({ name: 'x', organizationId: 'org_missing' })).status).toBe(404);
     const fixed = await post({ name: 'x' });
@@ -154,7 +128,7 @@ describe('Idempotency-Key on creating routes', () => {
     const res = await server
       .http()
       .post('/v1/api-keys')
-      .set('Authorization', `Bearer ${user.accessToken}`)
+      .set(auth(user.accessToken))
       .set('Idempotency-Key', 'k'.repeat(256))
       .send({ name: 'x' });
     expect(res.status).toBe(400);
@@ -166,11 +140,10 @@ describe('Idempotency-Key on creating routes', () => {
     await server
       .http()
       .post('/v1/capture')
-      .set('Authorization', `Bearer ${apiKey}`)
+      .set(auth(apiKey))
       .send({ type: 'message', sessionId: 's', subjectId: 'u-9', payload: { role: 'user', content: 'hello' } })
       .expect(201);
-    const forget = () =>
-      server.http().delete('/v1/subjects/u-9').set('Authorization', `Bearer ${apiKey}`).set('Idempotency-Key', 'f1');
+    const forget = () => server.http().delete('/v1/subjects/u-9').set(auth(apiKey)).set('Idempotency-Key', 'f1');
     const first = await forget();
     expect(first.status).toBe(200);
     expect(first.body.data.deleted.events).toBe(1);
