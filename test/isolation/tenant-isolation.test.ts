@@ -5,10 +5,10 @@
  * that is missing from the table fails the coverage test, so new routes cannot skip this check.
  */
 import { contract } from '@hx-memory/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, auth, createApiKey, registerUser, type TestUser } from '../helpers/index.js';
 
-let server: TestServer;
+const server = useTestServer();
 
 interface Tenant {
   user: TestUser;
@@ -41,7 +41,7 @@ async function setUpTenant(tag: string): Promise<Tenant> {
   const user = await registerUser(server, tag);
   const key = await createApiKey(server, user);
   const t: Tenant = { user, key, ids: { apiKey: undefined }, missing: {} };
-  const jwt = (r: any) => r.set('Authorization', `Bearer ${user.accessToken}`);
+  const jwt = (r: any) => r.set(auth(user.accessToken));
   const http = () => server.http();
   await make(
     t,
@@ -130,7 +130,7 @@ async function setUpTenant(tag: string): Promise<Tenant> {
       (d) => d.id,
     );
   }
-  const core = (r: any) => r.set('Authorization', `Bearer ${key}`);
+  const core = (r: any) => r.set(auth(key));
   const events = ['I prefer dark roast coffee every morning.', 'My name is Dana and I live in Lisbon.'].map(
     (content) => ({
       type: 'message',
@@ -252,13 +252,9 @@ function casesFor(): Case[] {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   A = await setUpTenant('iso-a');
   B = await setUpTenant('iso-b');
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 function call(c: Case, from: Tenant, orgOf: Tenant) {
   let path = c.route.path;
@@ -271,7 +267,7 @@ function call(c: Case, from: Tenant, orgOf: Tenant) {
   let req = server
     .http()
     [method](path)
-    .set('Authorization', `Bearer ${c.token === 'apiKey' ? from.key : from.user.accessToken}`);
+    .set(auth(c.token === 'apiKey' ? from.key : from.user.accessToken));
   if (c.params.orgId && orgOf.ids.org) req = req.set('X-Organization-ID', orgOf.ids.org);
   const body = BODIES[c.name];
   return body !== undefined ? req.send(body as object) : req;
@@ -313,17 +309,17 @@ describe('tenant isolation', () => {
   }
 
   it("A's resources are intact after B's attempts", async () => {
-    const keys = await server.http().get('/v1/api-keys').set('Authorization', `Bearer ${A.user.accessToken}`);
+    const keys = await server.http().get('/v1/api-keys').set(auth(A.user.accessToken));
     expect(keys.body.data.apiKeys.find((k: { id: string }) => k.id === A.ids.apiKey)?.revoked).toBe(false);
     if (A.ids.memory) {
-      const mem = await server.http().get(`/v1/memories/${A.ids.memory}`).set('Authorization', `Bearer ${A.key}`);
+      const mem = await server.http().get(`/v1/memories/${A.ids.memory}`).set(auth(A.key));
       expect(mem.status).toBe(200);
     }
     if (A.ids.vaultItem) {
       const item = await server
         .http()
         .get(`/v1/vaults/${A.ids.vault}/items/${A.ids.vaultItem}`)
-        .set('Authorization', `Bearer ${A.user.accessToken}`);
+        .set(auth(A.user.accessToken));
       expect(item.status).toBe(200);
     }
   });
