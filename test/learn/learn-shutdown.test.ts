@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/src/db/client.js';
 import { type RunningWorker, startWorker } from '../../server/src/worker.js';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { auth, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
 
 /** learn.ts compiles 2000 events per chunk. */
 const CHUNK = 2000;
@@ -40,7 +40,6 @@ function event(i: number) {
   };
 }
 
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let dataDir: string;

@@ -1,17 +1,10 @@
 /** POST /v1/learn and GET /v1/learn/jobs/:id through real HTTP: job lifecycle, incremental/full, scope, isolation. */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, createApiKey, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 const msg = (sessionId: string, content: string, occurredAt: string, extra: Record<string, unknown> = {}) => ({
   type: 'message',
   sessionId,

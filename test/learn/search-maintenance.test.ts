@@ -4,18 +4,14 @@
  * job. Through real HTTP; statistics are read from the server's own database.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, newTenant } from '../helpers/index.js';
 
-let server: TestServer;
+const server = useTestServer();
 let apiKey: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
   ({ apiKey } = await newTenant(server, 'maint'));
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 async function statsRows(table: string): Promise<number> {
