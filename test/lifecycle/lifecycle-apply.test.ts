@@ -5,27 +5,22 @@
  * artifacts, vault, access logs, any table); unknown body fields are refused.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findInTables } from '../helpers/dump.js';
-import { createApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 import {
   auditActions,
   bearer,
+  createApiKey,
   createOrg,
   eventExists,
   insertEvent,
   insertMemory,
   memoryRow,
   type TestOrg,
-} from '../policies/enterprise-fixtures.js';
+  useTestServer,
+} from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const base = (org: TestOrg) => `/v1/organizations/${org.id}/lifecycle-policies`;
 const DAY = 24 * 60 * 60 * 1000;

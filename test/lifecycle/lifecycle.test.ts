@@ -3,27 +3,24 @@
  * their application: archiving, deletion (tombstones) and event purging within the scope only, through
  * the run route and through services.lifecycle.runOnce(now), each run audited.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
 import {
   auditActions,
+  auth,
   bearer,
+  createApiKey,
   createOrg,
   eventExists,
   insertEvent,
   insertMemory,
   memoryRow,
+  registerUser,
   setOwnerRole,
   type TestOrg,
-} from '../policies/enterprise-fixtures.js';
+  useTestServer,
+} from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const base = (org: TestOrg) => `/v1/organizations/${org.id}/lifecycle-policies`;
 const DAY = 24 * 60 * 60 * 1000;
@@ -325,6 +322,6 @@ describe('lifecycle policies: security', () => {
     expect(del.status).toBe(404);
     expect((await server.http().get(base(org)).set('Authorization', bearer(stranger))).status).toBe(404);
     const key = await createApiKey(server, org.owner);
-    expect((await server.http().get(base(org)).set('Authorization', `Bearer ${key}`)).status).toBe(401);
+    expect((await server.http().get(base(org)).set(auth(key))).status).toBe(401);
   });
 });
