@@ -1,6 +1,6 @@
 /** Shared steps of the limits tests: a server on a given plan, an operator to change plans, timing. */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { auth, startTestServer, type TestServer } from '../helpers/index.js';
 
 export const OPERATOR_TOKEN = 'operator-token-for-limits-tests-0123456789';
 
@@ -18,11 +18,7 @@ export function startLimitedServer(plan: string, overrides: Record<string, strin
 }
 
 export async function setPlan(server: TestServer, tenantId: string, plan: string) {
-  const res = await server
-    .http()
-    .patch(`/v1/admin/tenants/${tenantId}`)
-    .set('Authorization', `Bearer ${OPERATOR_TOKEN}`)
-    .send({ plan });
+  const res = await server.http().patch(`/v1/admin/tenants/${tenantId}`).set(auth(OPERATOR_TOKEN)).send({ plan });
   if (res.status !== 200) throw new Error(`set plan failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
@@ -34,7 +30,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * authentication and counting, so it is cheap and stores nothing.
  */
 export const coreRequest = (server: TestServer, key: string) =>
-  server.http().post('/v1/capture').set('Authorization', `Bearer ${key}`).send({});
+  server.http().post('/v1/capture').set(auth(key)).send({});
 
 /** `n` new message events of one session, unique per `tag`. */
 export const messageEvents = (n: number, tag: string) =>
@@ -49,5 +45,5 @@ export const captureBatch = (server: TestServer, key: string, n: number, tag: st
   server
     .http()
     .post('/v1/capture/batch')
-    .set('Authorization', `Bearer ${key}`)
+    .set(auth(key))
     .send({ events: messageEvents(n, tag) });

@@ -5,8 +5,8 @@
  * hammering /health itself is refused like anything else.
  */
 import type { Response } from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/index.js';
 import { startLimitedServer } from './limits-helpers.js';
 
 function expectIntegerHeaders(res: Response, limit: number) {
@@ -17,16 +17,12 @@ function expectIntegerHeaders(res: Response, limit: number) {
 }
 
 describe('/health and /metrics with the default per-IP numbers', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startLimitedServer('enterprise', {
+  const server = useTestServer(() =>
+    startLimitedServer('enterprise', {
       IP_RATE_LIMIT_PER_MINUTE: undefined,
       IP_RATE_LIMIT_BURST: undefined,
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+    }),
+  );
 
   it('answer integer headers with the IP limit, counting down', async () => {
     const first = await server.http().get('/health');
@@ -54,13 +50,9 @@ describe('/health and /metrics with the default per-IP numbers', () => {
 });
 
 describe('probes have their own per-IP bucket', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startLimitedServer('free', { IP_RATE_LIMIT_PER_MINUTE: '8', IP_RATE_LIMIT_BURST: '5' });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(() =>
+    startLimitedServer('free', { IP_RATE_LIMIT_PER_MINUTE: '8', IP_RATE_LIMIT_BURST: '5' }),
+  );
 
   it('unauthenticated /v1 traffic that exhausts the IP limit does not refuse /health', async () => {
     // 9 > 8 a minute: at least one is refused whatever the timing of the one-second burst window.

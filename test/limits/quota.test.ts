@@ -5,22 +5,16 @@
  */
 import { PLAN_LIMITS } from '@hx-memory/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, createApiKey, registerUser, useTestServer } from '../helpers/index.js';
 import { captureBatch, OPERATOR_TOKEN, setPlan, startLimitedServer } from './limits-helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startLimitedServer('free');
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer(() => startLimitedServer('free'));
 
 const batch = (key: string, n: number, tag: string) => captureBatch(server, key, n, tag);
 
 const tenant = async (tenantId: string) =>
-  (await server.http().get(`/v1/admin/tenants/${tenantId}`).set('Authorization', `Bearer ${OPERATOR_TOKEN}`)).body.data;
+  (await server.http().get(`/v1/admin/tenants/${tenantId}`).set(auth(OPERATOR_TOKEN))).body.data;
 
 const storedEvents = async (tenantId: string) =>
   Number(
@@ -59,7 +53,7 @@ describe('monthly event quota (free: 1,000 events)', () => {
     const single = await server
       .http()
       .post('/v1/capture')
-      .set('Authorization', `Bearer ${key}`)
+      .set(auth(key))
       .send({ type: 'message', sessionId: 's-d', payload: { role: 'user', content: 'one too many' } });
     expect(single.status).toBe(429);
     expect(single.body.error.code).toBe('quota_exceeded');
@@ -111,7 +105,7 @@ describe('monthly event quota (free: 1,000 events)', () => {
       const one = await server
         .http()
         .post('/v1/capture')
-        .set('Authorization', `Bearer ${key}`)
+        .set(auth(key))
         .send({ type: 'message', sessionId: 's-one', payload: { role: 'user', content: `single ${i}` } });
       expect(one.status).toBe(201);
     }
@@ -133,7 +127,7 @@ describe('operator endpoints', () => {
     const res = await server
       .http()
       .patch(`/v1/admin/tenants/${user.tenantId}`)
-      .set('Authorization', `Bearer ${user.accessToken}`)
+      .set(auth(user.accessToken))
       .send({ plan: 'pro' });
     expect(res.status).toBe(401);
     expect((await tenant(user.tenantId)).plan).toBe('free');
@@ -144,14 +138,14 @@ describe('operator endpoints', () => {
     const bad = await server
       .http()
       .patch(`/v1/admin/tenants/${user.tenantId}`)
-      .set('Authorization', `Bearer ${OPERATOR_TOKEN}`)
+      .set(auth(OPERATOR_TOKEN))
       .send({ plan: 'platinum' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details[0].field).toBe('plan');
     const missing = await server
       .http()
       .patch('/v1/admin/tenants/ten_missing')
-      .set('Authorization', `Bearer ${OPERATOR_TOKEN}`)
+      .set(auth(OPERATOR_TOKEN))
       .send({ plan: 'pro' });
     expect(missing.status).toBe(404);
   });
@@ -159,24 +153,24 @@ describe('operator endpoints', () => {
   it('list tenants page by page', async () => {
     await registerUser(server, 'list1');
     await registerUser(server, 'list2');
-    const first = await server.http().get('/v1/admin/tenants?limit=1').set('Authorization', `Bearer ${OPERATOR_TOKEN}`);
+    const first = await server.http().get('/v1/admin/tenants?limit=1').set(auth(OPERATOR_TOKEN));
     expect(first.status).toBe(200);
     expect(first.body.data.tenants).toHaveLength(1);
     expect(first.body.data.pagination.hasMore).toBe(true);
     const second = await server
       .http()
       .get(`/v1/admin/tenants?limit=1&cursor=${first.body.data.pagination.cursor}`)
-      .set('Authorization', `Bearer ${OPERATOR_TOKEN}`);
+      .set(auth(OPERATOR_TOKEN));
     expect(second.body.data.tenants[0].id).not.toBe(first.body.data.tenants[0].id);
   });
 
   it('a plan change reaches the rate limit of the next request', async () => {
     const user = await registerUser(server, 'op3');
     const key = await createApiKey(server, user);
-    const before = await server.http().post('/v1/capture').set('Authorization', `Bearer ${key}`).send({});
+    const before = await server.http().post('/v1/capture').set(auth(key)).send({});
     expect(before.headers['x-ratelimit-limit']).toBe('60');
     await setPlan(server, user.tenantId, 'pro');
-    const after = await server.http().post('/v1/capture').set('Authorization', `Bearer ${key}`).send({});
+    const after = await server.http().post('/v1/capture').set(auth(key)).send({});
     expect(after.headers['x-ratelimit-limit']).toBe('3000');
   });
 });

@@ -4,17 +4,11 @@
  */
 import { PLAN_LIMITS } from '@hx-memory/contract';
 import type { Response } from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, createApiKey, registerUser, useTestServer } from '../helpers/index.js';
 import { coreRequest, setPlan, sleep, startLimitedServer } from './limits-helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startLimitedServer('free');
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer(() => startLimitedServer('free'));
 
 const keyRoute = coreRequest;
 
@@ -64,10 +58,10 @@ describe('rate limit headers', () => {
   it('JWT calls are limited per user on the same plan', async () => {
     const a = await registerUser(server, 'jwt-a');
     const b = await registerUser(server, 'jwt-b');
-    const resA = await server.http().get('/v1/api-keys').set('Authorization', `Bearer ${a.accessToken}`);
-    await server.http().get('/v1/api-keys').set('Authorization', `Bearer ${a.accessToken}`);
-    const resA3 = await server.http().get('/v1/api-keys').set('Authorization', `Bearer ${a.accessToken}`);
-    const resB = await server.http().get('/v1/api-keys').set('Authorization', `Bearer ${b.accessToken}`);
+    const resA = await server.http().get('/v1/api-keys').set(auth(a.accessToken));
+    await server.http().get('/v1/api-keys').set(auth(a.accessToken));
+    const resA3 = await server.http().get('/v1/api-keys').set(auth(a.accessToken));
+    const resB = await server.http().get('/v1/api-keys').set(auth(b.accessToken));
     expectRateHeaders(resA, 60);
     expect(Number(resA3.headers['x-ratelimit-remaining'])).toBe(Number(resA.headers['x-ratelimit-remaining']) - 2);
     // B has its own bucket: only its own request is counted.
@@ -167,13 +161,9 @@ describe('per plan', () => {
 });
 
 describe('requests without a valid credential', () => {
-  let ipServer: TestServer;
-  beforeAll(async () => {
-    ipServer = await startLimitedServer('free', { IP_RATE_LIMIT_PER_MINUTE: '8', IP_RATE_LIMIT_BURST: '5' });
-  });
-  afterAll(async () => {
-    await ipServer?.close();
-  });
+  const ipServer = useTestServer(() =>
+    startLimitedServer('free', { IP_RATE_LIMIT_PER_MINUTE: '8', IP_RATE_LIMIT_BURST: '5' }),
+  );
 
   it('are limited per IP, so guessing API keys is throttled too', async () => {
     const guess = () =>

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, type TestServer } from '../helpers/server.js';
+import { auth, createApiKey, registerUser, type TestServer } from '../helpers/index.js';
 import { PLAN_LIMITS } from '@hx-memory/contract';
 import { captureBatch, coreRequest, setPlan, sleep, startLimitedServer } from './limits-helpers.js';
 
@@ -43,14 +43,10 @@ describe.skipIf(!shared)('two instances on one PostgreSQL and one Redis', () => 
 
   it('a key revoked on one instance is refused by the other at once', async () => {
     const user = await registerUser(a, 'revoke');
-    const created = await a
-      .http()
-      .post('/v1/api-keys')
-      .set('Authorization', `Bearer ${user.accessToken}`)
-      .send({ name: 'k' });
+    const created = await a.http().post('/v1/api-keys').set(auth(user.accessToken)).send({ name: 'k' });
     const key = created.body.data.key;
     expect((await coreRequest(b, key)).status).toBe(400);
-    await a.http().delete(`/v1/api-keys/${created.body.data.id}`).set('Authorization', `Bearer ${user.accessToken}`);
+    await a.http().delete(`/v1/api-keys/${created.body.data.id}`).set(auth(user.accessToken));
     const res = await coreRequest(b, key);
     expect(res.status).toBe(401);
     expect(res.body.error.message).toMatch(/revoked/);
@@ -58,18 +54,11 @@ describe.skipIf(!shared)('two instances on one PostgreSQL and one Redis', () => 
 
   it('a revocation reaches the other instance at once while its key cache is warm, and stays effective', async () => {
     const user = await registerUser(a, 'revoke-warm');
-    const created = await a
-      .http()
-      .post('/v1/api-keys')
-      .set('Authorization', `Bearer ${user.accessToken}`)
-      .send({ name: 'k' });
+    const created = await a.http().post('/v1/api-keys').set(auth(user.accessToken)).send({ name: 'k' });
     const key = created.body.data.key;
     // Both instances have looked the key up (API_KEY_CACHE_MS is seconds): b answers from its cache.
     for (const server of [a, b, b]) expect((await coreRequest(server, key)).status).toBe(400);
-    const revoked = await a
-      .http()
-      .delete(`/v1/api-keys/${created.body.data.id}`)
-      .set('Authorization', `Bearer ${user.accessToken}`);
+    const revoked = await a.http().delete(`/v1/api-keys/${created.body.data.id}`).set(auth(user.accessToken));
     expect(revoked.status).toBe(200);
     for (const server of [b, a, b]) {
       const res = await coreRequest(server, key);

@@ -4,8 +4,8 @@
  * per minute per API key or user, enforced with 429 rate_limited and Retry-After.
  */
 import type { Response } from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, createApiKey, registerUser, useTestServer } from '../helpers/index.js';
 import { coreRequest, OPERATOR_TOKEN, startLimitedServer } from './limits-helpers.js';
 
 /** What a third-party client does with the headers: parseInt, which must give a number. */
@@ -20,13 +20,7 @@ function expectIntegerHeaders(res: Response, limit: number) {
 }
 
 describe('enterprise tenant, default ceiling', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startLimitedServer('enterprise');
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(() => startLimitedServer('enterprise'));
 
   it('API key, JWT and operator calls answer integers, counting down per caller', async () => {
     const user = await registerUser(server, 'ent-int');
@@ -36,14 +30,11 @@ describe('enterprise tenant, default ceiling', () => {
     expectIntegerHeaders(first, 60_000);
     expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
 
-    const byJwt = await server.http().get('/v1/api-keys').set('Authorization', `Bearer ${user.accessToken}`);
+    const byJwt = await server.http().get('/v1/api-keys').set(auth(user.accessToken));
     expect(byJwt.status).toBe(200);
     expectIntegerHeaders(byJwt, 60_000);
 
-    const byOperator = await server
-      .http()
-      .get(`/v1/admin/tenants/${user.tenantId}`)
-      .set('Authorization', `Bearer ${OPERATOR_TOKEN}`);
+    const byOperator = await server.http().get(`/v1/admin/tenants/${user.tenantId}`).set(auth(OPERATOR_TOKEN));
     expect(byOperator.status).toBe(200);
     expectIntegerHeaders(byOperator, 60_000);
   });
@@ -54,12 +45,12 @@ describe('enterprise tenant, default ceiling', () => {
     const malformed = await server
       .http()
       .post('/v1/capture')
-      .set('Authorization', `Bearer ${key}`)
+      .set(auth(key))
       .set('Content-Type', 'application/json')
       .send('{"events":');
     expect(malformed.status).toBe(400);
     expectIntegerHeaders(malformed, 60_000);
-    const unknown = await server.http().get('/v1/no-such-route').set('Authorization', `Bearer ${key}`);
+    const unknown = await server.http().get('/v1/no-such-route').set(auth(key));
     expect(unknown.status).toBe(404);
     // An unknown route authenticates nobody: the caller is its IP address.
     expectIntegerHeaders(unknown, 100_000);
@@ -67,13 +58,7 @@ describe('enterprise tenant, default ceiling', () => {
 });
 
 describe('enterprise tenant, tiny ceiling (UNLIMITED_PLAN_RPM=5)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startLimitedServer('enterprise', { UNLIMITED_PLAN_RPM: '5' });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(() => startLimitedServer('enterprise', { UNLIMITED_PLAN_RPM: '5' }));
 
   it('accepts 5 at once (no burst window), refuses the 6th until the minute turns', async () => {
     const user = await registerUser(server, 'ceiling');
@@ -109,7 +94,7 @@ describe('enterprise tenant, tiny ceiling (UNLIMITED_PLAN_RPM=5)', () => {
     // The user spent 2 JWT calls creating the keys; 3 more fit, the next is refused.
     const calls = [];
     for (let i = 0; i < 4; i++) {
-      calls.push(await server.http().get('/v1/api-keys').set('Authorization', `Bearer ${user.accessToken}`));
+      calls.push(await server.http().get('/v1/api-keys').set(auth(user.accessToken)));
     }
     expect(calls.map((r) => r.status)).toEqual([200, 200, 200, 429]);
     expectIntegerHeaders(calls[3]!, 5);
