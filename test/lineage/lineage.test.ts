@@ -4,27 +4,24 @@
  * organizations, 403 by role and by restricted namespace, 401 for API keys.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as schema from '../../server/src/db/schema/index.js';
-import { createApiKey, registerUser, startTestServer, type TestServer } from '../helpers/server.js';
 import {
+  auth,
   bearer,
+  createApiKey,
   createOrg,
   insertArtifact,
   insertEdge,
   insertEvent,
   insertMemory,
+  registerUser,
   setOwnerRole,
   type TestOrg,
-} from '../policies/enterprise-fixtures.js';
+  useTestServer,
+} from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const record = (org: TestOrg, memoryId: string, user = org.owner) =>
   server.http().get(`/v1/organizations/${org.id}/lineage/${memoryId}`).set('Authorization', bearer(user));
@@ -59,7 +56,7 @@ describe('lineage: happy path', () => {
     const captured = await server
       .http()
       .post('/v1/capture')
-      .set('Authorization', `Bearer ${key}`)
+      .set(auth(key))
       .send({
         type: 'message',
         sessionId: 'sess-lineage',
@@ -68,7 +65,7 @@ describe('lineage: happy path', () => {
       });
     expect(captured.status).toBe(201);
     const eventId = captured.body.data.eventId;
-    const learned = await server.http().post('/v1/learn').set('Authorization', `Bearer ${key}`).send({ wait: true });
+    const learned = await server.http().post('/v1/learn').set(auth(key)).send({ wait: true });
     expect([200, 202]).toContain(learned.status);
     let mems: { id: string }[] = [];
     for (let i = 0; i < 50 && mems.length === 0; i++) {
@@ -240,10 +237,7 @@ describe('lineage: errors and security', () => {
     const org = await createOrg(server);
     const mem = await insertMemory(server, org.owner.tenantId);
     const key = await createApiKey(server, org.owner);
-    const res = await server
-      .http()
-      .get(`/v1/organizations/${org.id}/lineage/${mem}`)
-      .set('Authorization', `Bearer ${key}`);
+    const res = await server.http().get(`/v1/organizations/${org.id}/lineage/${mem}`).set(auth(key));
     expect(res.status).toBe(401);
   });
 
