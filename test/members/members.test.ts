@@ -1,18 +1,11 @@
 /** Members through HTTP: invitation, registration with the token, role changes, removal and their guards. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestServer, type TestServer, uniqueEmail } from '../helpers/server.js';
-import { addMember, bearer, createOrg } from '../organizations/org-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { addMember, auth, bearer, createOrg, registerUser, uniqueEmail, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const invite = (orgId: string, token: string, body: Record<string, unknown>) =>
-  server.http().post(`/v1/organizations/${orgId}/members/invite`).set('Authorization', `Bearer ${token}`).send(body);
+  server.http().post(`/v1/organizations/${orgId}/members/invite`).set(auth(token)).send(body);
 const register = (body: Record<string, unknown>) =>
   server
     .http()
@@ -38,10 +31,7 @@ describe('members: invitation and acceptance', () => {
     expect(member).toMatchObject({ status: 'active', role: 'developer', userId: reg.body.data.user.id });
     expect(member.joinedAt).not.toBeNull();
 
-    const orgs = await server
-      .http()
-      .get('/v1/organizations')
-      .set('Authorization', `Bearer ${reg.body.data.tokens.accessToken}`);
+    const orgs = await server.http().get('/v1/organizations').set(auth(reg.body.data.tokens.accessToken));
     expect(orgs.body.data.organizations).toEqual([expect.objectContaining({ id: org.id, role: 'developer' })]);
   });
 
