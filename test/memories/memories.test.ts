@@ -1,16 +1,9 @@
 /** Memories routes through real HTTP: list/get/delete, forgetting a subject along lineage, isolation. */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namespaceBoundKey } from '../capture/bound-key.js';
-import { createApiKey, newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, createApiKey, namespaceBoundKey, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 type Memory = {
   id: string;
@@ -20,8 +13,6 @@ type Memory = {
   subjectId: string | null;
   sourceEventIds: string[];
 } & Record<string, unknown>;
-
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 async function seed(key: string) {
   const events = [
