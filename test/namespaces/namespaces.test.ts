@@ -1,22 +1,19 @@
 /** Memory namespaces through HTTP: create, list, get, update; validation, conflicts, RBAC and isolation. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
 import {
   auditActions,
+  auth,
   bearer,
+  createApiKey,
   createOrg,
   insertTeam,
+  registerUser,
   setOwnerRole,
   type TestOrg,
-} from '../policies/enterprise-fixtures.js';
+  useTestServer,
+} from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const base = (org: TestOrg) => `/v1/organizations/${org.id}/namespaces`;
 let nameSeq = 0;
@@ -190,7 +187,7 @@ describe('namespaces: security', () => {
     const none = await server.http().get(base(org));
     expect(none.status).toBe(401);
     const key = await createApiKey(server, org.owner);
-    const withKey = await server.http().get(base(org)).set('Authorization', `Bearer ${key}`);
+    const withKey = await server.http().get(base(org)).set(auth(key));
     expect(withKey.status).toBe(401);
     expect(withKey.body.error.code).toBe('unauthorized');
   });
