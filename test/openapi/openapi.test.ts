@@ -10,8 +10,8 @@ import { promisify } from 'node:util';
 import { ERROR_STATUS, type RouteMeta, contract } from '@hx-memory/contract';
 import { buildOpenApiDocument, renderReferenceHtml } from '@hx-memory/contract/openapi';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/index.js';
 
 type Json = Record<string, any>;
 interface AppRoute {
@@ -138,13 +138,7 @@ describe('write-openapi script', () => {
 });
 
 describe('served by the server', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer();
 
   it('GET /v1/openapi.json answers the document', async () => {
     const res = await server.http().get('/v1/openapi.json');
