@@ -1,15 +1,8 @@
 /** Organizations through HTTP: create (creator is owner), list, get, rename; errors and tenant isolation. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, startTestServer, type TestServer } from '../helpers/server.js';
-import { bearer, createOrg, uniqueSlug } from './org-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { auth, bearer, createApiKey, createOrg, registerUser, uniqueSlug, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 describe('organizations: happy path', () => {
   it('creates an organization whose creator is the owner, and lists and gets it', async () => {
@@ -132,7 +125,7 @@ describe('organizations: security', () => {
     const key = await createApiKey(server, user);
     const none = await server.http().get('/v1/organizations');
     expect(none.status).toBe(401);
-    const withKey = await server.http().post('/v1/organizations').set('Authorization', `Bearer ${key}`).send({
+    const withKey = await server.http().post('/v1/organizations').set(auth(key)).send({
       name: 'x',
       slug: uniqueSlug(),
     });
