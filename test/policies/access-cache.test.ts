@@ -7,9 +7,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, startTestServer, type TestServer } from '../helpers/server.js';
-import { addMember } from '../organizations/org-fixtures.js';
-import { bearer, createOrg, insertMemory, type TestOrg } from './enterprise-fixtures.js';
+import {
+  useTestServer,
+  addMember,
+  auth,
+  bearer,
+  createApiKey,
+  createOrg,
+  insertMemory,
+  startTestServer,
+  type TestOrg,
+  type TestServer,
+} from '../helpers/index.js';
 
 const unique = (tag: string) => `${tag}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -35,26 +44,22 @@ async function createPolicy(server: TestServer, org: TestOrg, body: Record<strin
 
 /** A read of the namespace with the key: 200 when allowed, 403 when a policy denies it. */
 const readStatus = async (server: TestServer, key: string, namespace: string) =>
-  (await server.http().get(`/v1/memories?namespace=${namespace}&limit=1`).set('Authorization', `Bearer ${key}`)).status;
+  (await server.http().get(`/v1/memories?namespace=${namespace}&limit=1`).set(auth(key))).status;
 
 /** A read naming no namespace covers every namespace but the denied ones: ids of what it sees. */
 const visibleMemoryNamespaces = async (server: TestServer, key: string) => {
-  const res = await server.http().get('/v1/memories?limit=100').set('Authorization', `Bearer ${key}`);
+  const res = await server.http().get('/v1/memories?limit=100').set(auth(key));
   expect(res.status).toBe(200);
   return new Set((res.body.data.memories as Array<{ namespace: string }>).map((m) => m.namespace));
 };
 
 describe('access decisions follow every change at once (one instance)', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let org: TestOrg;
   let key: string;
   beforeAll(async () => {
-    server = await startTestServer();
     org = await createOrg(server);
     key = await createApiKey(server, org.owner, { organizationId: org.id });
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('a policy created, updated and deleted takes effect on the next request', async () => {

@@ -3,19 +3,23 @@
  * RBAC, isolation) and their effect through services.policies.checkNamespaceAccess, the check core
  * routes call for keys, agents and users.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../server/src/actor.js';
-import { createApiKey, registerUser, startTestServer, type TestServer } from '../helpers/server.js';
-import { addMember } from '../organizations/org-fixtures.js';
-import { auditActions, bearer, createOrg, insertTeam, setOwnerRole, type TestOrg } from './enterprise-fixtures.js';
+import {
+  addMember,
+  auditActions,
+  auth,
+  bearer,
+  createApiKey,
+  createOrg,
+  insertTeam,
+  registerUser,
+  setOwnerRole,
+  type TestOrg,
+  useTestServer,
+} from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const base = (org: TestOrg) => `/v1/organizations/${org.id}/policies`;
 const policy = (body: Record<string, unknown> = {}) => ({
@@ -212,7 +216,7 @@ describe('policies: security', () => {
   it('answers 401 for an API key and without a token', async () => {
     const org = await createOrg(server);
     const key = await createApiKey(server, org.owner);
-    expect((await server.http().get(base(org)).set('Authorization', `Bearer ${key}`)).status).toBe(401);
+    expect((await server.http().get(base(org)).set(auth(key))).status).toBe(401);
     expect((await server.http().post(base(org)).send(policy())).status).toBe(401);
   });
 
