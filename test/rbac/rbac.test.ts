@@ -3,18 +3,26 @@
  * enterprise layer gets 2xx when DESIGN.md §4 allows it and 403 forbidden otherwise; plus the checks
  * that come before the role (JWT only, X-Organization-ID, tenant isolation).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, startTestServer, type TestServer } from '../helpers/server.js';
-import { addMember, bearer, createOrg, type TestMember, type TestOrg } from '../organizations/org-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  useTestServer,
+  addMember,
+  auth,
+  bearer,
+  createApiKey,
+  createOrg,
+  registerUser,
+  type TestMember,
+  type TestOrg,
+} from '../helpers/index.js';
 import { ALL_ROLES, makeResources, type OrgResources, ROUTES, type RoleName } from './route-table.js';
 
-let server: TestServer;
+const server = useTestServer();
 let org: TestOrg;
 let shared: OrgResources;
 const users = {} as Record<RoleName, { accessToken: string }>;
 
 beforeAll(async () => {
-  server = await startTestServer();
   org = await createOrg(server);
   users.owner = org.owner;
   for (const role of ALL_ROLES.filter((r) => r !== 'owner')) {
@@ -22,12 +30,9 @@ beforeAll(async () => {
   }
   shared = await makeResources(server, org);
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 function call(token: string, req: ReturnType<(typeof ROUTES)[number]['build']>, headers: Record<string, string> = {}) {
-  let r = server.http()[req.method](req.path).set('Authorization', `Bearer ${token}`);
+  let r = server.http()[req.method](req.path).set(auth(token));
   for (const [k, v] of Object.entries(headers)) r = r.set(k, v);
   return req.body ? r.send(req.body) : r;
 }

@@ -4,9 +4,7 @@
  * the roles DESIGN.md §4 allows, and a way to build a request that succeeds when allowed. Written out
  * by hand (not read from the contract's matrix) so a wrong matrix fails the tests.
  */
-import { type TestServer, uniqueEmail } from '../helpers/server.js';
-import { insertMemory } from '../policies/enterprise-fixtures.js';
-import { bearer, type TestOrg } from '../organizations/org-fixtures.js';
+import { bearer, insertMemory, type TestOrg, type TestServer, uniqueEmail } from '../helpers/index.js';
 
 export const ALL_ROLES = ['owner', 'admin', 'manager', 'developer', 'analyst', 'viewer'] as const;
 export type RoleName = (typeof ALL_ROLES)[number];
