@@ -4,18 +4,11 @@
  * and the secret is retrievable from the system vault with a JWT.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 // Synthetic credentials in real formats (AKIAIOSFODNN7EXAMPLE is AWS's documentation example, not a secret).
 const AWS_KEY = 'AKIAQ3VZ7T2XKM4PLR6W';
 const PG_URL = 'postgres://app:Sup3rS3cretPw@db.internal:5432/prod';
