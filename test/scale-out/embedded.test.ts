@@ -4,11 +4,10 @@
  * and the lifecycle sweep runs on the in-process timer. Always runs.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, loadWorkerConfig, startWorker } from '@hx-memory/server';
 import * as schema from '../../server/src/db/schema/index.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { bearer, createOrg } from '../organizations/org-fixtures.js';
+import { bearer, createOrg, startTestServer, useTestServer } from '../helpers/index.js';
 import { hx, sleep } from './scale-out-fixtures.js';
 
 const embedded = { DATABASE_URL: '', REDIS_URL: '' };
@@ -74,13 +73,7 @@ describe('hx worker (CLI process)', () => {
 });
 
 describe('lifecycle sweep on the embedded default', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ ...embedded, LIFECYCLE_INTERVAL_MS: '1000' });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer({ ...embedded, LIFECYCLE_INTERVAL_MS: '1000' });
 
   it('runs on the in-process timer, once per interval', async () => {
     const org = await createOrg(server);

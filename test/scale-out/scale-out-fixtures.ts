@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/src/db/client.js';
-import type { TestServer } from '../helpers/server.js';
+import { auth, type TestServer } from '../helpers/index.js';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -90,8 +90,6 @@ export async function spawnWorker(env: Record<string, string>): Promise<{ child:
   }
   return { child, banner: out };
 }
-
-export const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 /** A few messages in one session: enough for the compiler to make memories. */
 export async function captureConversation(server: TestServer, key: string, count = 40) {

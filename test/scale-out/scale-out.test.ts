@@ -11,9 +11,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWorker, startWorker } from '@hx-memory/server';
 import * as schema from '../../server/src/db/schema/index.js';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
-import { bearer, createOrg } from '../organizations/org-fixtures.js';
-import { auth, captureConversation, isolatedDatabase, sleep, spawnWorker, until } from './scale-out-fixtures.js';
+import { auth, bearer, createOrg, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
+import { captureConversation, isolatedDatabase, sleep, spawnWorker, until } from './scale-out-fixtures.js';
 
 const REDIS_URL = process.env.REDIS_URL;
 const DATABASE_URL = process.env.DATABASE_URL;
