@@ -5,17 +5,10 @@
  * not it names a namespace, and policy kinds that would never be enforced are refused.
  */
 import type { Role } from '@hx-memory/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer } from '../helpers/server.js';
-import { addMember, bearer, createOrg, type TestOrg } from '../organizations/org-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addMember, bearer, createOrg, type TestOrg, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const unique = (tag: string) => `${tag}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 

@@ -4,18 +4,11 @@
  * and user agent; the tenant owner reads the entries no organization owns through GET /v1/audit, and
  * a vault's audit stays readable there after the vault is deleted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, type TestUser, registerUser, startTestServer } from '../helpers/server.js';
-import { addMember, bearer, createOrg } from '../organizations/org-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { addMember, auth, bearer, createOrg, registerUser, type TestUser, useTestServer } from '../helpers/index.js';
 
 const OPERATOR_TOKEN = 'operator-token-for-audit-tests-0123456789';
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ OPERATOR_TOKEN });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ OPERATOR_TOKEN });
 
 interface Entry {
   action: string;
@@ -99,7 +92,7 @@ describe('credential events', () => {
     const res = await server
       .http()
       .patch(`/v1/admin/tenants/${owner.tenantId}`)
-      .set('Authorization', `Bearer ${OPERATOR_TOKEN}`)
+      .set(auth(OPERATOR_TOKEN))
       .send({ plan: 'pro' });
     expect(res.status).toBe(200);
     const entries = await tenantAudit(owner, '&organizationId=none');
@@ -141,7 +134,7 @@ describe('denied requests', () => {
       .post('/v1/api-keys')
       .set('Authorization', bearer(owner))
       .send({ name: 'ro', environment: 'live', scopes: ['read'] });
-    const res = await server.http().delete('/v1/subjects/someone').set('Authorization', `Bearer ${key.body.data.key}`);
+    const res = await server.http().delete('/v1/subjects/someone').set(auth(key.body.data.key));
     expect(res.status).toBe(403);
     let found: Entry | undefined;
     for (let i = 0; i < 50 && !found; i++) {

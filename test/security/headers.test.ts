@@ -4,16 +4,10 @@
  * and /metrics not trusting a proxy's private address for the clients behind it.
  */
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, registerUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { createApiKey, registerUser, startTestServer, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 /** A raw request, so nothing on the client side trims what the server answered. */
 function rawGet(path: string, headers: Record<string, string> = {}) {
