@@ -2,10 +2,10 @@
  * POST /v1/synthesize through real HTTP: the reply to a turn that asks what the query asks is the
  * answer, though it rarely repeats the query's words (question-and-reply pairs of a conversation).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, auth, newTenant } from '../helpers/index.js';
 
-let server: TestServer;
+const server = useTestServer();
 let apiKey: string;
 let ids: string[];
 
@@ -21,7 +21,6 @@ const turns: Array<[speaker: string, text: string]> = [
 ];
 
 beforeAll(async () => {
-  server = await startTestServer();
   ({ apiKey } = await newTenant(server, 'answers'));
   const events = turns.map(([speaker, text], i) => ({
     type: 'message',
@@ -31,20 +30,13 @@ beforeAll(async () => {
     payload: { role: 'user', content: text },
     metadata: { speaker },
   }));
-  const res = await server.http().post('/v1/capture/batch').set('Authorization', `Bearer ${apiKey}`).send({ events });
+  const res = await server.http().post('/v1/capture/batch').set(auth(apiKey)).send({ events });
   expect(res.status).toBe(201);
   ids = res.body.data.results.map((r: { eventId: string }) => r.eventId);
 });
-afterAll(async () => {
-  await server?.close();
-});
 
 const firstEvents = async (query: string, n: number) => {
-  const res = await server
-    .http()
-    .post('/v1/synthesize')
-    .set('Authorization', `Bearer ${apiKey}`)
-    .send({ query, namespace: 'talk' });
+  const res = await server.http().post('/v1/synthesize').set(auth(apiKey)).send({ query, namespace: 'talk' });
   expect(res.status).toBe(200);
   return (res.body.data.entries as Array<{ provenance: Array<{ sourceId: string }> }>)
     .slice(0, n)

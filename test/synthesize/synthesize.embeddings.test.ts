@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeEmbeddingServer, startFakeEmbeddingServer } from '../helpers/embedding-server.js';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { auth, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
 
 async function pgvectorMissing(): Promise<string | undefined> {
   const url = process.env.DATABASE_URL;
@@ -52,27 +52,15 @@ async function seed(server: TestServer, apiKey: string, namespace: string): Prom
     occurredAt: `2024-03-0${i + 1}T10:00:00Z`,
     payload: { role: 'user', content },
   }));
-  const captured = await server
-    .http()
-    .post('/v1/capture/batch')
-    .set({ Authorization: `Bearer ${apiKey}` })
-    .send({ events });
+  const captured = await server.http().post('/v1/capture/batch').set(auth(apiKey)).send({ events });
   expect(captured.status).toBe(201);
-  const learned = await server
-    .http()
-    .post('/v1/learn')
-    .set({ Authorization: `Bearer ${apiKey}` })
-    .send({ namespace, wait: true });
+  const learned = await server.http().post('/v1/learn').set(auth(apiKey)).send({ namespace, wait: true });
   expect(learned.body.data.status).toBe('completed');
   return (captured.body.data.results as Array<{ eventId: string }>).map((r) => r.eventId);
 }
 
 async function synthesize(server: TestServer, apiKey: string, namespace: string, query: string): Promise<Entry[]> {
-  const res = await server
-    .http()
-    .post('/v1/synthesize')
-    .set({ Authorization: `Bearer ${apiKey}` })
-    .send({ query, namespace });
+  const res = await server.http().post('/v1/synthesize').set(auth(apiKey)).send({ query, namespace });
   expect(res.status).toBe(200);
   return res.body.data.entries as Entry[];
 }
@@ -176,7 +164,7 @@ describe.skipIf(skipReason !== undefined)('synthesize with embeddings configured
     const captured = await server
       .http()
       .post('/v1/capture')
-      .set({ Authorization: `Bearer ${apiKey}` })
+      .set(auth(apiKey))
       .send({
         type: 'message',
         namespace,

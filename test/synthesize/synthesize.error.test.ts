@@ -1,23 +1,19 @@
 /** POST /v1/synthesize: validation errors name their fields; only API keys may call it. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, auth, newTenant } from '../helpers/index.js';
 
-let server: TestServer;
+const server = useTestServer();
 let apiKey: string;
 let jwt: string;
 beforeAll(async () => {
-  server = await startTestServer();
   ({ apiKey, jwt } = await newTenant(server, 'synth-err'));
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const post = (body: unknown, token = apiKey) =>
   server
     .http()
     .post('/v1/synthesize')
-    .set('Authorization', `Bearer ${token}`)
+    .set(auth(token))
     .send(body as object);
 
 describe('POST /v1/synthesize errors', () => {

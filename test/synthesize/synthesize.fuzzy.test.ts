@@ -2,16 +2,13 @@
  * Names the full-text index has never seen in the scope (a misspelt surname, say) are found by
  * trigram similarity over learned memories, through real HTTP.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, auth, newTenant } from '../helpers/index.js';
 
-let server: TestServer;
+const server = useTestServer();
 let apiKey: string;
 
-const auth = () => ({ Authorization: `Bearer ${apiKey}` });
-
 beforeAll(async () => {
-  server = await startTestServer();
   ({ apiKey } = await newTenant(server, 'fuzzy'));
   const events = [
     'I had a long meeting with Agnieszka Wojciechowska about the Zurich office lease.',
@@ -24,13 +21,10 @@ beforeAll(async () => {
     occurredAt: `2024-03-0${i + 1}T10:00:00Z`,
     payload: { role: 'user', content },
   }));
-  const captured = await server.http().post('/v1/capture/batch').set(auth()).send({ events });
+  const captured = await server.http().post('/v1/capture/batch').set(auth(apiKey)).send({ events });
   expect(captured.status).toBe(201);
-  const learned = await server.http().post('/v1/learn').set(auth()).send({ namespace: 'fuzzy', wait: true });
+  const learned = await server.http().post('/v1/learn').set(auth(apiKey)).send({ namespace: 'fuzzy', wait: true });
   expect(learned.body.data.status).toBe('completed');
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('POST /v1/synthesize with a misspelt name', () => {
@@ -38,7 +32,7 @@ describe('POST /v1/synthesize with a misspelt name', () => {
     const res = await server
       .http()
       .post('/v1/synthesize')
-      .set(auth())
+      .set(auth(apiKey))
       .send({ query: 'What did Wojciechowski say?', namespace: 'fuzzy', options: { sections: ['facts'] } });
     expect(res.status).toBe(200);
     const entries = res.body.data.entries as Array<{ content: string; provenance: Array<{ sourceType: string }> }>;
@@ -51,7 +45,7 @@ describe('POST /v1/synthesize with a misspelt name', () => {
     const res = await server
       .http()
       .post('/v1/synthesize')
-      .set(auth())
+      .set(auth(apiKey))
       .send({ query: 'Xylophonequartz?', namespace: 'fuzzy', options: { sections: ['facts'] } });
     expect(res.status).toBe(200);
     expect(res.body.data.entries).toEqual([]);

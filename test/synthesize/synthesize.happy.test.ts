@@ -1,8 +1,8 @@
 /** POST /v1/synthesize through real HTTP: ranking, dating, budget and provenance. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, auth, newTenant } from '../helpers/index.js';
 
-let server: TestServer;
+const server = useTestServer();
 let apiKey: string;
 
 const turns = [
@@ -34,23 +34,19 @@ async function capture(key: string, namespace: string) {
     payload: { role: 'user', content: t.text },
     metadata: { speaker: t.speaker, dia_id: `D${i}` },
   }));
-  const res = await server.http().post('/v1/capture/batch').set('Authorization', `Bearer ${key}`).send({ events });
+  const res = await server.http().post('/v1/capture/batch').set(auth(key)).send({ events });
   expect(res.status).toBe(201);
   return res.body.data.results.map((r: { eventId: string }) => r.eventId) as string[];
 }
 
 function synth(body: Record<string, unknown>, key = apiKey) {
-  return server.http().post('/v1/synthesize').set('Authorization', `Bearer ${key}`).send(body);
+  return server.http().post('/v1/synthesize').set(auth(key)).send(body);
 }
 
 let eventIds: string[];
 beforeAll(async () => {
-  server = await startTestServer();
   ({ apiKey } = await newTenant(server, 'synth'));
   eventIds = await capture(apiKey, 'convo');
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('POST /v1/synthesize', () => {

@@ -4,22 +4,16 @@
  * past, and every memory returned is written to the access log.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, createApiKey, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 function capture(key: string, content: string, namespace?: string) {
   return server
     .http()
     .post('/v1/capture')
-    .set('Authorization', `Bearer ${key}`)
+    .set(auth(key))
     .send({
       type: 'message',
       sessionId: 's1',
@@ -29,7 +23,7 @@ function capture(key: string, content: string, namespace?: string) {
 }
 
 function synth(key: string, body: Record<string, unknown>) {
-  return server.http().post('/v1/synthesize').set('Authorization', `Bearer ${key}`).send(body);
+  return server.http().post('/v1/synthesize').set(auth(key)).send(body);
 }
 
 const contents = (res: { body: { data: { entries: Array<{ content: string }> } } }) =>
