@@ -1,15 +1,8 @@
 /** Teams through HTTP: create, list, get with members, update (incl. member set), delete; errors; isolation. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { addMember, bearer, createOrg, type TestOrg } from '../organizations/org-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { addMember, bearer, createOrg, type TestOrg, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const teamsOf = (org: TestOrg) => `/v1/organizations/${org.id}/teams`;
 
