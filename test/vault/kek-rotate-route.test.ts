@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { auth, registerUser, startTestServer, type TestServer } from '../helpers/index.js';
 
 /** Several boots on an on-disk PGlite each: far above the default per-test timeout. */
 const RESTARTS_TIMEOUT = 400_000;
@@ -73,7 +73,7 @@ async function seed(s: TestServer): Promise<Seeded> {
 
 async function expectAllReadable(s: TestServer, seeded: Seeded) {
   for (const r of seeded.reads) {
-    const res = await s.http().get(r.url).query({ version: r.version }).set('Authorization', `Bearer ${seeded.jwt}`);
+    const res = await s.http().get(r.url).query({ version: r.version }).set(auth(seeded.jwt));
     expect(res.status, `${r.url}?version=${r.version}`).toBe(200);
     expect(res.body.data.value).toBe(r.value);
   }
@@ -103,10 +103,7 @@ describe('POST /v1/admin/kek/rotate', () => {
       await withServer({}, async (s) => {
         const user = await registerUser(s, 'not-operator');
         expect((await s.http().post('/v1/admin/kek/rotate').send({})).status).toBe(401);
-        expect(
-          (await s.http().post('/v1/admin/kek/rotate').set('Authorization', `Bearer ${user.accessToken}`).send({}))
-            .status,
-        ).toBe(401);
+        expect((await s.http().post('/v1/admin/kek/rotate').set(auth(user.accessToken)).send({})).status).toBe(401);
         const typo = await s.http().post('/v1/admin/kek/rotate').set(operator).send({ batchsize: 10 });
         expect(typo.status).toBe(400);
         expect(typo.body.error.code).toBe('validation_error');

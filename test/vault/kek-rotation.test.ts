@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 /** Several boots on an on-disk PGlite each: far above the default per-test timeout. */
 const RESTARTS_TIMEOUT = 300_000;
-import { registerUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { auth, registerUser, startTestServer, type TestServer } from '../helpers/index.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -23,7 +23,6 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const operator = {
   kind: 'operator' as const,
   tenantId: '',

@@ -6,26 +6,20 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Role } from '@hx-memory/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  addMember,
+  auth,
   createApiKey,
+  createOrg,
   listAllIds,
   registerUser,
-  startTestServer,
-  type TestServer,
   type TestUser,
-} from '../helpers/server.js';
-import { addMember, createOrg } from '../organizations/org-fixtures.js';
+  useTestServer,
+} from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
-const auth = (user: { accessToken: string }) => ({ Authorization: `Bearer ${user.accessToken}` });
 const AWS_KEY = 'AKIAQ3VZ7T2XKM4PLR6W';
 const REF = /vault:\/\/(vlt_\w+)\/(vit_\w+)/;
 
@@ -59,7 +53,7 @@ async function captureSecret(user: TestUser, secret: string, organizationId?: st
   const res = await server
     .http()
     .post('/v1/capture')
-    .set('Authorization', `Bearer ${key}`)
+    .set(auth(key))
     .send({ type: 'message', sessionId: 's1', payload: { role: 'user', content: `use ${secret} to deploy` } });
   expect(res.status).toBe(201);
   const rows = await server.ctx.database.rows<{ payload: { content: string } }>(

@@ -4,18 +4,25 @@
  * and viewer get 404 like an unknown id, as do a member of another organization of the tenant and
  * another tenant. The creator and the tenant owner keep access; a role change or removal applies at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
-import { addMember, bearer, createOrg, type TestMember, type TestOrg } from '../organizations/org-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  useTestServer,
+  addMember,
+  bearer,
+  createOrg,
+  registerUser,
+  type TestMember,
+  type TestOrg,
+  type TestUser,
+} from '../helpers/index.js';
 
-let server: TestServer;
+const server = useTestServer();
 let org: TestOrg;
 let members: Record<'admin' | 'manager' | 'developer' | 'analyst' | 'viewer', TestMember>;
 let otherOrgAdmin: TestMember;
 let otherTenant: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   org = await createOrg(server);
   const [admin, manager, developer, analyst, viewer] = await Promise.all(
     (['admin', 'manager', 'developer', 'analyst', 'viewer'] as const).map((role) => addMember(server, org, role)),
@@ -25,9 +32,6 @@ beforeAll(async () => {
   otherOrgAdmin = await addMember(server, otherOrg, 'admin');
   otherTenant = await registerUser(server, 'stranger');
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const as = (user: { accessToken: string }) => ({ Authorization: bearer(user) });
 let counter = 0;

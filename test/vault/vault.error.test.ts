@@ -1,16 +1,9 @@
 /** Vault error cases: validation names fields, unknown ids 404, name conflicts 409, the system vault is kept. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
-const auth = (jwt: string) => ({ Authorization: `Bearer ${jwt}` });
 const fields = (body: { error: { details?: { field: string }[] } }) =>
   (body.error.details ?? []).map((d) => d.field).sort();
 

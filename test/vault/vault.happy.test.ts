@@ -1,16 +1,8 @@
 /** Vault happy paths over real HTTP: vaults, items sealed and retrieved, listing without values, deletion, audit. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const auth = (jwt: string) => ({ Authorization: `Bearer ${jwt}` });
+const server = useTestServer();
 
 describe('vault happy paths', () => {
   it('creates a vault with the default sensitivity and lists it', async () => {

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { auth, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
 
 let server: TestServer;
 /** Everything the server's logger writes while this file runs (pino writes through process.stdout). */
@@ -22,7 +22,6 @@ afterAll(async () => {
   process.stdout.write = realWrite;
 });
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const secrets: string[] = [];
 
 async function vaultWithItem(jwt: string, sensitivity = 'medium') {

@@ -4,18 +4,10 @@
  * one; every version written, read and pruned is audited. Vault bodies refuse unknown fields.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { auth, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const auth = (jwt: string) => ({ Authorization: `Bearer ${jwt}` });
+const server = useTestServer();
 
 async function itemWithVersions(values: string[]) {
   const { jwt } = await newTenant(server, 'versions');
