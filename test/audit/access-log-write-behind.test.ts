@@ -5,16 +5,14 @@
  * organization of the namespace, and a burst of reads loses none.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, startTestServer, type TestServer } from '../helpers/server.js';
-import { bearer, createOrg, insertMemory, type TestOrg } from '../policies/enterprise-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, auth, bearer, createApiKey, createOrg, insertMemory, type TestOrg } from '../helpers/index.js';
 
-let server: TestServer;
+const server = useTestServer();
 let org: TestOrg;
 let key: string;
 let namespace: { id: string; name: string };
 beforeAll(async () => {
-  server = await startTestServer();
   org = await createOrg(server);
   key = await createApiKey(server, org.owner, { organizationId: org.id });
   const res = await server
@@ -25,12 +23,8 @@ beforeAll(async () => {
   namespace = res.body.data;
   await insertMemory(server, org.owner.tenantId, { namespace: namespace.name, content: 'the launch is on Friday' });
 });
-afterAll(async () => {
-  await server?.close();
-});
 
-const readMemories = () =>
-  server.http().get(`/v1/memories?namespace=${namespace.name}&limit=5`).set('Authorization', `Bearer ${key}`);
+const readMemories = () => server.http().get(`/v1/memories?namespace=${namespace.name}&limit=5`).set(auth(key));
 
 const rowsInTable = (requestIds: string[]) =>
   server.ctx.database.rows<{ request_id: string; organization_id: string | null; created_at: Date }>(

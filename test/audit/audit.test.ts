@@ -2,17 +2,19 @@
  * Audit and access logs through HTTP: every enterprise change leaves one entry (and a refused change
  * none), the filters and cursor pagination of SPEC, and the memory access log of an organization.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, startTestServer, type TestServer, uniqueEmail } from '../helpers/server.js';
-import { addMember, bearer, createOrg, type TestOrg } from '../organizations/org-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import {
+  addMember,
+  auth,
+  bearer,
+  createApiKey,
+  createOrg,
+  type TestOrg,
+  uniqueEmail,
+  useTestServer,
+} from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 interface Entry {
   id: string;
@@ -24,10 +26,7 @@ interface Entry {
 }
 
 async function audit(org: TestOrg, query = '', token = org.owner.accessToken) {
-  const res = await server
-    .http()
-    .get(`/v1/organizations/${org.id}/audit${query}`)
-    .set('Authorization', `Bearer ${token}`);
+  const res = await server.http().get(`/v1/organizations/${org.id}/audit${query}`).set(auth(token));
   return res;
 }
 
@@ -192,7 +191,7 @@ describe('access logs', () => {
     const key = await createApiKey(server, org.owner, { organizationId: org.id });
     const other = await createOrg(server, org.owner, 'Other');
     for (const query of ['first question', 'second question']) {
-      const res = await server.http().post('/v1/synthesize').set('Authorization', `Bearer ${key}`).send({ query });
+      const res = await server.http().post('/v1/synthesize').set(auth(key)).send({ query });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     const logs = await server
@@ -230,7 +229,7 @@ describe('access logs', () => {
       const res = await server
         .http()
         .post('/v1/synthesize')
-        .set('Authorization', `Bearer ${key}`)
+        .set(auth(key))
         .send({ query: `question about ${namespace}`, namespace });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
