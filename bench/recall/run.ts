@@ -131,6 +131,7 @@ async function main() {
   const rows: Row[] = [];
   try {
     const hygiene = await hygieneCheck(client);
+    console.error(`hygiene: ${JSON.stringify(hygiene)}`);
     for (const conv of conversations) {
       const namespace = `locomo-${conv.sampleId}`;
       const t0 = performance.now();
@@ -159,11 +160,6 @@ async function main() {
             const top = new Set(ranked.slice(0, k));
             return q.evidence.filter((e) => top.has(e)).length / q.evidence.length;
           });
-        if (DUMP)
-          appendFileSync(
-            DUMP,
-            `${JSON.stringify({ conv: conv.sampleId, question: q.question, category: q.category, evidence: q.evidence, cited: cited.slice(0, 50), kinds: res.data.entries.slice(0, 12).map((e) => `${e.kind}/${e.provenance.filter((p) => p.sourceType === 'event').length}`) })}\n`,
-          );
         let answer: [boolean, boolean] | undefined;
         if (q.answer) {
           const small = await client.post<{ context: string }>('/v1/synthesize', {
@@ -174,6 +170,11 @@ async function main() {
           if (small.status !== 200) throw new Error(`synthesize failed: ${small.status} ${JSON.stringify(small.data)}`);
           answer = [answerIn(q.answer, head(small.data.context, ANSWER_HEAD)), answerIn(q.answer, small.data.context)];
         }
+        if (DUMP)
+          appendFileSync(
+            DUMP,
+            `${JSON.stringify({ conv: conv.sampleId, question: q.question, category: q.category, evidence: q.evidence, cited: cited.slice(0, 50), answer, kinds: res.data.entries.slice(0, 12).map((e) => `${e.kind}/${e.provenance.filter((p) => p.sourceType === 'event').length}`) })}\n`,
+          );
         rows.push({
           answer,
           category: q.category,
