@@ -1,21 +1,12 @@
 /** GET /v1/usage-metrics through real HTTP: counts follow captures, duplicates and learns; scoped per tenant and environment. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import type { CaptureEvent } from '@hx-memory/contract';
+import { describe, expect, it } from 'vitest';
+import { auth, createApiKey, expectStatus, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
-const metrics = async (key: string, q = '') => {
-  const res = await server.http().get(`/v1/usage-metrics${q}`).set(auth(key));
-  expect(res.status).toBe(200);
-  return res.body.data;
-};
+const metrics = async (key: string, query: { period?: '1h' | '24h' | '7d' | '30d' } = {}) =>
+  expectStatus(await server.api(key).usage.get({ query }), 200).body.data;
 
 describe('GET /v1/usage-metrics', () => {
   it('counts ingested events by type, duplicates, compilations and stored totals', async () => {
@@ -25,14 +16,14 @@ describe('GET /v1/usage-metrics', () => {
     expect(empty.period.granularity).toBe('hour');
     expect(Date.parse(empty.period.end) - Date.parse(empty.period.start)).toBe(86_400_000);
 
-    const events = [
+    const events: CaptureEvent[] = [
       { type: 'message', sessionId: 's', payload: { role: 'user', content: 'I live in Rome and I love pasta.' } },
       { type: 'message', sessionId: 's', payload: { role: 'user', content: 'I live in Rome and I love pasta.' } },
       { type: 'command_exec', sessionId: 's', payload: { command: 'ls', exitCode: 0 } },
     ];
-    await server.http().post('/v1/capture/batch').set(auth(apiKey)).send({ events });
-    await server.http().post('/v1/learn').set(auth(apiKey)).send({ wait: true });
-    const m = await metrics(apiKey, '?period=1h');
+    await server.api(apiKey).capture.captureBatch({ body: { events } });
+    await server.api(apiKey).learn.learn({ body: { wait: true } });
+    const m = await metrics(apiKey, { period: '1h' });
     expect(m.period.granularity).toBe('minute');
     expect(m.usage.events).toEqual({
       total: 3,
@@ -55,10 +46,8 @@ describe('GET /v1/usage-metrics', () => {
     const b = await newTenant(server);
     const testKey = await createApiKey(server, a.user, { environment: 'test' });
     await server
-      .http()
-      .post('/v1/capture')
-      .set(auth(a.apiKey))
-      .send({ type: 'message', sessionId: 's', payload: { role: 'user', content: 'hello' } });
+      .api(a.apiKey)
+      .capture.capture({ body: { type: 'message', sessionId: 's', payload: { role: 'user', content: 'hello' } } });
     expect((await metrics(a.apiKey)).usage.events.ingested).toBe(1);
     expect((await metrics(b.apiKey)).usage.events.ingested).toBe(0);
     expect((await metrics(testKey)).usage.events.ingested).toBe(0);
@@ -67,13 +56,14 @@ describe('GET /v1/usage-metrics', () => {
 
   it('validates the period and needs an API key', async () => {
     const { apiKey, jwt } = await newTenant(server);
+    // Values the contract's types refuse: sent raw.
     const bad = await server.http().get('/v1/usage-metrics?period=1y&granularity=week').set(auth(apiKey));
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual([
       'query.granularity',
       'query.period',
     ]);
-    expect((await server.http().get('/v1/usage-metrics').set(auth(jwt))).status).toBe(401);
-    expect((await server.http().get('/v1/usage-metrics')).status).toBe(401);
+    expect((await server.api(jwt).usage.get()).status).toBe(401);
+    expect((await server.api().usage.get()).status).toBe(401);
   });
 });
