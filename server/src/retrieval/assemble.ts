@@ -17,9 +17,32 @@ import { sectionOf } from './sections.js';
 
 export interface Assembled {
   /** Items in pack order; `cite` lists events to cite first (the duplicates it stands for). */
-  items: Array<{ item: RankedItem; cite: string[]; mark?: string; staleLines?: string[] }>;
+  items: Array<{ item: RankedItem; cite: string[]; mark?: string; staleLines?: string[]; alsoSays?: string[] }>;
   duplicates: number;
   superseded: number;
+}
+
+/**
+ * Share of a raw event's words its memories must say for a memory to stand for it. Below it the
+ * event adds a detail the memories dropped ("I am looking into adoption agencies" learned as "wants
+ * to adopt"): the event stays, and stands for its memories instead.
+ */
+const EVENT_SAID = 0.6;
+const STOP = new Set(
+  'the and for that this with have has had was were are you your our they them their his her she him not but just very really about from what when where which who will would could should been being into over than then there here also some any much more most can did does doing'.split(
+    ' ',
+  ),
+);
+
+/** Content words of a text, a plural or third-person `s` set aside; a leading `speaker:` left out. */
+function words(text: string): Set<string> {
+  const body = text.replace(/^[^:\n]{1,40}:\s/, '').toLowerCase();
+  const out = new Set<string>();
+  for (const w of body.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (w.length < 3 || STOP.has(w)) continue;
+    out.add(w.length > 3 ? w.replace(/s$/, '') : w);
+  }
+  return out;
 }
 
 function day(v: string | Date | null): string | null {
@@ -79,6 +102,21 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, includeSup
         }
         out.duplicates += 1;
         continue;
+      }
+      const said = learned.filter((m) => !m.superseded && position.has(m.id));
+      if (said.length > 0) {
+        const own = words(item.row.text);
+        const theirs = new Set(said.flatMap((m) => [...words(m.content)]));
+        let shared = 0;
+        for (const w of own) if (theirs.has(w)) shared += 1;
+        if (shared < EVENT_SAID * own.size) {
+          // The event says more than its memories: it stays, and the memories not shown yet are its repeats.
+          const held = said.filter((m) => !placed.has(m.id));
+          for (const m of held) placed.add(m.id);
+          out.duplicates += held.length;
+          out.items.push({ item, cite: [], alsoSays: held.map((m) => factKey(m.content)) });
+          continue;
+        }
       }
       // The best-placed candidate memory learned from this event stands for it.
       const memory = learned

@@ -23,6 +23,8 @@ export interface PackInput {
   mark?: string;
   /** Fact keys (factKey) of lines to leave out of a block: superseded facts it still lists. */
   staleLines?: string[];
+  /** Fact keys the entry says too (the memories a raw event was learned into), once it is packed. */
+  alsoSays?: string[];
 }
 
 export interface Omitted {
@@ -272,7 +274,7 @@ export function packContext(
     }
     estimate += cost + header;
     sections.add(input.entry.section);
-    for (const k of keys) {
+    for (const k of [...keys, ...(input.alsoSays ?? [])]) {
       if (k.length === 0 || shown.has(k)) continue;
       shown.set(k, chosen.length);
       padded.push([` ${k} `, chosen.length]);

@@ -62,7 +62,15 @@ function rankScoreOf(item: RankedItem, top: number): number {
 }
 
 function entryOf(
-  { item, cite, mark, staleLines }: { item: RankedItem; cite: string[]; mark?: string; staleLines?: string[] },
+  {
+    item,
+    cite,
+    mark,
+    staleLines,
+    alsoSays,
+  }: { item: RankedItem; cite: string[]; mark?: string; staleLines?: string[]; alsoSays?: string[] },
+  top: number,
+  includeProvenance: boolean,
   top: number,
   includeProvenance: boolean,
 ): PackInput {
@@ -79,7 +87,7 @@ function entryOf(
     provenance: includeProvenance ? provenanceOf(item, cite) : [],
   };
   const date = (occurredAt ?? entry.validFrom)?.slice(0, 10) ?? null;
-  return { entry, date, block: item.source === 'artifact', mark, staleLines };
+  return { entry, date, block: item.source === 'artifact', mark, staleLines, alsoSays };
 }
 
 /** An entry's repeats left out by the packer: their events are cited by it too, after its own. */
