@@ -71,8 +71,6 @@ function entryOf(
   }: { item: RankedItem; cite: string[]; mark?: string; staleLines?: string[]; alsoSays?: string[] },
   top: number,
   includeProvenance: boolean,
-  top: number,
-  includeProvenance: boolean,
 ): PackInput {
   const occurredAt = iso(item.row.occurred_at);
   const entry: SynthesizeEntry = {
