@@ -6,28 +6,30 @@
  *
  * Small scopes (fewer than LARGE_SCOPE documents) and memories and artifacts (compiled, far fewer)
  * keep the exact path: every lexeme's document frequency counted (up to DF_CAP) and the rarest
- * lexemes' matches fetched through the index. A large scope of events is read in two bounded parts:
- * - its recent window (the newest RECENT_WINDOW events, through the scope or session index in id
- *   order): one pass counts each query lexeme there and returns the newest matches of any of them.
- *   A lexeme seen often there is common: its frequency is projected from the window (no count), and
- *   its candidates are those newest matches;
- * - common lexemes the window barely holds (pg_stats or a bounded count says common, the window
- *   disagrees: a topic of older history): a random sample of their matches, through an index scan
- *   bounded by gin_fuzzy_search_limit;
- * - rare lexemes (counted below DF_CAP in the whole scope): all their matches, through the index,
- *   wherever they are in the history; their posting lists are short by definition.
- * A word in no event costs one index probe per lexeme, and the window's pass.
+ * lexemes' matches fetched through the index. A large scope of events is read in bounded parts:
+ * - document frequencies: from pg_stats for the lexemes it lists as common, else counted up to DF_CAP
+ *   through an index scan bounded by gin_fuzzy_search_limit (a long posting list yields a random
+ *   subset, enough to reach the cap, instead of a bitmap of every row holding the word);
+ * - rare lexemes (below DF_CAP): all their matches, through the index, wherever they are in the
+ *   history; their posting lists are short by definition. As on small scopes, common words then only
+ *   rank what the rare ones found. A word in no event stops here;
+ * - a query of common words only: the newest RECENT_WINDOW events of the scope (through the scope or session index
+ *   in id order), one pass that returns the newest matches and counts each lexeme there;
+ * - common lexemes the window barely holds (a topic of older history): a random sample of their
+ *   matches, through an index scan bounded by gin_fuzzy_search_limit.
  */
 import type { Database } from '../db/client.js';
 import { type CandidateRow, fetchCandidates, sampleRecent } from './candidates.js';
 import type { RetrievalScope, Source } from './scope.js';
-import { COUNT_CAP, DF_CAP, documentFrequencies, RECENT_COMMON_MIN } from './term-stats.js';
+import { COUNT_CAP, DF_CAP, documentFrequencies } from './term-stats.js';
 
-/** Newest events of a large scope read for common words (and sampled for their frequency). */
+/** Newest events of a large scope read for common words. */
 export const RECENT_WINDOW = 2_000;
 /** Candidates taken at most for the common words of older history, and index entries read per such word. */
 const OLDER_LIMIT = 100;
 const OLDER_GIN_LIMIT = 1_000;
+/** A common lexeme seen fewer times than this in the recent window is a word of older history. */
+const RECENT_COMMON_MIN = 10;
 /** Event scopes of at least this many documents take common words from their recent window only. */
 export const LARGE_SCOPE = COUNT_CAP;
 
@@ -63,14 +65,18 @@ export async function lexicalCandidates(
     const df = await documentFrequencies(database, source, scope, total, lexemes);
     return { df, rows: await fetchCandidates(database, source, scope, candidateLexemes(df, limit), limit) };
   }
-  const recent = await sampleRecent(database, scope, lexemes, RECENT_WINDOW, limit);
-  const df = await documentFrequencies(database, source, scope, total, lexemes, recent);
+  const df = await documentFrequencies(database, source, scope, total, lexemes, true);
+  // As on small scopes, very common words only rank what rarer words found: rare lexemes complete,
+  // through the index (a word in no event stops here, with nothing to read).
+  const rareLexemes = candidateLexemes(df, limit, true);
+  if (rareLexemes.length > 0) return { df, rows: await fetchCandidates(database, source, scope, rareLexemes, limit) };
+  // Only common words: their newest matches, from the recent window.
+  const common = lexemes.filter((l) => (df.get(l) ?? 0) >= DF_CAP);
+  if (common.length === 0) return { df, rows: [] };
+  const recent = await sampleRecent(database, scope, common, RECENT_WINDOW, limit);
   // Common words the window barely holds (common in older history): a bounded random sample of their
   // matches through the index, so a question about them still finds some.
-  const older = lexemes.filter((l) => (df.get(l) ?? 0) >= DF_CAP && (recent.counts.get(l) ?? 0) < RECENT_COMMON_MIN);
-  const [rare, sampled] = await Promise.all([
-    fetchCandidates(database, source, scope, candidateLexemes(df, limit, true), limit),
-    fetchCandidates(database, source, scope, older, Math.min(limit, OLDER_LIMIT), OLDER_GIN_LIMIT),
-  ]);
-  return { df, rows: [...rare, ...recent.rows, ...sampled] };
+  const older = common.filter((l) => (recent.counts.get(l) ?? 0) < RECENT_COMMON_MIN);
+  const sampled = await fetchCandidates(database, source, scope, older, Math.min(limit, OLDER_LIMIT), OLDER_GIN_LIMIT);
+  return { df, rows: [...recent.rows, ...sampled] };
 }

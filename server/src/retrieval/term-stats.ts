@@ -7,7 +7,7 @@
  * whose posting lists are short, are counted. Small scopes are always counted exactly: the planner
  * reads them through the scope index, cheaply, and a table-wide share would misjudge a small tenant.
  * Without statistics (a fresh table, PGlite before its first ANALYZE) every lexeme is counted, capped
- * at DF_CAP, unless the caller's sample of the scope's recent events shows it common (issue 29).
+ * at DF_CAP; on large scopes through an index scan bounded by gin_fuzzy_search_limit (issue 29).
  *
  * The number of documents in a scope is counted up to COUNT_CAP only: an exact count(*) walks every
  * row of the scope (2.3 s at a million events of one tenant on a loaded machine: issue 29). Above the
@@ -16,7 +16,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { type RecentSample, sourceTable, withGinLimit } from './candidates.js';
+import { sourceTable, withGinLimit } from './candidates.js';
 import { quoteLexeme } from './query-terms.js';
 import { type RetrievalScope, type Source, SOURCE_TABLE, scopeConditions, scopeKey, tsvectorOf } from './scope.js';
 
@@ -35,8 +35,6 @@ const STATS_MIN_DOCUMENTS = 5_000;
 export const COUNT_CAP = 10_000;
 /** Index entries a lexeme's count reads at most on a large scope (10 x DF_CAP: exact below it). */
 const GIN_COUNT_LIMIT = 5_000;
-/** A lexeme seen in at least this many of the sampled recent events is common (no index count). */
-export const RECENT_COMMON_MIN = 10;
 
 const totals = new Map<string, { value: number; at: number; ttl: number }>();
 const dfCache = new Map<string, { value: number; at: number }>();
@@ -122,8 +120,8 @@ async function commonLexemes(database: Database, source: Source): Promise<Map<st
 }
 
 /**
- * Document frequency of each lexeme in the scope: estimated for common lexemes (from pg_stats, or from
- * the recent sample when given), counted (up to DF_CAP) for the rest.
+ * Document frequency of each lexeme in the scope: estimated for common lexemes (from pg_stats), counted
+ * (up to DF_CAP) for the rest; `bounded` (large scopes) bounds each count's index scan (withGinLimit).
  */
 export async function documentFrequencies(
   database: Database,
@@ -131,7 +129,7 @@ export async function documentFrequencies(
   scope: RetrievalScope,
   total: number,
   lexemes: string[],
-  recent?: Pick<RecentSample, 'size' | 'counts'>,
+  bounded = false,
 ): Promise<Map<string, number>> {
   const df = new Map<string, number>();
   const base = scopeKey(source, scope);
@@ -142,13 +140,6 @@ export async function documentFrequencies(
     const share = common.get(l);
     if (share !== undefined) {
       df.set(l, Math.max(1, Math.min(total, Math.round(share * total))));
-      continue;
-    }
-    // Common in recent history: its posting list is long (counting it walks the whole list when the
-    // planner has no statistics to tell); projected from the sample instead.
-    const seen = recent?.counts.get(l) ?? 0;
-    if (recent && recent.size > 0 && seen >= RECENT_COMMON_MIN) {
-      df.set(l, Math.max(DF_CAP, Math.min(total, Math.round((seen / recent.size) * total))));
       continue;
     }
     const hit = dfCache.get(`${base}|${l}`);
@@ -169,11 +160,11 @@ export async function documentFrequencies(
       ) s
     ) as df
     from (values ${values}) as l(i, q)`;
-  // On a large scope (a sample given), a lexeme's index scan is bounded: a long posting list (a word
+  // On a large scope (bounded), a lexeme's index scan is bounded: a long posting list (a word
   // common in older history, with no statistics to tell the planner) yields a random subset, enough to
   // reach DF_CAP, instead of a bitmap of every row holding it.
   const rows = await database.rows<{ i: number; df: number | string }>(
-    recent ? withGinLimit(GIN_COUNT_LIMIT, count) : count(sql`true`),
+    bounded ? withGinLimit(GIN_COUNT_LIMIT, count) : count(sql`true`),
   );
   if (dfCache.size > 50_000) dfCache.clear();
   for (const r of rows) {
