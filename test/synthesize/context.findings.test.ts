@@ -6,17 +6,11 @@
  * 4. usage metrics count every synthesize's tokens; 5. the chat example's dinner remembers the allergy.
  */
 import { Hx } from '@hx-memory/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chatAgent } from '../../examples/chat-agent.js';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 async function client(tag: string): Promise<Hx> {
   const { apiKey } = await newTenant(server, tag);

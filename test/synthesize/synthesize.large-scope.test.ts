@@ -7,26 +7,24 @@
  * that makes them walk the tenant's history again fails here, not in production. Not timed.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recentSampleQuery } from '../../server/src/retrieval/candidates.js';
 import { LARGE_SCOPE, RECENT_WINDOW } from '../../server/src/retrieval/lexical-candidates.js';
 import type { RetrievalScope } from '../../server/src/retrieval/scope.js';
 import { COUNT_CAP, countQuery } from '../../server/src/retrieval/term-stats.js';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer, auth, newTenant } from '../helpers/index.js';
 
 const EVENTS = LARGE_SCOPE + 2_000;
 /** The one old event holding the rare word: far outside the recent window. */
 const PLANTED = 100;
 
-let server: TestServer;
+const server = useTestServer();
 let apiKey: string;
 let tenantId: string;
 
-const auth = () => ({ Authorization: `Bearer ${apiKey}` });
 const database = () => server.ctx.database;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const tenant = await newTenant(server, 'large-scope');
   apiKey = tenant.apiKey;
   tenantId = tenant.user.tenantId;
@@ -46,15 +44,12 @@ beforeAll(async () => {
         case when g = ${PLANTED} then ' with a quokka' else '' end as c
     ) t`);
 }, 300_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 async function synthesize(query: string) {
   const res = await server
     .http()
     .post('/v1/synthesize')
-    .set(auth())
+    .set(auth(apiKey))
     .send({ query, namespace: 'history', options: { maxTokens: 2000 } });
   expect(res.status).toBe(200);
   return res.body.data.entries as Array<{ content: string; kind: string }>;
