@@ -3,17 +3,12 @@
  * (-2, -3 ... when taken); a slug given that is taken still answers 409. Through the SDK, as a user.
  */
 import { Hx, HxError } from '@hx-memory/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { slugOf } from '../../server/src/services/enterprise/organizations.js';
-import { registerUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer, registerUser } from '../helpers/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
+beforeAll(async () => {}, 600_000);
 
 describe('organization slugs derived from the name', () => {
   it('slugOf: ASCII letters and digits joined by hyphens, "org" when nothing is left', () => {
