@@ -67,78 +67,83 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('packed @hx-memory/ai-sdk, @hx-memory/langchain, @hx-memory/openai-agents', () => {
-  it('install outside the workspace with their frameworks; the examples type-check and run', async () => {
-    await buildIfStale('contract', ['contract/src']);
-    await buildIfStale('sdk', ['sdk/src', 'contract/src']);
-    for (const a of ADAPTERS) await buildIfStale(`adapters/${a}`, [`adapters/${a}/src`, 'adapters/core']);
+// Packaging does not depend on the database: CI runs it in the embedded stage only (it installs the
+// frameworks from the registry, a few minutes), not again in the PostgreSQL stage.
+describe.skipIf(Boolean(process.env.DATABASE_URL))(
+  'packed @hx-memory/ai-sdk, @hx-memory/langchain, @hx-memory/openai-agents',
+  () => {
+    it('install outside the workspace with their frameworks; the examples type-check and run', async () => {
+      await buildIfStale('contract', ['contract/src']);
+      await buildIfStale('sdk', ['sdk/src', 'contract/src']);
+      for (const a of ADAPTERS) await buildIfStale(`adapters/${a}`, [`adapters/${a}/src`, 'adapters/core']);
 
-    const tarballs: string[] = [];
-    for (const pkg of ['contract', 'sdk', ...ADAPTERS.map((a) => `adapters/${a}`)]) {
-      const { stdout } = await run('npx', [...PNPM, 'pack', '--json', '--pack-destination', dir], {
-        cwd: join(root, pkg),
-        timeout: 120_000,
-      });
-      const packed = JSON.parse(stdout) as { filename: string; files: { path: string }[] };
-      const files = packed.files.map((f) => f.path);
-      expect(files).toEqual(
-        expect.arrayContaining(['README.md', 'LICENSE', 'package.json', 'dist/index.js', 'dist/index.d.ts']),
-      );
-      expect(files.some((f) => f.startsWith('src/') || f.startsWith('test/'))).toBe(false);
-      tarballs.push(packed.filename.startsWith('/') ? packed.filename : join(dir, packed.filename));
-    }
+      const tarballs: string[] = [];
+      for (const pkg of ['contract', 'sdk', ...ADAPTERS.map((a) => `adapters/${a}`)]) {
+        const { stdout } = await run('npx', [...PNPM, 'pack', '--json', '--pack-destination', dir], {
+          cwd: join(root, pkg),
+          timeout: 120_000,
+        });
+        const packed = JSON.parse(stdout) as { filename: string; files: { path: string }[] };
+        const files = packed.files.map((f) => f.path);
+        expect(files).toEqual(
+          expect.arrayContaining(['README.md', 'LICENSE', 'package.json', 'dist/index.js', 'dist/index.d.ts']),
+        );
+        expect(files.some((f) => f.startsWith('src/') || f.startsWith('test/'))).toBe(false);
+        tarballs.push(packed.filename.startsWith('/') ? packed.filename : join(dir, packed.filename));
+      }
 
-    const app = join(dir, 'app');
-    await run('mkdir', ['-p', app]);
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs, ...FRAMEWORKS], {
-      cwd: app,
-      timeout: 300_000,
-    });
-    for (const a of ADAPTERS) {
-      const manifest = JSON.parse(readFileSync(join(app, `node_modules/@hx-memory/${a}/package.json`), 'utf8')) as {
-        dependencies: Record<string, string>;
-      };
-      // The SDK is the only runtime dependency (the framework is a peer).
-      expect(Object.keys(manifest.dependencies)).toEqual(['@hx-memory/sdk']);
-      expect(manifest.dependencies['@hx-memory/sdk']).toMatch(/^\d+\.\d+\.\d+/);
-      copyFileSync(join(root, `examples/adapters/${a}.ts`), join(app, `${a}.ts`));
-    }
-
-    const compilerOptions = {
-      noEmit: true,
-      strict: true,
-      module: 'nodenext',
-      target: 'es2022',
-      lib: ['es2022', 'dom'],
-      types: [],
-      skipLibCheck: true,
-    };
-    writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions, files: ADAPTERS.map((a) => `${a}.ts`) }),
-    );
-    const checked = await run(join(root, 'node_modules/.bin/tsc'), ['-p', app], { cwd: app, timeout: 120_000 }).catch(
-      (e: { stdout?: string }) => ({ stdout: e.stdout ?? String(e) }),
-    );
-    expect(checked.stdout).toBe('');
-
-    for (const a of ADAPTERS) {
-      const { apiKey } = await newTenant(server, `packed-${a}`);
-      const env = {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? dir,
-        HX_BASE_URL: server.url,
-        HX_API_KEY: apiKey,
-      };
-      const { stdout } = await run(join(root, 'node_modules/.bin/tsx'), [`${a}.ts`], {
+      const app = join(dir, 'app');
+      await run('mkdir', ['-p', app]);
+      writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+      await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs, ...FRAMEWORKS], {
         cwd: app,
-        env,
-        timeout: 120_000,
+        timeout: 300_000,
       });
-      expect(stdout, a).toMatch(
-        /^<hx-memory pack="pack_[0-9A-Z]+">\n[\s\S]*Porto[\s\S]*\nsources: [\s\S]*<\/hx-memory>/,
+      for (const a of ADAPTERS) {
+        const manifest = JSON.parse(readFileSync(join(app, `node_modules/@hx-memory/${a}/package.json`), 'utf8')) as {
+          dependencies: Record<string, string>;
+        };
+        // The SDK is the only runtime dependency (the framework is a peer).
+        expect(Object.keys(manifest.dependencies)).toEqual(['@hx-memory/sdk']);
+        expect(manifest.dependencies['@hx-memory/sdk']).toMatch(/^\d+\.\d+\.\d+/);
+        copyFileSync(join(root, `examples/adapters/${a}.ts`), join(app, `${a}.ts`));
+      }
+
+      const compilerOptions = {
+        noEmit: true,
+        strict: true,
+        module: 'nodenext',
+        target: 'es2022',
+        lib: ['es2022', 'dom'],
+        types: [],
+        skipLibCheck: true,
+      };
+      writeFileSync(
+        join(app, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions, files: ADAPTERS.map((a) => `${a}.ts`) }),
       );
-    }
-  }, 600_000);
-});
+      const checked = await run(join(root, 'node_modules/.bin/tsc'), ['-p', app], { cwd: app, timeout: 120_000 }).catch(
+        (e: { stdout?: string }) => ({ stdout: e.stdout ?? String(e) }),
+      );
+      expect(checked.stdout).toBe('');
+
+      for (const a of ADAPTERS) {
+        const { apiKey } = await newTenant(server, `packed-${a}`);
+        const env = {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? dir,
+          HX_BASE_URL: server.url,
+          HX_API_KEY: apiKey,
+        };
+        const { stdout } = await run(join(root, 'node_modules/.bin/tsx'), [`${a}.ts`], {
+          cwd: app,
+          env,
+          timeout: 120_000,
+        });
+        expect(stdout, a).toMatch(
+          /^<hx-memory pack="pack_[0-9A-Z]+">\n[\s\S]*Porto[\s\S]*\nsources: [\s\S]*<\/hx-memory>/,
+        );
+      }
+    }, 600_000);
+  },
+);
