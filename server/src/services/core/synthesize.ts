@@ -147,18 +147,15 @@ export function createSynthesizeService(
       const options = body.options ?? {};
       const limit = options.maxTokens ?? SYNTHESIZE_MAX_TOKENS_DEFAULT;
       const includeProvenance = options.includeProvenance ?? true;
-      // A named namespace is checked alongside retrieval, which returns nothing until the check passes;
-      // with none named, the namespaces the actor may not read are left out of retrieval itself.
-      const named = body.namespace !== undefined || actor.namespaceId !== undefined;
-      const filter = named ? undefined : await resolveNamespaceFilter(services.policies, actor, undefined);
-      const allowed = named
-        ? resolveNamespaceFilter(services.policies, actor, body.namespace).then((f) => f.namespace)
-        : Promise.resolve(undefined);
+      // The namespace is resolved (and checked) first: a named one to the reference rows are stored
+      // under; with none named, the namespaces the actor may not read are left out of retrieval itself.
+      const filter = await resolveNamespaceFilter(services.policies, actor, body.namespace);
       const scope: RetrievalScope = {
         tenantId: actor.tenantId,
         environment: actor.environment,
-        namespace: actor.namespaceId ?? body.namespace,
-        excludeNamespaces: filter?.exclude,
+        namespace: filter.namespace,
+        excludeNamespaces: filter.exclude,
+        onlyNamespaces: filter.only,
         sessionId: body.sessionId,
         subjectId: body.subjectId,
         agentId: body.agentId ?? undefined,
@@ -167,13 +164,11 @@ export function createSynthesizeService(
       };
       const sections = wantedSections(options.sections);
       const { embeddings } = services;
-      const [namespace, { items: lexical }, neighbours, profile] = await Promise.all([
-        allowed,
+      const [{ items: lexical }, neighbours, profile] = await Promise.all([
         retrieve(database, scope, body.query, { sections }),
         embeddings?.nearest(scope, body.query, sections),
         body.subjectId ? fetchSubjectProfile(database, scope, body.subjectId) : undefined,
       ]);
-      if (namespace !== scope.namespace) throw new Error('synthesize: namespace resolution disagrees with its checks');
       const items = embeddings ? await embeddings.fuse(scope, lexical, neighbours, sections) : lexical;
       const answering = answeringSections(body.query).filter((s) => sections.has(s));
       raiseCompiledAnswers(items, answering);
