@@ -109,15 +109,18 @@ describe('access decisions follow every change at once (one instance)', () => {
 
   it('a namespace registered after the cache was warm is governed at once', async () => {
     const name = unique('late');
+    // Unregistered names are the owner's own data: only the owner's unbound key reaches them.
+    const ownerKey = await createApiKey(server, org.owner);
     // Unregistered: allowed by default, and the tenant's snapshot is now cached without it.
-    expect(await readStatus(server, key, name)).toBe(200);
+    expect(await readStatus(server, ownerKey, name)).toBe(200);
+    expect(await readStatus(server, key, name)).toBe(403);
     const res = await server
       .http()
       .post(`/v1/organizations/${org.id}/namespaces`)
       .set('Authorization', bearer(org.owner))
       .send({ name, sensitivity: 'restricted' });
     expect(res.status).toBe(201);
-    expect(await readStatus(server, key, name)).toBe(403);
+    expect(await readStatus(server, ownerKey, name)).toBe(403);
   });
 
   it("a member's role change and team membership reach the next request (lineage reads as that user)", async () => {

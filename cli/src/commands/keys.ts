@@ -33,7 +33,7 @@ export function registerKeys(program: Command): void {
     .addOption(new Option('--env <environment>', 'live or test').choices(['live', 'test']).default('live'))
     .option('--expires-at <iso>', 'expiry (ISO 8601)')
     .option('--bind-org <orgId>', 'bind the key to an organization')
-    .option('--namespace <namespaceId>', 'bind the key to a namespace')
+    .option('--namespace <namespace>', 'bind the key to a namespace (its id or name)')
     .option('--agent <agentId>', 'bind the key to an agent identity')
     .option('--save', 'save the key in the profile as the API key of the core commands')
     .action(
