@@ -11,8 +11,6 @@ let jwt: string;
 let apiKey: string;
 let orgId: string;
 let vaultId: string;
-const J = () => ({ Authorization: `Bearer ${jwt}` });
-const K = () => ({ Authorization: `Bearer ${apiKey}` });
 
 beforeAll(async () => {
   ({ jwt, apiKey } = await newTenant(server, 'sweep'));
@@ -20,28 +18,28 @@ beforeAll(async () => {
     await server
       .http()
       .post('/v1/organizations')
-      .set(J())
+      .set(auth(jwt))
       .send({ name: 'Sweep', slug: `sweep-${Date.now()}` })
   ).body.data.id;
-  vaultId = (await server.http().post('/v1/vaults').set(J()).send({ name: 'sweep' })).body.data.id;
+  vaultId = (await server.http().post('/v1/vaults').set(auth(jwt)).send({ name: 'sweep' })).body.data.id;
 });
 
 describe('pagination on every list route', () => {
   const lists = () => [
-    { path: '/v1/artifacts', key: 'artifacts', auth: K() },
-    { path: '/v1/memories', key: 'memories', auth: K() },
-    { path: '/v1/organizations', key: 'organizations', auth: J() },
-    { path: `/v1/organizations/${orgId}/teams`, key: 'teams', auth: J() },
-    { path: `/v1/organizations/${orgId}/members`, key: 'members', auth: J() },
-    { path: `/v1/organizations/${orgId}/agents`, key: 'agents', auth: J() },
-    { path: `/v1/organizations/${orgId}/namespaces`, key: 'namespaces', auth: J() },
-    { path: `/v1/organizations/${orgId}/policies`, key: 'policies', auth: J() },
-    { path: `/v1/organizations/${orgId}/audit`, key: 'entries', auth: J() },
-    { path: `/v1/organizations/${orgId}/access-logs`, key: 'entries', auth: J() },
-    { path: `/v1/organizations/${orgId}/lifecycle-policies`, key: 'lifecyclePolicies', auth: J() },
-    { path: '/v1/vaults', key: 'vaults', auth: J() },
-    { path: `/v1/vaults/${vaultId}/items`, key: 'items', auth: J() },
-    { path: `/v1/vaults/${vaultId}/audit`, key: 'entries', auth: J() },
+    { path: '/v1/artifacts', key: 'artifacts', auth: auth(apiKey) },
+    { path: '/v1/memories', key: 'memories', auth: auth(apiKey) },
+    { path: '/v1/organizations', key: 'organizations', auth: auth(jwt) },
+    { path: `/v1/organizations/${orgId}/teams`, key: 'teams', auth: auth(jwt) },
+    { path: `/v1/organizations/${orgId}/members`, key: 'members', auth: auth(jwt) },
+    { path: `/v1/organizations/${orgId}/agents`, key: 'agents', auth: auth(jwt) },
+    { path: `/v1/organizations/${orgId}/namespaces`, key: 'namespaces', auth: auth(jwt) },
+    { path: `/v1/organizations/${orgId}/policies`, key: 'policies', auth: auth(jwt) },
+    { path: `/v1/organizations/${orgId}/audit`, key: 'entries', auth: auth(jwt) },
+    { path: `/v1/organizations/${orgId}/access-logs`, key: 'entries', auth: auth(jwt) },
+    { path: `/v1/organizations/${orgId}/lifecycle-policies`, key: 'lifecyclePolicies', auth: auth(jwt) },
+    { path: '/v1/vaults', key: 'vaults', auth: auth(jwt) },
+    { path: `/v1/vaults/${vaultId}/items`, key: 'items', auth: auth(jwt) },
+    { path: `/v1/vaults/${vaultId}/audit`, key: 'entries', auth: auth(jwt) },
   ];
 
   it('answers {<plural>, pagination}; limit 1..100; limit 101, 0 and a forged cursor are 400 validation_error', async () => {
@@ -60,16 +58,16 @@ describe('pagination on every list route', () => {
       await server
         .http()
         .post('/v1/organizations')
-        .set(J())
+        .set(auth(jwt))
         .send({ name: `o${i}`, slug: `pg-${i}-${Date.now()}` });
-    const first = expectOk(await server.http().get('/v1/organizations').set(J()));
+    const first = expectOk(await server.http().get('/v1/organizations').set(auth(jwt)));
     expect(first.organizations).toHaveLength(20);
     expect(first.pagination.hasMore).toBe(true);
     const second = expectOk(
       await server
         .http()
         .get(`/v1/organizations?cursor=${encodeURIComponent(first.pagination.cursor)}`)
-        .set(J()),
+        .set(auth(jwt)),
     );
     expect(second.pagination.hasMore).toBe(false);
     const ids = [...first.organizations, ...second.organizations].map((o: { id: string }) => o.id);
@@ -80,9 +78,9 @@ describe('pagination on every list route', () => {
   // SPEC: "A list response carries its items under a plural key in data ... and a pagination object
   // beside it."
   it('GET /v1/api-keys is a paginated list', async () => {
-    const d = expectOk(await server.http().get('/v1/api-keys').set(J()));
+    const d = expectOk(await server.http().get('/v1/api-keys').set(auth(jwt)));
     expectPage(d, 'apiKeys');
-    expectValidation(await server.http().get('/v1/api-keys?limit=101').set(J()), 'limit');
+    expectValidation(await server.http().get('/v1/api-keys?limit=101').set(auth(jwt)), 'limit');
   });
 });
 
@@ -102,11 +100,17 @@ describe('X-Organization-ID on organization-scoped routes', () => {
     ];
     for (const p of paths) {
       expectError(
-        await server.http().get(`/v1/organizations/${orgId}/${p}`).set(J()).set('X-Organization-ID', 'org_elsewhere'),
+        await server
+          .http()
+          .get(`/v1/organizations/${orgId}/${p}`)
+          .set(auth(jwt))
+          .set('X-Organization-ID', 'org_elsewhere'),
         'validation_error',
       );
     }
-    expectOk(await server.http().get(`/v1/organizations/${orgId}/agents`).set(J()).set('X-Organization-ID', orgId));
+    expectOk(
+      await server.http().get(`/v1/organizations/${orgId}/agents`).set(auth(jwt)).set('X-Organization-ID', orgId),
+    );
   });
 });
 
@@ -129,7 +133,7 @@ describe('authentication edge cases', () => {
       await server.http().post('/v1/auth/login').send({ email: u.email, password: 'wrong-password' }),
       'unauthorized',
     );
-    expectError(await server.http().delete('/v1/api-keys/key_01ARZ3NDEKTSV4RRFFQ69G5FAV').set(J()), 'not_found');
+    expectError(await server.http().delete('/v1/api-keys/key_01ARZ3NDEKTSV4RRFFQ69G5FAV').set(auth(jwt)), 'not_found');
   });
 
   it('a JWT user of the tenant who is not a member of the organization is refused (403 or 404)', async () => {
@@ -219,14 +223,14 @@ describe('monthly quota (DESIGN §7)', () => {
 describe('vault audit detail grows with sensitivity (DESIGN §6)', () => {
   it('create vault, store, retrieve and delete are audited; critical entries carry ip, user agent, item name, request id', async () => {
     const v = expectOk(
-      await server.http().post('/v1/vaults').set(J()).send({ name: 'crit-audit', sensitivity: 'critical' }),
+      await server.http().post('/v1/vaults').set(auth(jwt)).send({ name: 'crit-audit', sensitivity: 'critical' }),
       201,
     );
     const item = expectOk(
       await server
         .http()
         .post(`/v1/vaults/${v.id}/items`)
-        .set(J())
+        .set(auth(jwt))
         .send({ name: 'root-pw', value: 'p@ssw0rd-very-secret' }),
       201,
     );
@@ -234,11 +238,11 @@ describe('vault audit detail grows with sensitivity (DESIGN §6)', () => {
       await server
         .http()
         .get(`/v1/vaults/${v.id}/items/${item.id}`)
-        .set(J())
+        .set(auth(jwt))
         .set('User-Agent', 'conformance-agent/1.0'),
     );
-    expectOk(await server.http().delete(`/v1/vaults/${v.id}/items/${item.id}`).set(J()));
-    const audit = expectOk(await server.http().get(`/v1/vaults/${v.id}/audit?limit=100`).set(J()));
+    expectOk(await server.http().delete(`/v1/vaults/${v.id}/items/${item.id}`).set(auth(jwt)));
+    const audit = expectOk(await server.http().get(`/v1/vaults/${v.id}/audit?limit=100`).set(auth(jwt)));
     const text = JSON.stringify(audit);
     expect(text).not.toContain('p@ssw0rd-very-secret');
     expect(audit.entries.length).toBeGreaterThanOrEqual(3);
