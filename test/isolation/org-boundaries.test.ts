@@ -103,14 +103,10 @@ beforeAll(async () => {
     expect(expectStatus(job, 200).body.data.status).toBe('completed');
   }
   for (const t of TARGETS) {
-    const mems = expectStatus(
-      await server.api(ownerKey).memories.list({ query: { namespace: ns[t], limit: 5 } }),
-      200,
-    ).body.data.memories;
-    const arts = expectStatus(
-      await server.api(ownerKey).artifacts.list({ query: { namespace: ns[t], limit: 5 } }),
-      200,
-    ).body.data.artifacts;
+    const mems = expectStatus(await server.api(ownerKey).memories.list({ query: { namespace: ns[t], limit: 5 } }), 200)
+      .body.data.memories;
+    const arts = expectStatus(await server.api(ownerKey).artifacts.list({ query: { namespace: ns[t], limit: 5 } }), 200)
+      .body.data.artifacts;
     if (!mems[0] || !arts[0]) throw new Error(`learn made no memory or artifact in ${t}`);
     memoryOf[t] = mems[0].id;
     artifactOf[t] = arts[0].id;
@@ -143,7 +139,11 @@ describe('organization boundaries: credential x route x target', () => {
     for (const c of creds) {
       for (const t of TARGETS) {
         // Distinct content per cell: the same event twice in a session is a duplicate (200).
-        const body = { type: 'message' as const, sessionId: 'probe', payload: { role: 'user', content: `${c.name} ${t}` } };
+        const body = {
+          type: 'message' as const,
+          sessionId: 'probe',
+          payload: { role: 'user', content: `${c.name} ${t}` },
+        };
         const one = await server.api(c.key).capture.capture({ body: { ...body, namespace: ns[t] } });
         expect(one.status, `${c.name} capture into ${t}`).toBe(may(c, t, 'write') ? 201 : 403);
         const batch = await server.api(c.key).capture.captureBatch({
@@ -189,7 +189,9 @@ describe('organization boundaries: credential x route x target', () => {
   it('named synthesize, memory list and artifact list: 200 with the target only, else 403', async () => {
     for (const c of creds) {
       for (const t of TARGETS) {
-        const syn = await server.api(c.key).synthesize.synthesize({ body: { query: `${MARK[t]} tea`, namespace: ns[t] } });
+        const syn = await server
+          .api(c.key)
+          .synthesize.synthesize({ body: { query: `${MARK[t]} tea`, namespace: ns[t] } });
         const mems = await server.api(c.key).memories.list({ query: { namespace: ns[t] } });
         const arts = await server.api(c.key).artifacts.list({ query: { namespace: ns[t] } });
         const want = may(c, t, 'read') ? 200 : 403;
@@ -259,11 +261,10 @@ describe('organization boundaries: credential x route x target', () => {
         const named = await server.api(c.key).memories.forgetSubject({
           params: { subjectId },
           query: { namespace: ns[t] },
-          body: undefined,
         });
         expect(named.status, `${c.name} erase ${t}`).toBe(403);
       }
-      const res = await server.api(c.key).memories.forgetSubject({ params: { subjectId }, query: {}, body: undefined });
+      const res = await server.api(c.key).memories.forgetSubject({ params: { subjectId }, query: {} });
       if (!c.scopes.includes('delete')) {
         expect(res.status, c.name).toBe(403);
         continue;
@@ -335,12 +336,8 @@ describe('organization boundaries: credential x route x target', () => {
 
   it('every refused cross-organization attempt is in the tenant audit as denied, with its reason', async () => {
     const viewer = creds.find((c) => c.name === 'member viewer, org-bound key') as Cred;
-    expect(
-      (await server.api(viewer.key).memories.get({ params: { id: memoryOf.other } })).status,
-    ).toBe(404);
-    expect(
-      (await server.api(viewer.key).memories.list({ query: { namespace: ns.other } })).status,
-    ).toBe(403);
+    expect((await server.api(viewer.key).memories.get({ params: { id: memoryOf.other } })).status).toBe(404);
+    expect((await server.api(viewer.key).memories.list({ query: { namespace: ns.other } })).status).toBe(403);
     const entries = expectStatus(
       await server.api(owner).audit.tenantList({ query: { action: 'access.denied', limit: 100 } }),
       200,
@@ -349,7 +346,8 @@ describe('organization boundaries: credential x route x target', () => {
     expect(hidden?.outcome).toBe('denied');
     expect(String(hidden?.details.reason)).toMatch(/another organization/);
     const named = entries.find(
-      (e) => e.resourceType === 'memories' && e.resourceId === null && /another organization/.test(String(e.details.reason)),
+      (e) =>
+        e.resourceType === 'memories' && e.resourceId === null && /another organization/.test(String(e.details.reason)),
     );
     expect(named?.outcome).toBe('denied');
   });
@@ -368,7 +366,12 @@ describe('organization boundaries: credential x route x target', () => {
     // Captured by name, stored and answered under the id.
     const cap = expectStatus(
       await server.api(ownerKey).capture.capture({
-        body: { type: 'message', sessionId: 'by-name', namespace: nsNames.own, payload: { role: 'user', content: 'x' } },
+        body: {
+          type: 'message',
+          sessionId: 'by-name',
+          namespace: nsNames.own,
+          payload: { role: 'user', content: 'x' },
+        },
       }),
       201,
     );
@@ -384,7 +387,12 @@ describe('organization boundaries: credential x route x target', () => {
   it('a name that holds the owner’s data is registered only by the owner, and its data moves with it', async () => {
     expectStatus(
       await server.api(ownerKey).capture.capture({
-        body: { type: 'message', sessionId: 'late', namespace: 'late-registered', payload: { role: 'user', content: 'late' } },
+        body: {
+          type: 'message',
+          sessionId: 'late',
+          namespace: 'late-registered',
+          payload: { role: 'user', content: 'late' },
+        },
       }),
       201,
     );

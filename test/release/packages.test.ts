@@ -39,6 +39,8 @@ describe('public packages', () => {
     expect(manifest('.').engines).toEqual({ node: '>=20.19.0' });
     const ci = readFileSync(path.join(root, '.ci/run'), 'utf8');
     expect(ci).toMatch(/release-smoke\.sh[^\n]*\b20 22 24\b/);
-    expect(readFileSync(path.join(root, 'docs/self-hosting.md'), 'utf8')).toMatch(/Node\.js 20\.19 or later[^\n]*20, 22 and 24/);
+    expect(readFileSync(path.join(root, 'docs/self-hosting.md'), 'utf8')).toMatch(
+      /Node\.js 20\.19 or later[^\n]*20, 22 and 24/,
+    );
   });
 });

@@ -28,5 +28,5 @@ async function mayReadJob(rt: LearnRuntime, actor: Actor, f: Filters): Promise<b
   if (f.namespace) return mayAccessNamespace(rt.policies, actor, f.namespace, 'read');
   const { only } = await rt.policies.unnamedScope(actor, 'read');
   if (!only) return true;
-  return f.namespaces !== undefined && f.namespaces.every((ns) => only.includes(ns));
+  return f.namespaces?.every((ns) => only.includes(ns)) === true;
 }
