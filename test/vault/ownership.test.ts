@@ -11,9 +11,11 @@ import {
   addMember,
   auth,
   createApiKey,
+  createNamespace,
   createOrg,
   listAllIds,
   registerUser,
+  type TestOrg,
   type TestUser,
   useTestServer,
 } from '../helpers/index.js';
@@ -47,14 +49,21 @@ async function vaultWithItem(user: TestUser, tag: string): Promise<VaultFixture>
 }
 
 /** Captures a secret with `user`'s API key; capture redacts it into the tenant's system vault. */
-async function captureSecret(user: TestUser, secret: string, organizationId?: string): Promise<VaultFixture> {
-  // Members bind their keys to their organization: only the tenant owner makes tenant-wide keys.
-  const key = await createApiKey(server, user, organizationId ? { organizationId } : {});
+async function captureSecret(user: TestUser, secret: string, org?: TestOrg): Promise<VaultFixture> {
+  // Members bind their keys to their organization (only the tenant owner makes tenant-wide keys), and
+  // such a key captures into one of that organization's namespaces (`default` is the owner's).
+  const key = await createApiKey(server, user, org ? { organizationId: org.id } : {});
+  const namespace = org ? (await createNamespace(server, org)).id : undefined;
   const res = await server
     .http()
     .post('/v1/capture')
     .set(auth(key))
-    .send({ type: 'message', sessionId: 's1', payload: { role: 'user', content: `use ${secret} to deploy` } });
+    .send({
+      type: 'message',
+      sessionId: 's1',
+      namespace,
+      payload: { role: 'user', content: `use ${secret} to deploy` },
+    });
   expect(res.status).toBe(201);
   const rows = await server.ctx.database.rows<{ payload: { content: string } }>(
     sql`select payload from events where id = ${res.body.data.eventId}`,
@@ -151,7 +160,7 @@ describe('vault ownership: an invited member', () => {
 
   it('cannot read a secret redacted from a capture made with their own API key (it lands in the system vault)', async () => {
     const t = await tenantWithMember();
-    const mine = await captureSecret(t.member, 'ghp_R8sK2mWq9ZtL4vXn7PcB1hJd6FyG3aNe0uTo', t.org.id);
+    const mine = await captureSecret(t.member, 'ghp_R8sK2mWq9ZtL4vXn7PcB1hJd6FyG3aNe0uTo', t.org);
     expect(mine.vaultId).toBe(t.system.vaultId);
     await expectAllNotFound(t.member, mine);
     const owner = await server.http().get(`/v1/vaults/${mine.vaultId}/items/${mine.itemId}`).set(auth(t.owner));
