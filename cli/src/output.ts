@@ -52,10 +52,13 @@ const cell = (value: unknown): string => {
 const ANSI = /\u001b\[[0-9;]*m/g;
 const visible = (text: string): number => text.replace(ANSI, '').length;
 
-/** The terminal's width; when stdout is not one, COLUMNS or 120 (pipes and files get a readable width). */
+/**
+ * The terminal's width; when stdout is not one, COLUMNS, else no limit: a pipe or a file gets whole
+ * rows, so an id is never split across lines where a script greps or copies it.
+ */
 export function outputWidth(): number {
   const fromEnv = Number(process.env.COLUMNS);
-  return process.stdout.columns || (Number.isInteger(fromEnv) && fromEnv > 20 ? fromEnv : 120);
+  return process.stdout.columns || (Number.isInteger(fromEnv) && fromEnv > 20 ? fromEnv : Number.POSITIVE_INFINITY);
 }
 
 /** `text` wrapped to `width` columns: at spaces when it can, inside a long word (an id, a URL) when it must. */

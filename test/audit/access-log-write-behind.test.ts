@@ -21,7 +21,8 @@ beforeAll(async () => {
     .set('Authorization', bearer(org.owner))
     .send({ name: `ns-${process.pid}-${Date.now()}`, sensitivity: 'internal' });
   namespace = res.body.data;
-  await insertMemory(server, org.owner.tenantId, { namespace: namespace.name, content: 'the launch is on Friday' });
+  // Stored as the server stores it: a registered namespace by its id (reads by name resolve to it).
+  await insertMemory(server, org.owner.tenantId, { namespace: namespace.id, content: 'the launch is on Friday' });
 });
 
 const readMemories = () => server.http().get(`/v1/memories?namespace=${namespace.name}&limit=5`).set(auth(key));

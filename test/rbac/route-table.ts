@@ -81,7 +81,12 @@ export async function makeResources(server: TestServer, org: TestOrg): Promise<O
     path: `${base}/lifecycle-policies`,
     body: { name: unique('retention'), scope: `namespace:${namespace.id}`, deleteAfterDays: 3650 },
   });
-  const memoryId = await insertMemory(server, org.owner.tenantId, { content: 'rbac lineage probe' });
+  // In the organization's namespace: a memory of `default` is the tenant owner's, whose lineage only
+  // the owner reads (docs/decisions/access-control.md).
+  const memoryId = await insertMemory(server, org.owner.tenantId, {
+    content: 'rbac lineage probe',
+    namespace: namespace.id,
+  });
   return {
     teamId: team.id,
     memberId: invited.member.id,
