@@ -70,7 +70,7 @@ async function outOfReach(
 }
 
 /** Whether the actor reaches every namespace of the tenant (unregistered ones included). */
-export const reachesWholeTenant = (actor: Actor): boolean =>
+const reachesWholeTenant = (actor: Actor): boolean =>
   actor.kind === 'user' ? actor.tenantRole === 'owner' : !actor.organizationId && !actor.namespaceId;
 
 /** The decision on one registered namespace, from the snapshot's rules and the actor's subject. */

@@ -47,9 +47,6 @@ export function createPoliciesService(deps: Pick<ServiceDeps, 'database' | 'conf
     checkNamespaceAccess: check,
     /** What a read or delete naming no namespace covers: all but `exclude`, or `only` these. */
     unnamedScope: (actor: Actor, action: NamespaceAction, q: Queryable = db) => unnamedScope(rt, actor, action, q),
-    /** The stored reference of a namespace value: a registered namespace's id, else the value itself. */
-    canonicalNamespace: async (tenantId: string, namespace: string, q: Queryable = db) =>
-      (await cache.snapshot(tenantId, q)).find(namespace)?.id ?? namespace,
 
     /** checkNamespaceAccess that throws 403 forbidden on a denial, naming why. */
     async assertNamespaceAccess(actor: Actor, namespace: string, action: 'read' | 'write', q: Queryable = db) {
