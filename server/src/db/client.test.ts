@@ -87,3 +87,17 @@ describe('hot statements', () => {
     },
   );
 });
+
+describe('every connection', () => {
+  // JIT compiled retrieval's bounded statements (estimated far above what they read) in 30-500 ms for
+  // 5 ms of work (issue 29): no connection of the server's pools may run with it.
+  it.runIf(process.env.DATABASE_URL)('runs without JIT compilation, on the main and the hot pools', async () => {
+    const main = await Promise.all(
+      Array.from({ length: 4 }, () => database.rows<{ jit: string }>(sql`select current_setting('jit') as jit`)),
+    );
+    const hot = database.statement<{ jit: string }>(sql`select current_setting('jit') as jit`);
+    const hotRows = await Promise.all(Array.from({ length: 4 }, () => hot({})));
+    expect([...main, ...hotRows].flat().map((r) => r.jit)).toEqual(Array(8).fill('off'));
+    expect(warnings.filter((w) => /already executing a query/.test(w))).toEqual([]);
+  });
+});
