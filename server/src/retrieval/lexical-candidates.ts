@@ -23,8 +23,14 @@ import { type CandidateRow, fetchCandidates, sampleRecent } from './candidates.j
 import type { RetrievalScope, Source } from './scope.js';
 import { COUNT_CAP, DF_CAP, documentFrequencies } from './term-stats.js';
 
-/** Newest events of a large scope read for common words. */
-export const RECENT_WINDOW = 2_000;
+/**
+ * Newest events of a large scope read for common words, and the newest matches taken from them. A
+ * query of common words only ranks recent history (compiled memories and artifacts are searched in
+ * full beside it); these two bound its cost: 2,000 and 300 cost twice the time of 1,000 and 150 on
+ * PostgreSQL (bench:large-tenant, BENCHMARKS.md).
+ */
+export const RECENT_WINDOW = 1_000;
+export const RECENT_CANDIDATES = 150;
 /** Candidates taken at most for the common words of older history, and index entries read per such word. */
 const OLDER_LIMIT = 100;
 const OLDER_GIN_LIMIT = 1_000;
@@ -73,7 +79,7 @@ export async function lexicalCandidates(
   // Only common words: their newest matches, from the recent window.
   const common = lexemes.filter((l) => (df.get(l) ?? 0) >= DF_CAP);
   if (common.length === 0) return { df, rows: [] };
-  const recent = await sampleRecent(database, scope, common, RECENT_WINDOW, limit);
+  const recent = await sampleRecent(database, scope, common, RECENT_WINDOW, Math.min(limit, RECENT_CANDIDATES));
   // Common words the window barely holds (common in older history): a bounded random sample of their
   // matches through the index, so a question about them still finds some.
   const older = common.filter((l) => (recent.counts.get(l) ?? 0) < RECENT_COMMON_MIN);
