@@ -163,6 +163,8 @@ describe('Idempotency-Key on creating routes', () => {
       'vault.revealItem',
       // A read: it reports what a run would do and changes nothing.
       'lifecycle.preview',
+      // A read: it answers what a request would be answered and changes nothing.
+      'policies.simulate',
       // Operator-only and resumable by design: a repeated call finishes or re-runs the same re-wrap,
       // which never changes a value; idempotency records are per tenant and the operator has none.
       'admin.rotateKek',

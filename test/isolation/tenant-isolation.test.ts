@@ -221,6 +221,7 @@ const BODIES: Record<string, unknown> = {
   'namespaces.update': { description: 'changed' },
   'policies.create': { name: 'P', effect: 'deny', resource: 'namespace:*', action: '*', priority: 9 },
   'policies.update': { priority: 5 },
+  'policies.simulate': { keyId: 'key_x', namespace: 'default', action: 'read' },
   'lifecycle.create': { name: 'L', scope: 'namespace:*', deleteAfterDays: 1 },
   'lifecycle.update': { deleteAfterDays: 2 },
   'lifecycle.run': {},

@@ -120,6 +120,14 @@ export const TenantAuditQuerySchema = AuditQuerySchema.extend({
   ),
 });
 
+export const AccessLogQuerySchema = PageQuerySchema.extend({
+  operation: Filter.optional().describe('Exact operation, e.g. memories.list, synthesize'),
+  namespace: Filter.optional().describe('As stored: a registered namespace by id'),
+  apiKeyId: Filter.optional(),
+  agentId: Filter.optional(),
+  requestId: Filter.optional().describe("The request id of the read (its answer's X-Request-Id)"),
+});
+
 export const auditContract = c.router({
   tenantList: {
     method: 'GET',
@@ -149,8 +157,8 @@ export const auditContract = c.router({
     headers: OrgHeaders,
     summary: 'Memory access log entries',
     description:
-      'Reads of memories and artifacts attributed to the organization, newest first: reads of its namespaces by any key, and reads by keys bound to it or org-scoped calls where the namespace belongs to no organization.',
-    query: PageQuerySchema,
+      'Reads of memories and artifacts attributed to the organization, newest first: reads of its namespaces by any key, and reads by keys bound to it or org-scoped calls where the namespace belongs to no organization. Filters (exact values) combine with AND; requestId finds the reads of one request (the X-Request-Id of its answer).',
+    query: AccessLogQuerySchema,
     responses: { 200: page('entries', AccessLogEntrySchema), ...errors(...ORG_ERRORS) },
     metadata: { auth: 'jwt', permission: 'audit:read' } satisfies RouteMeta,
   },

@@ -5,7 +5,17 @@
  */
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { AUTHED_ERRORS, IsoDateTime, Metadata, type RouteMeta, envelope, errors, idempotent } from '../common.js';
+import {
+  AUTHED_ERRORS,
+  IsoDateTime,
+  Metadata,
+  PageQuerySchema,
+  type RouteMeta,
+  envelope,
+  errors,
+  idempotent,
+  page,
+} from '../common.js';
 
 const c = initContract();
 
@@ -86,6 +96,31 @@ export const BatchCaptureResultSchema = z.object({
 });
 export type BatchCaptureResult = z.infer<typeof BatchCaptureResultSchema>;
 
+/** A captured event as stored: secrets already redacted into the vault at capture. */
+export const StoredEventSchema = z.object({
+  id: z.string(),
+  type: EventTypeSchema,
+  sessionId: z.string(),
+  namespace: z.string().describe('As stored: a registered namespace by id, an unregistered one by name'),
+  agentId: z.string().nullable(),
+  subjectId: z.string().nullable(),
+  payload: z.record(z.unknown()),
+  metadata: z.record(z.unknown()),
+  salienceScore: z.number(),
+  occurredAt: IsoDateTime,
+  createdAt: IsoDateTime,
+  compiledAt: IsoDateTime.nullable().describe('When a learn job compiled it; null until then'),
+});
+export type StoredEvent = z.infer<typeof StoredEventSchema>;
+
+export const ListEventsQuerySchema = PageQuerySchema.extend({
+  namespace: z.string().trim().min(1).max(128).optional(),
+  sessionId: ScopeString.optional(),
+  subjectId: ScopeString.optional(),
+  agentId: ScopeString.optional(),
+  type: EventTypeSchema.optional(),
+});
+
 const CAPTURE_ERRORS = errors(...AUTHED_ERRORS, 'forbidden', 'conflict', 'payload_too_large', 'quota_exceeded');
 
 export const captureContract = c.router({
@@ -118,4 +153,17 @@ export const captureContract = c.router({
     },
     metadata: { auth: 'apiKey', scope: 'write', bodyLimit: CAPTURE_BODY_LIMIT } satisfies RouteMeta,
   }),
+  listEvents: {
+    method: 'GET',
+    path: '/events',
+    query: ListEventsQuerySchema,
+    summary: 'List captured events',
+    description:
+      "Hx addition: the key's environment's captured events, newest first (redacted as stored), filtered by namespace, session, subject, agent and type; with no namespace, every namespace the key may read. Poll the first page to follow new events as they arrive. Each read is written to the access log.",
+    responses: {
+      200: page('events', StoredEventSchema),
+      ...errors(...AUTHED_ERRORS, 'forbidden'),
+    },
+    metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
+  },
 });

@@ -5,7 +5,17 @@
  */
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { AUTHED_ERRORS, Id, IsoDateTime, type RouteMeta, envelope, errors, idempotent } from '../common.js';
+import {
+  AUTHED_ERRORS,
+  Id,
+  IsoDateTime,
+  PageQuerySchema,
+  type RouteMeta,
+  envelope,
+  errors,
+  idempotent,
+  page,
+} from '../common.js';
 
 const c = initContract();
 
@@ -103,6 +113,19 @@ export const learnContract = c.router({
     },
     metadata: { auth: 'apiKey', scope: 'write' } satisfies RouteMeta,
   }),
+  listJobs: {
+    method: 'GET',
+    path: '/learn/jobs',
+    query: PageQuerySchema.extend({ status: LearnJobStatusSchema.optional() }),
+    summary: 'List learn jobs',
+    description:
+      "Hx addition: the learn jobs of the key's tenant and environment, newest first, optionally of one status. A job is listed where GET /v1/learn/jobs/:id would answer it (its namespaces within the key's reach), so a page may hold fewer than limit jobs; follow pagination.cursor while hasMore.",
+    responses: {
+      200: page('jobs', LearnJobSchema),
+      ...errors(...AUTHED_ERRORS, 'forbidden'),
+    },
+    metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
+  },
   getJob: {
     method: 'GET',
     path: '/learn/jobs/:id',

@@ -99,6 +99,48 @@ export const UpdatePolicyBody = z
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'at least one field to change is required');
 
+/** Why a simulated request is allowed or refused: a policy, the default, or the credential itself. */
+export const SIMULATION_REASONS = [
+  'policy',
+  'default_allow',
+  'restricted_default_deny',
+  'key_namespace_mismatch',
+  'outside_organization',
+  'unregistered_namespace',
+  'role_lacks_action',
+  'key_scope_missing',
+  'key_inactive',
+] as const;
+
+export const SimulatePolicyBody = z
+  .object({
+    keyId: Id.optional().describe('An API key of the tenant (unbound, or bound to this organization)'),
+    agentId: Id.optional().describe('An agent of this organization, as a key bound to it would act'),
+    namespace: z.string().trim().min(1).max(128).describe('A namespace of this organization, by name or id'),
+    action: z.enum(['read', 'write', 'delete']),
+  })
+  .strict()
+  .refine((b) => (b.keyId === undefined) !== (b.agentId === undefined), {
+    message: 'give exactly one of keyId and agentId',
+    path: ['keyId'],
+  });
+
+export const PolicySimulationSchema = z.object({
+  allowed: z.boolean(),
+  effect: PolicyEffectSchema,
+  reason: z.enum(SIMULATION_REASONS),
+  decidedBy: z
+    .object({ policyId: z.string(), name: z.string() })
+    .nullable()
+    .describe('The policy that decided; null when the default or the credential itself did'),
+  message: z.string().describe('The decision in words, as a refused request would say it'),
+  matched: z
+    .array(z.object({ id: z.string(), name: z.string(), effect: PolicyEffectSchema, priority: z.number().int() }))
+    .describe('Every policy that matched, in evaluation order (the first decides)'),
+  namespace: z.object({ id: z.string(), name: z.string(), sensitivity: z.string() }),
+});
+export type PolicySimulation = z.infer<typeof PolicySimulationSchema>;
+
 export const policiesContract = c.router({
   create: idempotent({
     method: 'POST',
@@ -167,5 +209,20 @@ export const policiesContract = c.router({
     body: c.noBody(),
     responses: { 200: DeletedSchema, ...errors(...ORG_ERRORS) },
     metadata: { auth: 'jwt', permission: 'policy:update' } satisfies RouteMeta,
+  },
+  simulate: {
+    method: 'POST',
+    path: '/organizations/:orgId/policies/simulate',
+    pathParams: OrgParams,
+    headers: OrgHeaders,
+    summary: 'Simulate an access decision',
+    description:
+      "Hx addition: may this API key (keyId) or agent (agentId) read, write or delete this namespace, and which rule decides? Answered by the same checks a real request goes through (the key's scopes and binding, the organization, then the policies in evaluation order), without acting or writing an audit entry.",
+    body: SimulatePolicyBody,
+    responses: {
+      200: envelope(PolicySimulationSchema),
+      ...errors(...ORG_ERRORS),
+    },
+    metadata: { auth: 'jwt', permission: 'policy:read' } satisfies RouteMeta,
   },
 });

@@ -8,7 +8,7 @@ import { actorOf } from './request-state.js';
 import { ok } from './respond.js';
 
 export function createCaptureHandlers(ctx: AppContext): AreaHandlers<'capture'> {
-  const { capture } = ctx.services;
+  const { capture, events } = ctx.services;
   return {
     capture: async ({ body, req }) => {
       const out = await capture.capture(actorOf(req), body);
@@ -18,5 +18,6 @@ export function createCaptureHandlers(ctx: AppContext): AreaHandlers<'capture'> 
       const out = await capture.captureBatch(actorOf(req), body.events);
       return ok(req, out.data, out.status);
     },
+    listEvents: async ({ query, req }) => ok(req, await events.list(actorOf(req), query)),
   };
 }

@@ -12,5 +12,6 @@ export function createLearnHandlers(ctx: AppContext): AreaHandlers<'learn'> {
       return ok(req, job, status);
     },
     getJob: async ({ params, req }) => ok(req, await learn.get(actorOf(req), params.id)),
+    listJobs: async ({ query, req }) => ok(req, await learn.list(actorOf(req), query)),
   };
 }

@@ -13,5 +13,6 @@ export function createPoliciesHandlers(ctx: AppContext): AreaHandlers<'policies'
     update: async ({ params, body, req }) =>
       ok(req, await policies.update(actorOf(req), params.orgId, params.policyId, body)),
     delete: async ({ params, req }) => ok(req, await policies.delete(actorOf(req), params.orgId, params.policyId)),
+    simulate: async ({ params, body, req }) => ok(req, await policies.simulate(actorOf(req), params.orgId, body)),
   };
 }

@@ -2,7 +2,7 @@
  * Builds every domain service once, in a fixed order: a service is built from only the dependencies
  * it names (`Pick<ServiceDeps, ...>`) and the services it calls, which are built before it. The calls
  * between services never loop: capture -> policies, vault, quota; lineage ->
- * namespaces, policies; usage -> quota; learn, synthesize, artifacts, memories -> policies.
+ * namespaces, policies; usage -> quota; learn, synthesize, artifacts, memories, events -> policies.
  * Handlers reach services only through `ctx.services`, so each area's logic has exactly one home.
  */
 import { createAdminService } from './account/admin.js';
@@ -12,6 +12,7 @@ import { createArtifactsService } from './core/artifacts.js';
 import { createCaptureService } from './core/capture/capture.js';
 import { createCaptureCounters } from './core/capture/counters.js';
 import { createLearnService } from './core/learn/learn.js';
+import { createEventsService } from './core/events.js';
 import { createMemoriesService } from './core/memories.js';
 import { createQuotaService } from './core/quota.js';
 import { createSynthesizeService } from './core/synthesize.js';
@@ -62,6 +63,7 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
     synthesize: createSynthesizeService(deps, { policies, embeddings, accessLog }),
     artifacts: createArtifactsService(deps, { policies, accessLog }),
     memories: createMemoriesService(deps, { policies, accessLog }),
+    events: createEventsService(deps, { policies, accessLog }),
     usage: createUsageService(deps, { quota, counters: captureCounters, accessLog }),
     quota,
     /** The memory access log, written behind by a timer jobs/start.ts registers. */

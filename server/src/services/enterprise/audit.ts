@@ -27,6 +27,16 @@ export interface AuditQuery {
   endDate?: string;
 }
 
+export interface AccessLogQuery {
+  limit: number;
+  cursor?: string;
+  operation?: string;
+  namespace?: string;
+  apiKeyId?: string;
+  agentId?: string;
+  requestId?: string;
+}
+
 function toAuditEntry(row: typeof auditLogs.$inferSelect): AuditEntry {
   return {
     ...pickFields(row, [
@@ -129,13 +139,20 @@ export function createAuditService(
       return listEntries(actor.tenantId, scope, query);
     },
 
-    async accessLogs(actor: Actor, orgId: string, query: { limit: number; cursor?: string }) {
+    async accessLogs(actor: Actor, orgId: string, query: AccessLogQuery) {
       // This process's reads are written behind (audit/access-log.ts): write them first.
       await services.accessLog.flush();
       const { items, pagination } = await pageRows(
         db,
         accessLogs,
-        ofOrg(accessLogs, orgScope(actor, orgId)),
+        and(
+          ofOrg(accessLogs, orgScope(actor, orgId)),
+          query.operation ? eq(accessLogs.operation, query.operation) : undefined,
+          query.namespace ? eq(accessLogs.namespace, query.namespace) : undefined,
+          query.apiKeyId ? eq(accessLogs.apiKeyId, query.apiKeyId) : undefined,
+          query.agentId ? eq(accessLogs.agentId, query.agentId) : undefined,
+          query.requestId ? eq(accessLogs.requestId, query.requestId) : undefined,
+        ),
         query,
         'desc',
       );

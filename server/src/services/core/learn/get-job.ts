@@ -24,7 +24,7 @@ export async function getLearnJob(rt: LearnRuntime, actor: Actor, jobId: string)
  * A job over one namespace is readable where that namespace is; one over a list, where each is; one
  * over the whole tenant only by a credential that reaches the whole tenant.
  */
-async function mayReadJob(rt: LearnRuntime, actor: Actor, f: Filters): Promise<boolean> {
+export async function mayReadJob(rt: LearnRuntime, actor: Actor, f: Filters): Promise<boolean> {
   if (f.namespace) return mayAccessNamespace(rt.policies, actor, f.namespace, 'read');
   const { only } = await rt.policies.unnamedScope(actor, 'read');
   if (!only) return true;

@@ -8,7 +8,7 @@
  * Building the service starts nothing: no worker, no recovery. It answers the operations, each a
  * named function of this folder given the service's runtime.
  */
-import type { LearnRequest } from '@hx-memory/contract';
+import type { LearnJobStatus, LearnRequest } from '@hx-memory/contract';
 import type { Actor } from '../../../actor.js';
 import { createCompiler } from '../../../compiler/index.js';
 import { createSearchMaintenance } from '../../../db/search-maintenance.js';
@@ -16,6 +16,7 @@ import type { ServiceDeps } from '../../deps.js';
 import type { NamespaceAccessChecker } from '../namespace-scope.js';
 import { getLearnJob } from './get-job.js';
 import { createJobWaiters } from './job-waiters.js';
+import { listLearnJobs } from './list-jobs.js';
 import { recoverJobs } from './recover-jobs.js';
 import { runJob } from './run-job.js';
 import type { LearnRuntime } from './runtime.js';
@@ -41,6 +42,8 @@ export function createLearnService(
   return {
     start: (actor: Actor, input: LearnRequest) => startLearnJob(rt, actor, input),
     get: (actor: Actor, jobId: string) => getLearnJob(rt, actor, jobId),
+    list: (actor: Actor, query: { limit: number; cursor?: string; status?: LearnJobStatus }) =>
+      listLearnJobs(rt, actor, query),
     /** The learn queue's handler; also for `hx worker` and tests: process one job by id in this process. */
     runJob: (jobId: string) => runJob(rt, jobId),
     /** Hands jobs a stopped or crashed process left waiting back to the queue (once, at start-up). */

@@ -5,6 +5,7 @@
  */
 import type { Actor } from '../../../actor.js';
 import type { Queryable } from '../../../db/client.js';
+import { nameHoldsData } from '../../../db/namespace-references.js';
 import { forbidden } from '../../../errors.js';
 import type { ServiceDeps } from '../../deps.js';
 import { orgScope } from '../org-scope.js';
@@ -20,6 +21,7 @@ import {
   unnamedScope,
 } from './namespace-access.js';
 import { loadPolicy, type PolicyInput, toPolicy } from './policy-rows.js';
+import { type SimulationInput, simulateAccess } from './simulate-access.js';
 import { updatePolicy } from './update-policy.js';
 
 export function createPoliciesService(deps: Pick<ServiceDeps, 'database' | 'config' | 'invalidations'>) {
@@ -43,10 +45,17 @@ export function createPoliciesService(deps: Pick<ServiceDeps, 'database' | 'conf
     delete: (actor: Actor, orgId: string, policyId: string) =>
       afterAccessChange(bus, actor.tenantId, deletePolicy(db, actor, orgId, policyId)),
 
+    /** What a request of this key or agent on this namespace would be answered, and which rule decides. */
+    simulate: (actor: Actor, orgId: string, input: SimulationInput) => simulateAccess(rt, actor, orgId, input),
+
     /** May this actor read, write or delete this namespace? An outcome value (namespace-access.ts). */
     checkNamespaceAccess: check,
     /** What a read or delete naming no namespace covers: all but `exclude`, or `only` these. */
     unnamedScope: (actor: Actor, action: NamespaceAction, q: Queryable = db) => unnamedScope(rt, actor, action, q),
+
+    /** Whether any event, memory, artifact or store item of the actor's tenant is stored under this unregistered name. */
+    namespaceHoldsData: (actor: Actor, name: string, q: Queryable = db) =>
+      nameHoldsData(deps.database, q, actor.tenantId, name),
 
     /** checkNamespaceAccess that throws 403 forbidden on a denial, naming why. */
     async assertNamespaceAccess(actor: Actor, namespace: string, action: 'read' | 'write', q: Queryable = db) {
