@@ -115,6 +115,31 @@ function blockLines(input: PackInput, lines: string[]): string[] {
 }
 
 const isItem = (line: string) => /^\s*(?:[-*]|\d+\.)\s+/.test(line);
+const headingLevel = (line: string) => /^(#{1,6})\s/.exec(line)?.[1]?.length ?? 0;
+
+/**
+ * The lines kept (`keep[i]`), less every heading whose lines were all left out: a heading stays when
+ * something under it (up to the next heading of its level or above) is kept, or nothing under it was
+ * left out (a heading that had nothing under it in the artifact stays as written).
+ */
+function withoutEmptiedHeadings(lines: string[], keep: boolean[]): string[] {
+  const out = [...keep];
+  // From the last heading up, so a sub-heading is decided before the heading over it.
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const level = headingLevel(lines[i] as string);
+    if (level === 0) continue;
+    let kept = false;
+    let dropped = false;
+    for (let j = i + 1; j < lines.length && !kept; j++) {
+      const inner = headingLevel(lines[j] as string);
+      if (inner > 0 && inner <= level) break;
+      if (!out[j]) dropped = true;
+      else if (inner === 0) kept = true;
+    }
+    if (dropped && !kept) out[i] = false;
+  }
+  return lines.filter((_, i) => out[i]);
+}
 
 interface Chosen {
   input: PackInput;
@@ -199,22 +224,24 @@ export function packContext(
     if (input.block) {
       const stale = new Set(input.staleLines ?? []);
       const raw = input.entry.content.split('\n').filter((l) => l.trim().length > 0);
-      const kept: string[] = [];
+      const said: boolean[] = [];
       const keptKeys: string[] = [];
       let items = 0;
       let itemsKept = 0;
       for (const line of raw) {
         if (!isItem(line)) {
-          kept.push(line);
+          said.push(true);
           continue;
         }
         items += 1;
         const key = factKey(line);
-        if (stale.has(key) || repeats(key, shown, padded) >= 0) continue;
-        kept.push(line);
+        const repeat = stale.has(key) || repeats(key, shown, padded) >= 0;
+        said.push(!repeat);
+        if (repeat) continue;
         keptKeys.push(key);
         itemsKept += 1;
       }
+      const kept = withoutEmptiedHeadings(raw, said);
       candidateTokens += tokenCount(input.entry.content);
       // Every item it lists is said already (or stale): nothing left to add.
       if (items > 0 && itemsKept === 0) {
