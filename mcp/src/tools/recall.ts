@@ -70,13 +70,25 @@ function provenanceLines(pack: SynthesizeResult): string[] {
   });
 }
 
+/** What was left out, by reason (budget.omitted): "2 repeats, 1 superseded, 3 over the budget; 1 cut to fit". */
+export function leftOut(budget: SynthesizeResult['budget']): string {
+  const { duplicates, superseded, overBudget } = budget.omitted;
+  const parts = [
+    duplicates > 0 ? `${duplicates} ${duplicates === 1 ? 'repeat' : 'repeats'} of an entry shown` : '',
+    superseded > 0 ? `${superseded} superseded` : '',
+    overBudget > 0 ? `${overBudget} over the budget` : '',
+  ].filter(Boolean);
+  const cut = budget.truncated > 0 ? `; ${budget.truncated} cut to fit` : '';
+  return `${parts.length > 0 ? `left out: ${parts.join(', ')}` : 'nothing left out'}${cut}`;
+}
+
 export function renderPack(pack: SynthesizeResult): string {
   if (pack.entries.length === 0) return 'Nothing in memory matches this query.';
   const { budget } = pack;
   return [
     pack.context,
     '',
-    `Sources (${budget.entriesIncluded} entries, ${budget.used}/${budget.limit} tokens, ${budget.entriesDropped} left out for the budget):`,
+    `Sources (${budget.entriesIncluded} entries, ${budget.used}/${budget.limit} tokens, ${leftOut(budget)}):`,
     ...provenanceLines(pack),
   ].join('\n');
 }
