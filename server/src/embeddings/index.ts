@@ -1,7 +1,8 @@
 /**
  * Optional embeddings (docs/decisions/retrieval.md, Embeddings). Configured by EMBEDDINGS_URL and
- * EMBEDDINGS_MODEL; unset, `createEmbeddings` returns undefined and nothing here runs: no extension,
- * no table, no query.
+ * EMBEDDINGS_MODEL (an OpenAI-compatible endpoint) or by EMBEDDINGS_PROVIDER=local (a model run in a
+ * worker thread, local.ts); unset, `createEmbeddings` returns undefined and nothing here runs: no
+ * extension, no table, no query, no model package loaded.
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Config } from '../config.js';
@@ -9,10 +10,11 @@ import type { Database } from '../db/client.js';
 import type { Logger } from '../logger.js';
 import type { RankedItem } from '../retrieval/ranked-item.js';
 import type { RetrievalScope, Source } from '../retrieval/scope.js';
-import { createEmbeddingsClient } from './client.js';
-import { fuseWithEmbeddings } from './fuse.js';
+import { createEmbeddingsClient, type EmbedFn } from './client.js';
+import { DEFAULT_FUSION_WEIGHT, fuseWithEmbeddings } from './fuse.js';
 import { createEndpointHealth } from './health.js';
 import { startIndexer } from './indexer.js';
+import { createLocalEmbedder, LOCAL_MODEL, resolveLocalModel } from './local.js';
 import { ensureEmbeddingsSchema, nearestItems, type VectorHit } from './store.js';
 
 /** Embedding neighbours of a query fused with the lexical ranking (all sources together). */
@@ -23,12 +25,14 @@ const QUERY_TIMEOUT_MS = 2000;
 const QUERY_RETRY_MS = 5000;
 
 export function embeddingsConfigured(config: Config): boolean {
-  return Boolean(config.EMBEDDINGS_URL && config.EMBEDDINGS_MODEL);
+  return config.EMBEDDINGS_PROVIDER === 'local' || Boolean(config.EMBEDDINGS_URL && config.EMBEDDINGS_MODEL);
 }
 
 /** At start, only when configured: the extension and tables, or a start-up error saying what is missing. */
 export async function prepareEmbeddings(database: Database, config: Config, logger: Logger): Promise<void> {
   if (!embeddingsConfigured(config)) return;
+  // The local model's packages are only located here (the model loads on first use, in its worker).
+  if (config.EMBEDDINGS_PROVIDER === 'local') resolveLocalModel();
   await ensureEmbeddingsSchema(database);
   if (database.driver === 'pglite') {
     logger.info(
@@ -41,7 +45,7 @@ export async function prepareEmbeddings(database: Database, config: Config, logg
 export interface Embeddings {
   /** The query's embedding neighbours in the scope (run alongside lexical retrieval); undefined when the endpoint is away. */
   nearest(scope: RetrievalScope, query: string, sections: Set<SynthesizeSection>): Promise<VectorHit[] | undefined>;
-  /** Lexical items fused with those neighbours by reciprocal rank; the lexical items unchanged without any. */
+  /** Lexical items fused with those neighbours (weighted, fuse.ts); the lexical items unchanged without any. */
   fuse(
     scope: RetrievalScope,
     lexical: RankedItem[],
@@ -52,9 +56,16 @@ export interface Embeddings {
   startIndexing(): { stop(): Promise<void> };
 }
 
-export function createEmbeddings(deps: { config: Config; database: Database; logger: Logger }): Embeddings | undefined {
-  const { config, database, logger } = deps;
-  if (!embeddingsConfigured(config)) return undefined;
+/** The provider's embed function and the model name its vectors are stored under. */
+function providerOf(
+  config: Config,
+  onShutdown?: (hook: () => Promise<void>) => void,
+): { embed: EmbedFn; model: string } {
+  if (config.EMBEDDINGS_PROVIDER === 'local') {
+    const local = createLocalEmbedder();
+    onShutdown?.(() => local.close());
+    return { embed: local.embed, model: LOCAL_MODEL };
+  }
   const model = config.EMBEDDINGS_MODEL as string;
   const embed = createEmbeddingsClient({
     url: config.EMBEDDINGS_URL as string,
@@ -63,6 +74,18 @@ export function createEmbeddings(deps: { config: Config; database: Database; log
     dimensions: config.EMBEDDINGS_DIMENSIONS,
     timeoutMs: config.EMBEDDINGS_TIMEOUT_MS,
   });
+  return { embed, model };
+}
+
+export function createEmbeddings(deps: {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  onShutdown?: (hook: () => Promise<void>) => void;
+}): Embeddings | undefined {
+  const { config, database, logger } = deps;
+  if (!embeddingsConfigured(config)) return undefined;
+  const { embed, model } = providerOf(config, deps.onShutdown);
   const health = createEndpointHealth();
 
   async function nearest(scope: RetrievalScope, query: string, sections: Set<SynthesizeSection>) {
@@ -92,7 +115,14 @@ export function createEmbeddings(deps: { config: Config; database: Database; log
     sections: Set<SynthesizeSection>,
   ) {
     if (!hits || hits.length === 0) return lexical;
-    return fuseWithEmbeddings(database, scope, lexical, hits, sections);
+    return fuseWithEmbeddings(
+      database,
+      scope,
+      lexical,
+      hits,
+      sections,
+      config.EMBEDDINGS_FUSION_WEIGHT ?? DEFAULT_FUSION_WEIGHT,
+    );
   }
 
   // Background work runs where jobs run (not on API-only replicas), like learn: jobs/start.ts starts it.

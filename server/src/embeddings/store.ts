@@ -35,8 +35,8 @@ export async function ensureEmbeddingsSchema(database: Database): Promise<void> 
     const available = await database.rows(sql`select 1 from pg_available_extensions where name = 'vector'`);
     if (available.length === 0) {
       throw new Error(
-        'EMBEDDINGS_URL is set but this PostgreSQL has no pgvector extension ("vector"): install it ' +
-          '(Debian/Ubuntu: apt-get install postgresql-15-pgvector; no restart needed) or unset EMBEDDINGS_URL',
+        'Embeddings are configured (EMBEDDINGS_URL or EMBEDDINGS_PROVIDER) but this PostgreSQL has no pgvector extension ' +
+          '("vector"): install it (Debian/Ubuntu: apt-get install postgresql-15-pgvector; no restart needed) or unset them',
       );
     }
   }
@@ -49,8 +49,8 @@ export async function ensureEmbeddingsSchema(database: Database): Promise<void> 
         await tx.execute(sql`create extension if not exists vector`);
       } catch (err) {
         throw new Error(
-          `EMBEDDINGS_URL is set but the pgvector extension could not be created (${(err as Error).message}): ` +
-            'run `create extension vector` as a superuser once, or unset EMBEDDINGS_URL',
+          `Embeddings are configured but the pgvector extension could not be created (${(err as Error).message}): ` +
+            'run `create extension vector` as a superuser once, or unset EMBEDDINGS_URL / EMBEDDINGS_PROVIDER',
         );
       }
     }
