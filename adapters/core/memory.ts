@@ -140,6 +140,8 @@ export class HxMemory {
   readonly options: Readonly<HxMemoryOptions>;
   readonly #queue: BoundedQueue<CaptureItem | HxScope> | null;
   readonly #turns = new Map<string, TurnState>();
+  /** Learn jobs queued by finished turns and not yet seen finished, by id, with their scope. */
+  readonly #learning = new Map<string, HxScope>();
   /** Bytes of source ids per token of context, as last seen (how much room the ids need). */
   #idDensity = 0.6;
 
@@ -262,15 +264,45 @@ export class HxMemory {
   }
 
   /**
-   * Waits until everything captured so far is stored (or given up after its retries). Call it
-   * before a serverless function returns. Failing closed, it rejects with the first failure.
+   * Waits until everything captured so far is stored (or given up after its retries) and the learns
+   * of the turns finished so far have run, so the next session sees what was said. Call it before a
+   * serverless function returns. Failing closed, it rejects with the first failure.
    */
   async flush(): Promise<{ sent: number; failed: number; dropped: number }> {
     const errors = (await this.#queue?.flush()) ?? [];
+    errors.push(...(await this.#settleLearns()));
     const stats = this.stats;
     if (errors.length && this.failClosed)
       throw errors[0] instanceof HxMemoryError ? errors[0] : new HxMemoryError('capture', {}, errors[0]);
     return { sent: stats.sent, failed: stats.failed, dropped: stats.dropped };
+  }
+
+  /**
+   * Waits for the learn jobs the queue started (the server runs them in the background: on a
+   * deployment with a job queue, after the learn request has been answered). A job that failed, or
+   * is still not finished after the capture timeout, is reported and answered as an error.
+   */
+  async #settleLearns(): Promise<HxMemoryError[]> {
+    if (this.#learning.size === 0) return [];
+    const timeout = (this.options.capture || undefined)?.timeout ?? 30_000;
+    const deadline = Date.now() + timeout;
+    const errors: HxMemoryError[] = [];
+    for (const [id, scope] of [...this.#learning]) {
+      try {
+        for (let wait = 50; ; wait = Math.min(wait * 2, 500)) {
+          const job = await this.client.learn.getJob({ id }, { timeout, maxRetries: 0 });
+          if (job.status === 'completed') break;
+          if (job.status === 'failed') throw new Error(`learn job ${id} failed: ${job.error ?? 'no reason given'}`);
+          if (Date.now() + wait > deadline) throw new Error(`learn job ${id} still ${job.status} after ${timeout} ms`);
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      } catch (error) {
+        errors.push(this.report('learn', scope, error));
+      } finally {
+        this.#learning.delete(id);
+      }
+    }
+    return errors;
   }
 
   get stats(): QueueStats {
@@ -301,7 +333,14 @@ export class HxMemory {
       const scopes = new Map(
         (items as HxScope[]).map((s) => [JSON.stringify(this.#learnScope(s)), this.#learnScope(s)]),
       );
-      for (const scope of scopes.values()) await this.client.learn({ ...scope }, { timeout, maxRetries: 0 });
+      for (const scope of scopes.values()) {
+        // Answered once the job is queued: the queue moves on, and flush() waits for the job to run.
+        const job = await this.client.learn({ ...scope }, { timeout, maxRetries: 0 });
+        if (job.status === 'completed') continue;
+        // Bounded like the queue: past 1000, the oldest job stops being followed (it still runs).
+        if (this.#learning.size >= 1000) this.#learning.delete(this.#learning.keys().next().value as string);
+        this.#learning.set(job.id, scope);
+      }
       return;
     }
     const events = (items as CaptureItem[]).map(({ scope, ...event }) => ({
