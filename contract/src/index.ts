@@ -23,6 +23,7 @@ import { auditContract } from './routes/audit.js';
 import { lineageContract } from './routes/lineage.js';
 import { lifecycleContract } from './routes/lifecycle.js';
 import { vaultContract } from './routes/vault.js';
+import { storeContract } from './routes/store.js';
 
 export * from './common.js';
 export * from './permissions.js';
@@ -47,6 +48,7 @@ export * from './routes/audit.js';
 export * from './routes/lineage.js';
 export * from './routes/lifecycle.js';
 export * from './routes/vault.js';
+export * from './routes/store.js';
 
 const c = initContract();
 
@@ -63,6 +65,7 @@ const learnRoutes = c.router(learnContract, v1);
 const synthesizeRoutes = c.router(synthesizeContract, v1);
 const artifactsRoutes = c.router(artifactsContract, v1);
 const memoriesRoutes = c.router(memoriesContract, v1);
+const storeRoutes = c.router(storeContract, v1);
 const usageRoutes = c.router(usageContract, v1);
 const organizationsRoutes = c.router(organizationsContract, v1);
 const teamsRoutes = c.router(teamsContract, v1);
@@ -84,6 +87,7 @@ export type Contract = {
   synthesize: typeof synthesizeRoutes;
   artifacts: typeof artifactsRoutes;
   memories: typeof memoriesRoutes;
+  store: typeof storeRoutes;
   usage: typeof usageRoutes;
   organizations: typeof organizationsRoutes;
   teams: typeof teamsRoutes;
@@ -106,6 +110,7 @@ export const contract: Contract = c.router({
   synthesize: synthesizeRoutes,
   artifacts: artifactsRoutes,
   memories: memoriesRoutes,
+  store: storeRoutes,
   usage: usageRoutes,
   organizations: organizationsRoutes,
   teams: teamsRoutes,

@@ -32,6 +32,7 @@ export const AREA_TAGS: Record<string, { name: string; description: string }> = 
   synthesize: { name: 'Synthesize', description: 'A prompt-ready context for a query, within a token budget.' },
   artifacts: { name: 'Artifacts', description: 'Compiled artifacts: profiles, summaries, playbooks, patterns.' },
   memories: { name: 'Memories', description: 'Individual memories and forgetting a subject.' },
+  store: { name: 'Store', description: 'JSON documents put and read by path and key (e.g. a LangGraph store).' },
   usage: { name: 'Usage', description: 'Usage metrics and the monthly event quota.' },
   organizations: { name: 'Organizations', description: 'Organizations subdivide a tenant (JWT).' },
   teams: { name: 'Teams', description: 'Teams of an organization.' },
@@ -216,7 +217,7 @@ export function buildOpenApiDocument(opts: { version?: string; serverUrl?: strin
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'hx_live_… / hx_test_… API key',
-            description: 'API key for the core routes (capture, learn, synthesize, artifacts, memories, usage).',
+            description: 'API key for the core routes (capture, learn, synthesize, artifacts, memories, store, usage).',
           },
           jwt: {
             type: 'http',

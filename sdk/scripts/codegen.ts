@@ -26,6 +26,7 @@ const AREA_DOCS: Record<string, string> = {
   synthesize: 'Synthesize a prompt-ready context for a query, within a token budget.',
   artifacts: 'Compiled artifacts: list (cursor-paginated, async-iterable) and get.',
   memories: 'Individual memories, and forgetting everything about a subject.',
+  store: 'Items put and read by path and key (a LangGraph store is one): put, get, delete, search, list paths.',
   usage: 'Usage metrics and the monthly event quota.',
   organizations: 'Organizations of the tenant.',
   teams: "Teams of an organization; orgId defaults to the client's organizationId.",

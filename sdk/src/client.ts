@@ -36,6 +36,7 @@ import { Namespaces } from './resources/namespaces.js';
 import { Ops } from './resources/ops.js';
 import { Organizations } from './resources/organizations.js';
 import { Policies } from './resources/policies.js';
+import { Store } from './resources/store.js';
 import { Synthesize } from './resources/synthesize.js';
 import { Teams } from './resources/teams.js';
 import { Usage } from './resources/usage.js';
@@ -217,6 +218,8 @@ export class Hx {
   readonly synthesize: SynthesizeCall;
   readonly artifacts: Artifacts;
   readonly memories: Memories;
+  /** Items put and read by path and key: `hx.store.put({ path, key, value })`, `hx.store.get({ path, key })`. */
+  readonly store: Store;
   readonly usage: Usage;
   readonly organizations: Organizations;
   readonly teams: Teams;
@@ -281,6 +284,7 @@ export class Hx {
     );
     this.artifacts = new Artifacts(core);
     this.memories = new Memories(core);
+    this.store = new Store(core);
     this.usage = new Usage(core);
     this.organizations = new Organizations(core);
     this.teams = new Teams(core);

@@ -40,6 +40,7 @@ export type IdPrefix =
   | 'vit'
   | 'viv'
   | 'pack'
+  | 'sti'
   | 'req';
 
 export function newId(prefix: IdPrefix): string {

@@ -22,6 +22,7 @@ import { createNamespacesHandlers } from './namespaces.js';
 import { createOpsHandlers } from './ops.js';
 import { createOrganizationsHandlers } from './organizations.js';
 import { createPoliciesHandlers } from './policies.js';
+import { createStoreHandlers } from './store.js';
 import { createSynthesizeHandlers } from './synthesize.js';
 import { createTeamsHandlers } from './teams.js';
 import { createUsageHandlers } from './usage.js';
@@ -38,6 +39,7 @@ export function buildRouter(ctx: AppContext, metrics: Metrics) {
     synthesize: createSynthesizeHandlers(ctx),
     artifacts: createArtifactsHandlers(ctx),
     memories: createMemoriesHandlers(ctx),
+    store: createStoreHandlers(ctx),
     usage: createUsageHandlers(ctx),
     organizations: createOrganizationsHandlers(ctx),
     teams: createTeamsHandlers(ctx),

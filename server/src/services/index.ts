@@ -2,7 +2,7 @@
  * Builds every domain service once, in a fixed order: a service is built from only the dependencies
  * it names (`Pick<ServiceDeps, ...>`) and the services it calls, which are built before it. The calls
  * between services never loop: capture -> policies, vault, quota; lineage ->
- * namespaces, policies; usage -> quota; learn, synthesize, artifacts, memories, events -> policies.
+ * namespaces, policies; usage -> quota; learn, synthesize, artifacts, memories, events, store -> policies.
  * Handlers reach services only through `ctx.services`, so each area's logic has exactly one home.
  */
 import { createAdminService } from './account/admin.js';
@@ -15,6 +15,7 @@ import { createLearnService } from './core/learn/learn.js';
 import { createEventsService } from './core/events.js';
 import { createMemoriesService } from './core/memories.js';
 import { createQuotaService } from './core/quota.js';
+import { createStoreService } from './core/store.js';
 import { createSynthesizeService } from './core/synthesize.js';
 import { createEmbeddings } from '../embeddings/index.js';
 import { createUsageService } from './core/usage.js';
@@ -63,6 +64,7 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
     synthesize: createSynthesizeService(deps, { policies, embeddings, accessLog }),
     artifacts: createArtifactsService(deps, { policies, accessLog }),
     memories: createMemoriesService(deps, { policies, accessLog }),
+    store: createStoreService(deps, { policies }),
     events: createEventsService(deps, { policies, accessLog }),
     usage: createUsageService(deps, { quota, counters: captureCounters, accessLog }),
     quota,

@@ -11,6 +11,7 @@ export * from './memories.js';
 export * from './namespaces.js';
 export * from './organizations.js';
 export * from './policies.js';
+export * from './store.js';
 export * from './usage.js';
 export * from './vault.js';
 export * from './idempotency.js';
