@@ -19,69 +19,60 @@ const page = <P extends string>(path: P, load: () => Promise<Record<string, unkn
     component: lazyRouteComponent(load as never, name as never),
   });
 
-export interface MemorySearch {
-  namespace?: string;
-  kind?: string;
-  status?: string;
-  subjectId?: string;
-  sessionId?: string;
-  q?: string;
-  cursor?: string;
-  id?: string;
-}
-export interface ArtifactSearch {
-  namespace?: string;
-  type?: string;
-  status?: string;
-  subjectId?: string;
-  agentId?: string;
-  q?: string;
-  cursor?: string;
-  id?: string;
-}
+/** A page whose search params are the given keys, each an optional non-empty string. */
+const searchPage = <P extends string, K extends string>(
+  path: P,
+  keys: readonly K[],
+  load: () => Promise<Record<string, unknown>>,
+  name: string,
+) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    validateSearch: (s: Record<string, unknown>) =>
+      Object.fromEntries(keys.map((k) => [k, str(s[k])])) as { [Q in K]?: string },
+    component: lazyRouteComponent(load as never, name as never),
+  });
 
-const memoriesRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/memories',
-  validateSearch: (s: Record<string, unknown>): MemorySearch => ({
-    namespace: str(s.namespace),
-    kind: str(s.kind),
-    status: str(s.status),
-    subjectId: str(s.subjectId),
-    sessionId: str(s.sessionId),
-    q: str(s.q),
-    cursor: str(s.cursor),
-    id: str(s.id),
-  }),
-  component: lazyRouteComponent(() => import('./pages/memories'), 'MemoriesPage'),
-});
-
-const artifactsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/artifacts',
-  validateSearch: (s: Record<string, unknown>): ArtifactSearch => ({
-    namespace: str(s.namespace),
-    type: str(s.type),
-    status: str(s.status),
-    subjectId: str(s.subjectId),
-    agentId: str(s.agentId),
-    q: str(s.q),
-    cursor: str(s.cursor),
-    id: str(s.id),
-  }),
-  component: lazyRouteComponent(() => import('./pages/artifacts'), 'ArtifactsPage'),
-});
+const ORG = ['org'] as const;
 
 const routeTree = rootRoute.addChildren([
   page('/', () => import('./pages/overview'), 'OverviewPage'),
   page('/login', () => import('./pages/login'), 'LoginPage'),
   page('/register', () => import('./pages/login'), 'RegisterPage'),
   page('/keys', () => import('./pages/keys'), 'KeysPage'),
-  memoriesRoute,
-  artifactsRoute,
+  searchPage(
+    '/memories',
+    ['namespace', 'kind', 'status', 'subjectId', 'sessionId', 'q', 'cursor', 'id'] as const,
+    () => import('./pages/memories'),
+    'MemoriesPage',
+  ),
+  searchPage(
+    '/artifacts',
+    ['namespace', 'type', 'status', 'subjectId', 'agentId', 'q', 'cursor', 'id'] as const,
+    () => import('./pages/artifacts'),
+    'ArtifactsPage',
+  ),
+  searchPage(
+    '/events',
+    ['namespace', 'sessionId', 'subjectId', 'agentId', 'type', 'cursor', 'id'] as const,
+    () => import('./pages/events'),
+    'EventsPage',
+  ),
   page('/playground', () => import('./pages/playground'), 'PlaygroundPage'),
-  page('/learn', () => import('./pages/learn'), 'LearnPage'),
+  searchPage('/learn', ['status', 'cursor'] as const, () => import('./pages/learn'), 'LearnPage'),
   page('/govern', () => import('./pages/govern'), 'GovernPage'),
+  searchPage('/policies', ORG, () => import('./pages/policies'), 'PoliciesPage'),
+  searchPage('/teams', ORG, () => import('./pages/teams'), 'TeamsPage'),
+  searchPage('/agents', ORG, () => import('./pages/agents'), 'AgentsPage'),
+  searchPage('/lifecycle', ORG, () => import('./pages/lifecycle'), 'LifecyclePage'),
+  searchPage(
+    '/access-logs',
+    ['org', 'operation', 'namespace', 'apiKeyId', 'requestId', 'cursor'] as const,
+    () => import('./pages/access-logs'),
+    'AccessLogsPage',
+  ),
+  page('/vault', () => import('./pages/vault'), 'VaultPage'),
   page('/usage', () => import('./pages/usage'), 'UsagePage'),
 ]);
 

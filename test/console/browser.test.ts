@@ -163,6 +163,29 @@ describe.skipIf(missing.length > 0 || onPostgres)('the console in Chromium', () 
     await shot('04-keys');
   }, 120_000);
 
+  it('first captured event: it arrives on the Events page without a reload', async () => {
+    await go('/events', 'Events');
+    await page.getByTestId('events-empty').waitFor();
+    await axe('events empty');
+    const hx = new Hx({ baseUrl: server.url, apiKey });
+    const { eventId } = await hx.capture({
+      type: 'message',
+      sessionId: 'first-run',
+      payload: { role: 'user', content: 'My first event, from the SDK' },
+    });
+    // The live view polls the first page: the event appears and is announced as new.
+    const row = page.getByTestId('events-table').getByRole('button', { name: /My first event/ });
+    await row.waitFor({ timeout: 15_000 });
+    await expect(page.getByTestId('events-status').textContent()).resolves.toMatch(/1 event on this page/);
+    await axe('events');
+    await shot('04b-events');
+    await row.click();
+    await expect(page.getByTestId('event-detail').textContent()).resolves.toContain(eventId);
+    await axe('event drawer');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('event-detail').waitFor({ state: 'detached' });
+  }, 120_000);
+
   it('shows a memory captured through the SDK, with its detail and lineage', async () => {
     await go('/memories', 'Memories');
     await page.getByTestId('memories-empty').waitFor();
@@ -185,6 +208,13 @@ describe.skipIf(missing.length > 0 || onPostgres)('the console in Chromium', () 
     expect(await page.locator('main img').count()).toBe(0);
     await axe('memories');
     await shot('06-memories');
+    // The learn job is listed with what it did.
+    await go('/learn', 'Learn jobs');
+    await page.getByTestId('learn-jobs').getByRole('cell', { name: job.id }).waitFor();
+    await expect(page.getByTestId('learn-jobs').textContent()).resolves.toMatch(/completed/);
+    await axe('learn jobs');
+    await shot('06b-learn-jobs');
+    await go('/memories', 'Memories');
     await item.click();
     const detail = page.getByTestId('memory-detail');
     await detail.waitFor();
@@ -234,7 +264,7 @@ describe.skipIf(missing.length > 0 || onPostgres)('the console in Chromium', () 
       value: 'sk-console-test-9f8e7d',
       type: 'token',
     });
-    await go('/govern', 'Govern');
+    await go('/vault', 'Vault');
     await page.getByRole('button', { name: 'browser-vault' }).click();
     await page.getByRole('cell', { name: 'deploy-token', exact: true }).waitFor();
     expect(await page.content()).not.toContain('sk-console-test-9f8e7d');
@@ -253,7 +283,119 @@ describe.skipIf(missing.length > 0 || onPostgres)('the console in Chromium', () 
     // The server audited the reveal.
     const audit = await owner.audit.tenantList({ limit: 50 });
     expect(audit.items.map((e) => e.action)).toEqual(expect.arrayContaining([expect.stringMatching(/reveal/)]));
+    // Versions: a change of value adds one; the drawer lists both, values never.
+    await owner.vault.updateItem({
+      vaultId: vault.id,
+      itemId: (await owner.vault.listItems({ vaultId: vault.id })).items[0]?.id ?? '',
+      value: 'sk-console-test-rotated',
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Vault' }).waitFor();
+    await page.getByRole('button', { name: 'browser-vault' }).click();
+    await page.getByRole('button', { name: /of deploy-token: show versions/ }).click();
+    const versions = page.getByRole('dialog', { name: 'Versions of deploy-token' });
+    await versions.getByRole('cell', { name: '2 (current)' }).waitFor();
+    expect(await page.content()).not.toContain('sk-console-test-rotated');
+    await axe('vault versions');
+    await shot('10-vault-versions');
+    await page.keyboard.press('Escape');
   }, 120_000);
+
+  it('answers the policy simulator: which rule decides for a key on a namespace', async () => {
+    const session = await new Hx({ baseUrl: server.url }).auth.login({ email, password: PASSWORD });
+    const owner = new Hx({ baseUrl: server.url, accessToken: session.tokens.accessToken });
+    const org = await owner.organizations.create({ name: 'Browser Org', slug: `browser-${Date.now()}` });
+    await owner.namespaces.create({ orgId: org.id, name: 'support', sensitivity: 'internal' });
+    await owner.namespaces.create({ orgId: org.id, name: 'archive', sensitivity: 'internal' });
+    await owner.policies.create({
+      orgId: org.id,
+      name: 'No writes to archive',
+      effect: 'deny',
+      resource: 'namespace:archive',
+      action: 'write',
+      priority: 10,
+    });
+    await go('/policies', 'Access policies');
+    await page.getByRole('cell', { name: 'No writes to archive', exact: true }).waitFor();
+    const form = page.getByRole('form', { name: 'Simulate an access decision' });
+    const keySelect = form.getByLabel('API key');
+    await keySelect.selectOption(
+      (await keySelect.locator('option', { hasText: 'browser key' }).getAttribute('value')) ?? '',
+    );
+    await form.getByLabel('Namespace').selectOption('archive');
+    await form.getByLabel('Action').selectOption('write');
+    await form.getByRole('button', { name: 'Simulate' }).click();
+    const result = page.getByTestId('simulation-result');
+    await result.getByText('Denied', { exact: true }).waitFor();
+    await expect(result.textContent()).resolves.toContain('No writes to archive');
+    await axe('policy simulator');
+    await shot('11-policy-simulator');
+    // And what a real request with the key is answered agrees.
+    const write = await fetch(`${server.url}/v1/capture`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'message',
+        sessionId: 'sim',
+        namespace: 'archive',
+        payload: { role: 'user', content: 'x' },
+      }),
+    });
+    expect(write.status).toBe(403);
+    await form.getByLabel('Namespace').selectOption('support');
+    await form.getByRole('button', { name: 'Simulate' }).click();
+    await result.getByText('Allowed', { exact: true }).waitFor();
+    await expect(result.textContent()).resolves.toContain('the default');
+  }, 120_000);
+
+  it('manages teams and agents, previews lifecycle, and finds a read in the access log by request id', async () => {
+    await go('/teams', 'Teams');
+    await page.getByLabel('New team').fill('support-team');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await page.getByRole('cell', { name: 'support-team', exact: true }).waitFor();
+    await shot('12-teams');
+    await go('/agents', 'Agents');
+    await page.getByLabel('New agent').fill('triage-bot');
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    await page.getByRole('cell', { name: 'triage-bot', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete triage-bot' }).click();
+    await page.getByRole('dialog', { name: 'Delete agent triage-bot?' }).waitFor();
+    await axe('delete confirmation');
+    await page.keyboard.press('Escape');
+    await shot('13-agents');
+
+    await go('/lifecycle', 'Lifecycle');
+    await page.getByLabel('Name', { exact: true }).fill('Purge old events');
+    await page.getByLabel('Purge raw events after (days)').fill('30');
+    await page.getByRole('button', { name: 'Add policy' }).click();
+    await page.getByRole('cell', { name: 'Purge old events', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Preview what a run would do' }).click();
+    await page.getByTestId('lifecycle-preview').getByRole('cell', { name: 'Purge old events', exact: true }).waitFor();
+    await axe('lifecycle preview');
+    await shot('14-lifecycle-preview');
+
+    // A read of the organization's namespace, found by the request id its answer carried.
+    await new Hx({ baseUrl: server.url, apiKey }).capture({
+      type: 'message',
+      sessionId: 'support-1',
+      namespace: 'support',
+      payload: { role: 'user', content: 'My order is late' },
+    });
+    const read = await fetch(`${server.url}/v1/events?namespace=support`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(read.status).toBe(200);
+    const requestId = read.headers.get('x-request-id') ?? '';
+    expect(requestId).not.toBe('');
+    await go('/access-logs', 'Access log');
+    await page.getByLabel('Request id').fill(requestId);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByTestId('access-log').getByRole('cell', { name: requestId }).waitFor();
+    expect(new URL(page.url()).searchParams.get('requestId')).toBe(requestId);
+    expect(await page.getByTestId('access-log').locator('tbody tr').count()).toBe(1);
+    await axe('access log');
+    await shot('15-access-log');
+  }, 180_000);
 
   it('refuses a cross-site write: another site cannot use the session', async () => {
     const before = await new Hx({ baseUrl: server.url, apiKey }).memories.list({ limit: 100 });
@@ -316,8 +458,15 @@ describe.skipIf(missing.length > 0 || onPostgres)('the console in Chromium', () 
       ['/memories', 'Memories'],
       ['/artifacts', 'Artifacts'],
       ['/playground', 'Synthesize playground'],
+      ['/events', 'Events'],
       ['/learn', 'Learn jobs'],
       ['/govern', 'Govern'],
+      ['/policies', 'Access policies'],
+      ['/teams', 'Teams'],
+      ['/agents', 'Agents'],
+      ['/lifecycle', 'Lifecycle'],
+      ['/vault', 'Vault'],
+      ['/access-logs', 'Access log'],
       ['/usage', 'Usage and health'],
     ];
     for (const theme of ['light', 'dark'] as const) {

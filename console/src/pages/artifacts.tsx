@@ -2,13 +2,19 @@
 import { ARTIFACT_TYPES } from '@hx-memory/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
-import type { ArtifactSearch } from '../router';
 import { KeyGate } from '../ui/browse-key';
-import { ErrorNote, Field, Modal, PageTitle, Pager, Text, when } from '../ui/kit';
+import { type FilterField, FilterForm } from '../ui/filter-form';
+import { ErrorNote, Modal, PageTitle, Pager, Text, when } from '../ui/kit';
 
 const route = getRouteApi('/artifacts');
+
+const FILTERS: FilterField<'q' | 'namespace' | 'subjectId' | 'type'>[] = [
+  { key: 'q', label: 'Search this page' },
+  { key: 'namespace', label: 'Namespace' },
+  { key: 'subjectId', label: 'Subject' },
+  { key: 'type', label: 'Type', options: ARTIFACT_TYPES },
+];
 
 function Detail({ id, onClose }: { id: string; onClose: () => void }) {
   const artifact = useQuery({ queryKey: ['artifact', id], queryFn: async () => await hx.artifacts.get({ id }) });
@@ -46,7 +52,6 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
 function List() {
   const search = route.useSearch();
   const navigate = useNavigate({ from: '/artifacts' });
-  const [draft, setDraft] = useState<ArtifactSearch>(search);
   const query = { namespace: search.namespace, type: search.type, status: search.status, subjectId: search.subjectId };
   const list = useQuery({
     queryKey: ['artifacts', query, search.cursor],
@@ -56,68 +61,19 @@ function List() {
     },
     placeholderData: keepPreviousData,
   });
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    void navigate({ search: { ...draft, cursor: undefined, id: undefined } });
-  };
   const needle = search.q?.toLowerCase();
   const items = (list.data?.items ?? []).filter(
     (a) => !needle || `${a.title}\n${a.markdown}`.toLowerCase().includes(needle),
   );
   return (
     <div className="space-y-4">
-      <form onSubmit={apply} className="card grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Filter artifacts">
-        <Field label="Search this page">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              value={draft.q ?? ''}
-              onChange={(e) => setDraft({ ...draft, q: e.target.value || undefined })}
-            />
-          )}
-        </Field>
-        <Field label="Namespace">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              value={draft.namespace ?? ''}
-              onChange={(e) => setDraft({ ...draft, namespace: e.target.value || undefined })}
-            />
-          )}
-        </Field>
-        <Field label="Subject">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              value={draft.subjectId ?? ''}
-              onChange={(e) => setDraft({ ...draft, subjectId: e.target.value || undefined })}
-            />
-          )}
-        </Field>
-        <Field label="Type">
-          {(id) => (
-            <select
-              id={id}
-              className="input"
-              value={draft.type ?? ''}
-              onChange={(e) => setDraft({ ...draft, type: e.target.value || undefined })}
-            >
-              <option value="">any</option>
-              {ARTIFACT_TYPES.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <div className="col-span-2 flex gap-2">
-          <button type="submit" className="btn-primary">
-            Apply filters
-          </button>
-        </div>
-      </form>
+      <FilterForm
+        key={JSON.stringify(search)}
+        label="Filter artifacts"
+        fields={FILTERS}
+        search={search}
+        onApply={(values) => void navigate({ search: { ...values, cursor: undefined, id: undefined } })}
+      />
       <ErrorNote error={list.error} />
       {items.length === 0 && !list.isPending ? (
         <p className="card text-sm">No artifact here yet: learn jobs compile them from memories.</p>

@@ -1,13 +1,12 @@
 /**
- * Govern: organizations (and, for the chosen one, members, namespaces and access policies), the vault
- * (values masked; reveal asks for the password again, checked by logging in anew, and is audited by
- * the server) and the audit log with filters, request-id look-up included.
+ * Govern: organizations (and, for the chosen one, members, namespaces and access policies) and the
+ * tenant's audit log with filters, request-id look-up included. Teams, agents, the policy simulator,
+ * lifecycle, the vault and the access log have pages of their own.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
-import { useMe } from '../session';
-import { ErrorNote, Field, Modal, PageTitle, when } from '../ui/kit';
+import { ErrorNote, Field, PageTitle, when } from '../ui/kit';
 
 function Organizations({ orgId, setOrgId }: { orgId?: string; setOrgId: (id: string) => void }) {
   const queryClient = useQueryClient();
@@ -124,120 +123,6 @@ function OrgDetail({ orgId }: { orgId: string }) {
   );
 }
 
-function Vault() {
-  const me = useMe();
-  const vaults = useQuery({
-    queryKey: ['vaults'],
-    queryFn: async () => (await hx.vault.listVaults({ limit: 100 })).items,
-  });
-  const [vaultId, setVaultId] = useState<string>();
-  const items = useQuery({
-    queryKey: ['vault-items', vaultId],
-    queryFn: async () => (await hx.vault.listItems({ vaultId: vaultId as string, limit: 100 })).items,
-    enabled: Boolean(vaultId),
-  });
-  const [revealing, setRevealing] = useState<{ id: string; name: string }>();
-  const [password, setPassword] = useState('');
-  const [revealed, setRevealed] = useState<Record<string, string>>({});
-  const reveal = useMutation({
-    mutationFn: async (item: { id: string }) => {
-      // The password again: a fresh login through the public route (it also renews the session cookies).
-      await hx.auth.login({ email: me.data?.user.email ?? '', password });
-      return hx.vault.revealItem({ id: vaultId as string, itemId: item.id });
-    },
-    onSuccess: (value) => {
-      setRevealed((r) => ({ ...r, [value.id]: value.value }));
-      setRevealing(undefined);
-      setPassword('');
-    },
-  });
-  return (
-    <section aria-labelledby="vault-title" className="space-y-3">
-      <h2 id="vault-title" className="text-lg font-semibold">
-        Vault
-      </h2>
-      <ErrorNote error={vaults.error} />
-      {vaults.data?.length === 0 ? (
-        <p className="muted text-sm">No vault. Secrets redacted from captured events are kept in vaults.</p>
-      ) : null}
-      <ul className="flex flex-wrap gap-2">
-        {vaults.data?.map((v) => (
-          <li key={v.id}>
-            <button type="button" className={v.id === vaultId ? 'btn-primary' : 'btn'} onClick={() => setVaultId(v.id)}>
-              {v.name}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <ErrorNote error={items.error} />
-      {items.data ? (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.data.map((item) => (
-              <tr key={item.id}>
-                <td>{item.name}</td>
-                <td>{item.type ?? '—'}</td>
-                <td>
-                  {revealed[item.id] !== undefined ? (
-                    <code className="font-mono text-xs">{revealed[item.id]}</code>
-                  ) : (
-                    <button
-                      type="button"
-                      className="btn"
-                      onClick={() => setRevealing({ id: item.id, name: item.name })}
-                    >
-                      •••••• Reveal<span className="sr-only"> {item.name}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      <Modal
-        open={revealing !== undefined}
-        title={`Reveal ${revealing?.name ?? ''}`}
-        onClose={() => setRevealing(undefined)}
-      >
-        <form
-          className="space-y-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (revealing) reveal.mutate(revealing);
-          }}
-        >
-          <p className="text-sm">Enter your password again. The reveal is written to the audit log.</p>
-          <Field label="Password">
-            {(id) => (
-              <input
-                id={id}
-                className="input"
-                type="password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                autoComplete="current-password"
-              />
-            )}
-          </Field>
-          <ErrorNote error={reveal.error} />
-          <button type="submit" className="btn-primary" disabled={reveal.isPending}>
-            Reveal
-          </button>
-        </form>
-      </Modal>
-    </section>
-  );
-}
-
 function AuditLog() {
   const [draft, setDraft] = useState({ action: '', requestId: '' });
   const [filters, setFilters] = useState(draft);
@@ -318,12 +203,9 @@ export function GovernPage() {
   const [orgId, setOrgId] = useState<string>();
   return (
     <div className="max-w-6xl space-y-10">
-      <PageTitle lead="Who may read and write which memory, the secrets kept out of it, and what happened.">
-        Govern
-      </PageTitle>
+      <PageTitle lead="Organizations, their members and namespaces, and what happened.">Govern</PageTitle>
       <Organizations orgId={orgId} setOrgId={setOrgId} />
       {orgId ? <OrgDetail orgId={orgId} /> : null}
-      <Vault />
       <AuditLog />
     </div>
   );

@@ -1,119 +1,133 @@
 /**
- * Learn jobs: start one and follow it (status, duration, what it created or changed). The API has no
- * route that lists past jobs, so the timeline holds the jobs started or looked up in this tab.
+ * Learn jobs: start one, and the past jobs newest first (GET /v1/learn/jobs) with status, duration and
+ * what each created or changed; status filter and cursor in the URL. While a job on the page is queued
+ * or running, the page refreshes itself.
  */
-import { useMutation, useQueries } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
 import { KeyGate } from '../ui/browse-key';
-import { ErrorNote, Field, PageTitle, when } from '../ui/kit';
+import { type Column, DataTable, duration } from '../ui/data-table';
+import { ErrorNote, Field, PageTitle, Pager, when } from '../ui/kit';
 
-function duration(start: string | null, end: string | null): string {
-  if (!start) return '—';
-  const ms = (end ? Date.parse(end) : Date.now()) - Date.parse(start);
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
+const route = getRouteApi('/learn');
+type Job = Awaited<ReturnType<typeof hx.learn.listJobs>>['items'][number];
+type Status = Job['status'];
+const STATUSES: Status[] = ['queued', 'running', 'completed', 'failed'];
 
-function Learn() {
-  const [ids, setIds] = useState<string[]>([]);
+const COLUMNS: Column<Job>[] = [
+  { header: 'Job', cell: (j) => j.id, className: 'font-mono text-xs' },
+  { header: 'Status', cell: (j) => (j.error ? `${j.status}: ${j.error}` : j.status) },
+  { header: 'Scope', cell: (j) => [j.scope, j.filters.namespace].filter(Boolean).join(' · ') },
+  { header: 'Created', cell: (j) => when(j.createdAt) },
+  { header: 'Duration', cell: (j) => duration(j.startedAt, j.finishedAt) },
+  { header: 'Events', cell: (j) => j.stats.eventsProcessed },
+  {
+    header: 'Memories',
+    cell: (j) =>
+      `${j.stats.memoriesCreated} created, ${j.stats.memoriesMerged} merged, ${j.stats.memoriesSuperseded} superseded`,
+  },
+  { header: 'Artifacts', cell: (j) => `${j.artifacts.created} created, ${j.artifacts.updated} updated` },
+];
+
+function Start() {
+  const queryClient = useQueryClient();
   const [scope, setScope] = useState<'incremental' | 'full'>('incremental');
-  const [lookup, setLookup] = useState('');
   const start = useMutation({
     mutationFn: async () => await hx.learn({ scope }),
-    onSuccess: (job) => setIds((list) => [job.id, ...list.filter((id) => id !== job.id)]),
+    onSuccess: async () => await queryClient.invalidateQueries({ queryKey: ['learn-jobs'] }),
   });
-  const jobs = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: ['learn-job', id],
-      queryFn: async () => await hx.learn.getJob({ id }),
-      refetchInterval: (q: { state: { data?: { status: string } } }) =>
-        q.state.data && (q.state.data.status === 'completed' || q.state.data.status === 'failed') ? false : 1000,
-    })),
-  });
-  const submitStart = (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     start.mutate();
   };
-  const submitLookup = (e: FormEvent) => {
-    e.preventDefault();
-    const id = lookup.trim();
-    if (id) setIds((list) => [id, ...list.filter((x) => x !== id)]);
-    setLookup('');
-  };
   return (
-    <div className="space-y-6">
-      <div className="grid gap-4 md:grid-cols-2">
-        <form onSubmit={submitStart} className="card flex items-end gap-3" aria-label="Start a learn job">
-          <Field label="Scope">
-            {(id) => (
-              <select
-                id={id}
-                className="input"
-                value={scope}
-                onChange={(e) => setScope(e.target.value as 'incremental' | 'full')}
-              >
-                <option value="incremental">incremental (new events only)</option>
-                <option value="full">full (every event again)</option>
-              </select>
-            )}
-          </Field>
-          <button type="submit" className="btn-primary" disabled={start.isPending}>
-            Start learn job
-          </button>
-        </form>
-        <form onSubmit={submitLookup} className="card flex items-end gap-3" aria-label="Look up a job">
-          <div className="flex-1">
-            <Field label="Job id">
-              {(id) => (
-                <input id={id} className="input font-mono" value={lookup} onChange={(e) => setLookup(e.target.value)} />
-              )}
-            </Field>
-          </div>
-          <button type="submit" className="btn">
-            Look up
-          </button>
-        </form>
-      </div>
+    <form onSubmit={submit} className="card flex flex-wrap items-end gap-3" aria-label="Start a learn job">
+      <Field label="Scope">
+        {(id) => (
+          <select
+            id={id}
+            className="input"
+            value={scope}
+            onChange={(e) => setScope(e.target.value as 'incremental' | 'full')}
+          >
+            <option value="incremental">incremental (new events only)</option>
+            <option value="full">full (every event again)</option>
+          </select>
+        )}
+      </Field>
+      <button type="submit" className="btn-primary" disabled={start.isPending}>
+        Start learn job
+      </button>
       <ErrorNote error={start.error} />
-      {ids.length === 0 ? <p className="muted text-sm">No job in this tab yet.</p> : null}
-      <ol className="space-y-3">
-        {jobs.map((q, i) => {
-          const job = q.data;
-          return (
-            <li key={ids[i]} className="card text-sm">
-              <ErrorNote error={q.error} />
-              {job ? (
-                <>
-                  <p className="font-medium">
-                    <span className="font-mono">{job.id}</span> · {job.status} · {job.scope}
-                  </p>
-                  <p className="muted text-xs">
-                    created {when(job.createdAt)} · ran {duration(job.startedAt, job.finishedAt)}
-                  </p>
-                  <p className="mt-1">
-                    {job.stats.eventsProcessed} events → {job.stats.memoriesCreated} memories created,{' '}
-                    {job.stats.memoriesMerged} merged, {job.stats.memoriesSuperseded} superseded · artifacts{' '}
-                    {job.artifacts.created} created, {job.artifacts.updated} updated
-                  </p>
-                  {job.error ? <p className="text-red-800 dark:text-red-300">{job.error}</p> : null}
-                </>
-              ) : (
-                <p className="muted">Loading {ids[i]}…</p>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </div>
+    </form>
+  );
+}
+
+function Jobs() {
+  const search = route.useSearch();
+  const navigate = useNavigate({ from: '/learn' });
+  const status = STATUSES.find((s) => s === search.status);
+  const jobs = useQuery({
+    queryKey: ['learn-jobs', status, search.cursor],
+    queryFn: async () => {
+      const page = await hx.learn.listJobs({ limit: 50, status, cursor: search.cursor });
+      return { items: page.items, pagination: page.pagination };
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      q.state.data?.items.some((j) => j.status === 'queued' || j.status === 'running') ? 1000 : false,
+  });
+  return (
+    <section aria-labelledby="jobs-title" className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="jobs-title" className="text-lg font-semibold">
+          Past jobs
+        </h2>
+        <Field label="Status">
+          {(id) => (
+            <select
+              id={id}
+              className="input"
+              value={status ?? ''}
+              onChange={(e) => void navigate({ search: { status: e.target.value || undefined } })}
+            >
+              <option value="">any</option>
+              {STATUSES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <ErrorNote error={jobs.error} />
+      <DataTable
+        label="Learn jobs"
+        rows={jobs.data?.items}
+        columns={COLUMNS}
+        rowKey={(j) => j.id}
+        testId="learn-jobs"
+        empty="No learn job yet. Start one above, or let your agents call learn."
+      />
+      <Pager
+        cursor={search.cursor}
+        next={jobs.data?.pagination}
+        go={(cursor) => void navigate({ search: { ...search, cursor } })}
+      />
+    </section>
   );
 }
 
 export function LearnPage() {
   return (
-    <div className="max-w-5xl">
+    <div className="max-w-6xl">
       <PageTitle lead="Learn jobs compile captured events into memories and artifacts.">Learn jobs</PageTitle>
       <KeyGate>
-        <Learn />
+        <div className="space-y-8">
+          <Start />
+          <Jobs />
+        </div>
       </KeyGate>
     </div>
   );

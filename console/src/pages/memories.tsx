@@ -6,75 +6,22 @@
 import { MEMORY_KINDS } from '@hx-memory/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { hx } from '../api';
-import type { MemorySearch } from '../router';
 import { KeyGate } from '../ui/browse-key';
-import { Confirm, ErrorNote, Field, Modal, PageTitle, Pager, Text, when } from '../ui/kit';
+import { type FilterField, FilterForm } from '../ui/filter-form';
+import { Confirm, ErrorNote, Modal, PageTitle, Pager, Text, when } from '../ui/kit';
 
 const route = getRouteApi('/memories');
 
-function Filters({ search }: { search: MemorySearch }) {
-  const navigate = useNavigate({ from: '/memories' });
-  const [draft, setDraft] = useState<MemorySearch>(search);
-  const set = (k: keyof MemorySearch) => (e: { target: { value: string } }) =>
-    setDraft({ ...draft, [k]: e.target.value || undefined });
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    void navigate({ search: { ...draft, cursor: undefined, id: undefined } });
-  };
-  return (
-    <form onSubmit={apply} className="card grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Filter memories">
-      <Field label="Search this page">
-        {(id) => <input id={id} className="input" value={draft.q ?? ''} onChange={set('q')} />}
-      </Field>
-      <Field label="Namespace">
-        {(id) => <input id={id} className="input" value={draft.namespace ?? ''} onChange={set('namespace')} />}
-      </Field>
-      <Field label="Subject">
-        {(id) => <input id={id} className="input" value={draft.subjectId ?? ''} onChange={set('subjectId')} />}
-      </Field>
-      <Field label="Session">
-        {(id) => <input id={id} className="input" value={draft.sessionId ?? ''} onChange={set('sessionId')} />}
-      </Field>
-      <Field label="Kind">
-        {(id) => (
-          <select id={id} className="input" value={draft.kind ?? ''} onChange={set('kind')}>
-            <option value="">any</option>
-            {MEMORY_KINDS.map((k) => (
-              <option key={k}>{k}</option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Status">
-        {(id) => (
-          <select id={id} className="input" value={draft.status ?? ''} onChange={set('status')}>
-            <option value="">any</option>
-            <option>active</option>
-            <option>superseded</option>
-            <option>archived</option>
-          </select>
-        )}
-      </Field>
-      <div className="col-span-2 flex items-end gap-2">
-        <button type="submit" className="btn-primary">
-          Apply filters
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => {
-            setDraft({});
-            void navigate({ search: {} });
-          }}
-        >
-          Clear
-        </button>
-      </div>
-    </form>
-  );
-}
+const FILTERS: FilterField<'q' | 'namespace' | 'subjectId' | 'sessionId' | 'kind' | 'status'>[] = [
+  { key: 'q', label: 'Search this page' },
+  { key: 'namespace', label: 'Namespace' },
+  { key: 'subjectId', label: 'Subject' },
+  { key: 'sessionId', label: 'Session' },
+  { key: 'kind', label: 'Kind', options: MEMORY_KINDS },
+  { key: 'status', label: 'Status', options: ['active', 'superseded', 'archived'] },
+];
 
 function Detail({ id, onClose }: { id: string; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -187,7 +134,13 @@ function List() {
   const items = (list.data?.items ?? []).filter((m) => !needle || m.content.toLowerCase().includes(needle));
   return (
     <div className="space-y-4">
-      <Filters key={JSON.stringify(search)} search={search} />
+      <FilterForm
+        key={JSON.stringify(search)}
+        label="Filter memories"
+        fields={FILTERS}
+        search={search}
+        onApply={(values) => void navigate({ search: { ...values, cursor: undefined, id: undefined } })}
+      />
       <ErrorNote error={list.error} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="muted text-sm" aria-live="polite">

@@ -1,4 +1,4 @@
-/** The start page: the three steps from a new account to a first memory, with where each one is. */
+/** The start page: the steps from a new account to a first event and memory, with where each one is. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { hx } from '../api';
@@ -14,12 +14,25 @@ export function OverviewPage() {
     enabled: browse.data === true,
     refetchInterval: 5000,
   });
+  const events = useQuery({
+    queryKey: ['events', 'count'],
+    queryFn: async () => (await hx.capture.listEvents({ limit: 1 })).items.length,
+    enabled: browse.data === true,
+    refetchInterval: 5000,
+  });
   const hasKey = (keys.data?.filter((k) => !k.revoked).length ?? 0) > 0;
+  const hasEvent = (events.data ?? 0) > 0;
   const hasMemory = (memories.data ?? 0) > 0;
   const steps: [boolean, string, string, string][] = [
     [true, 'Create your account', '/', 'Done: you are logged in.'],
     [hasKey, 'Create an API key', '/keys', 'Your agents use it; it is shown once, with ready-to-paste snippets.'],
-    [hasMemory, 'Capture, learn, and see the first memory', '/memories', 'Run a snippet: the memory appears here.'],
+    [
+      hasEvent,
+      'Capture, and see the first event arrive',
+      '/events',
+      'Run a snippet: the event appears within seconds.',
+    ],
+    [hasMemory, 'Learn, and see the first memory', '/memories', 'Run a learn job: the memories compiled from it.'],
   ];
   return (
     <div className="max-w-3xl space-y-6">

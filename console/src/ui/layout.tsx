@@ -13,11 +13,18 @@ import { currentTheme, setTheme, type Theme } from '../theme';
 const NAV = [
   ['/', 'Overview'],
   ['/keys', 'API keys'],
+  ['/events', 'Events'],
   ['/memories', 'Memories'],
   ['/artifacts', 'Artifacts'],
   ['/playground', 'Playground'],
   ['/learn', 'Learn jobs'],
   ['/govern', 'Govern'],
+  ['/policies', 'Access policies'],
+  ['/teams', 'Teams'],
+  ['/agents', 'Agents'],
+  ['/lifecycle', 'Lifecycle'],
+  ['/vault', 'Vault'],
+  ['/access-logs', 'Access log'],
   ['/usage', 'Usage & health'],
 ] as const;
 

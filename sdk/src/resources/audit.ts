@@ -36,7 +36,8 @@ export class Audit extends APIResource {
    *
    * Reads of memories and artifacts attributed to the organization, newest first: reads of its namespaces by
    * any key, and reads by keys bound to it or org-scoped calls where the namespace belongs to no
-   * organization.
+   * organization. Filters (exact values) combine with AND; requestId finds the reads of one request (the
+   * X-Request-Id of its answer).
    *
    * `GET /v1/organizations/:orgId/access-logs` (access token (JWT), permission audit:read)
    */

@@ -38,4 +38,17 @@ export class Capture extends APIResource {
   captureBatch(...args: RouteArgs<Routes['captureBatch']>): RouteResult<Routes['captureBatch']> {
     return this._request('capture', 'captureBatch', args);
   }
+
+  /**
+   * List captured events.
+   *
+   * Hx addition: the key's environment's captured events, newest first (redacted as stored), filtered by
+   * namespace, session, subject, agent and type; with no namespace, every namespace the key may read. Poll
+   * the first page to follow new events as they arrive. Each read is written to the access log.
+   *
+   * `GET /v1/events` (API key, scope read)
+   */
+  listEvents(...args: RouteArgs<Routes['listEvents']>): RouteResult<Routes['listEvents']> {
+    return this._request('capture', 'listEvents', args);
+  }
 }

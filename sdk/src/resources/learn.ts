@@ -25,6 +25,19 @@ export class Learn extends APIResource {
   }
 
   /**
+   * List learn jobs.
+   *
+   * Hx addition: the learn jobs of the key's tenant and environment, newest first, optionally of one status.
+   * A job is listed where GET /v1/learn/jobs/:id would answer it (its namespaces within the key's reach), so
+   * a page may hold fewer than limit jobs; follow pagination.cursor while hasMore.
+   *
+   * `GET /v1/learn/jobs` (API key, scope read)
+   */
+  listJobs(...args: RouteArgs<Routes['listJobs']>): RouteResult<Routes['listJobs']> {
+    return this._request('learn', 'listJobs', args);
+  }
+
+  /**
    * Get a learn job.
    *
    * queued -> running -> completed | failed, with its counts and the error when it failed.

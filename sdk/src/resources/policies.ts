@@ -66,4 +66,17 @@ export class Policies extends APIResource {
   delete(...args: RouteArgs<Routes['delete']>): RouteResult<Routes['delete']> {
     return this._request('policies', 'delete', args);
   }
+
+  /**
+   * Simulate an access decision.
+   *
+   * Hx addition: may this API key (keyId) or agent (agentId) read, write or delete this namespace, and which
+   * rule decides? Answered by the same checks a real request goes through (the key's scopes and binding, the
+   * organization, then the policies in evaluation order), without acting or writing an audit entry.
+   *
+   * `POST /v1/organizations/:orgId/policies/simulate` (access token (JWT), permission policy:read)
+   */
+  simulate(...args: RouteArgs<Routes['simulate']>): RouteResult<Routes['simulate']> {
+    return this._request('policies', 'simulate', args);
+  }
 }

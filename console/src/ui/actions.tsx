@@ -1,0 +1,90 @@
+/**
+ * The console's repeated actions, written once: a one-field create form and a delete behind a
+ * confirmation, each refreshing the list it changed.
+ */
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Confirm, ErrorNote, Field } from './kit';
+
+/** A form with one text field (a name) and a submit button; `create` gets the trimmed value. */
+export function CreateByName({
+  label,
+  action,
+  create,
+  invalidate,
+}: {
+  label: string;
+  action: string;
+  create: (name: string) => PromiseLike<unknown>;
+  invalidate: QueryKey;
+}) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const mutation = useMutation({
+    mutationFn: async () => await create(name.trim()),
+    onSuccess: async () => {
+      setName('');
+      await queryClient.invalidateQueries({ queryKey: invalidate });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    mutation.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="space-y-2" aria-label={action}>
+      <div className="flex items-end gap-2">
+        <Field label={label}>
+          {(id) => <input id={id} className="input" value={name} onChange={(e) => setName(e.target.value)} required />}
+        </Field>
+        <button type="submit" className="btn-primary" disabled={mutation.isPending}>
+          {action}
+        </button>
+      </div>
+      <ErrorNote error={mutation.error} />
+    </form>
+  );
+}
+
+/** A delete button that asks first; `name` is read out to screen readers with the button. */
+export function DeleteAction({
+  name,
+  title,
+  children,
+  remove,
+  invalidate,
+}: {
+  name: string;
+  title: string;
+  children: ReactNode;
+  remove: () => PromiseLike<unknown>;
+  invalidate: QueryKey;
+}) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const mutation = useMutation({
+    mutationFn: async () => await remove(),
+    onSuccess: async () => {
+      setOpen(false);
+      await queryClient.invalidateQueries({ queryKey: invalidate });
+    },
+  });
+  return (
+    <>
+      <button type="button" className="btn" onClick={() => setOpen(true)}>
+        Delete<span className="sr-only"> {name}</span>
+      </button>
+      <Confirm
+        open={open}
+        title={title}
+        action="Delete"
+        busy={mutation.isPending}
+        onClose={() => setOpen(false)}
+        onConfirm={() => mutation.mutate()}
+      >
+        {children}
+        <ErrorNote error={mutation.error} />
+      </Confirm>
+    </>
+  );
+}

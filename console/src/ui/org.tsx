@@ -1,0 +1,67 @@
+/**
+ * Pages of one organization (policies, teams, agents, lifecycle, access logs) choose it here; the
+ * choice lives in the URL (`?org=`), so a view can be bookmarked and shared. With a single
+ * organization it is chosen already.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { hx } from '../api';
+import { ErrorNote, Field } from './kit';
+
+export function useOrganizations() {
+  return useQuery({
+    queryKey: ['orgs'],
+    queryFn: async () => (await hx.organizations.list({ limit: 100 })).items,
+  });
+}
+
+/** Sets URL search params of the current page (undefined removes one). */
+export function useSetSearch() {
+  const navigate = useNavigate();
+  return (patch: Record<string, string | undefined>) =>
+    void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch })) as never });
+}
+
+export function OrgGate({ children }: { children: (orgId: string) => ReactNode }) {
+  const orgs = useOrganizations();
+  const search = useSearch({ strict: false }) as { org?: string };
+  const setSearch = useSetSearch();
+  const only = orgs.data?.length === 1 ? orgs.data[0]?.id : undefined;
+  const orgId = search.org ?? only;
+  if (orgs.isPending) return <p className="muted">Loading…</p>;
+  if (orgs.error) return <ErrorNote error={orgs.error} />;
+  if (!orgs.data?.length) {
+    return (
+      <p className="card text-sm" data-testid="no-organization">
+        No organization yet. Create one on the{' '}
+        <Link to="/govern" className="underline">
+          Govern
+        </Link>{' '}
+        page: organizations hold teams, agents, namespaces and their policies.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <Field label="Organization">
+        {(id) => (
+          <select
+            id={id}
+            className="input max-w-sm"
+            value={orgId ?? ''}
+            onChange={(e) => setSearch({ org: e.target.value || undefined, cursor: undefined })}
+          >
+            <option value="">Choose one</option>
+            {orgs.data.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name} ({o.role})
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {orgId ? children(orgId) : <p className="muted text-sm">Choose an organization.</p>}
+    </div>
+  );
+}
