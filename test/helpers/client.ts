@@ -22,12 +22,15 @@ export const bearer = (credential: Credential) => `Bearer ${token(credential)}`;
 /**
  * A ts-rest client against `baseUrl`, signed in with `credential` when given. Responses are not
  * validated against the contract: zod would strip unknown fields, and tests must see what the server
- * really sent (a leaked field must fail a test, not vanish in parsing).
+ * really sent (a leaked field must fail a test, not vanish in parsing). Each request has a connection
+ * of its own (`Connection: close`), as supertest's: a kept-alive socket reused just as the server's
+ * keep-alive timer closes it fails with ECONNRESET, which a loaded machine (the embedded database
+ * shares the test's event loop) makes likely after a long step between two requests.
  */
 export function typedClient(baseUrl: string, credential?: Credential, headers: Record<string, string> = {}) {
   return initClient(contract, {
     baseUrl,
-    baseHeaders: { ...(credential ? auth(credential) : {}), ...headers },
+    baseHeaders: { connection: 'close', ...(credential ? auth(credential) : {}), ...headers },
     validateResponse: false,
     throwOnUnknownStatus: false,
   });
@@ -46,6 +49,10 @@ export function expectStatus<R extends { status: number; body: unknown }, S exte
   expect(res.status, `expected HTTP ${status}, got ${res.status}: ${JSON.stringify(res.body)}`).toBe(status);
   return res as Extract<R, { status: S }>;
 }
+
+/** The fields an error envelope's details name, in order: `errorFields(expectStatus(res, 400).body)`. */
+export const errorFields = (body: { error: { details?: { field: string }[] } }) =>
+  body.error.details?.map((d) => d.field) ?? [];
 
 /** Like expectStatus, for fixtures: throws instead of asserting, so a fixture's failure names its step. */
 export function must<R extends { status: number; body: unknown }, S extends R['status']>(

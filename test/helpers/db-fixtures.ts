@@ -47,7 +47,8 @@ export async function insertTeam(server: TestServer, org: TestOrg, withOwner = f
   return id;
 }
 
-const DAY = 24 * 60 * 60 * 1000;
+/** A day in milliseconds, for ages and `asOf` times. */
+export const DAY = 24 * 60 * 60 * 1000;
 
 export async function insertMemory(
   server: TestServer,

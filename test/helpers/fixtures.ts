@@ -150,6 +150,32 @@ export async function createAgent(server: Reachable, org: TestOrg, body: Partial
   return must('create agent', res, 201).body.data.id;
 }
 
+/** A user turn to capture: its text, and optionally its session (default s1), subject and namespace. */
+export interface Turn {
+  content: string;
+  sessionId?: string;
+  subjectId?: string;
+  namespace?: string;
+}
+
+/**
+ * Captures `turns` with `key` as one batch (user messages one minute apart from 2024-02-01 09:00 UTC),
+ * then learns and waits for the job to complete; answers the event ids in order.
+ */
+export async function captureAndLearn(server: Reachable, key: string, turns: Turn[]): Promise<string[]> {
+  const events = turns.map(({ content, sessionId = 's1', ...scope }, i) => ({
+    type: 'message' as const,
+    sessionId,
+    ...scope,
+    payload: { role: 'user' as const, content },
+    occurredAt: new Date(Date.UTC(2024, 1, 1, 9, i)).toISOString(),
+  }));
+  const captured = must('capture', await api(server, key).capture.captureBatch({ body: { events } }), 201);
+  const job = must('learn', await api(server, key).learn.learn({ body: { wait: true } }), 200).body.data;
+  if (job.status !== 'completed') throw new Error(`learn ended ${job.status}: ${JSON.stringify(job)}`);
+  return captured.body.data.results.map((r) => r.eventId);
+}
+
 let boundCounter = 0;
 /** A registered namespace and an API key bound to it (organization -> namespace -> key), for scope tests. */
 export async function namespaceBoundKey(

@@ -5,4 +5,14 @@
 export * from './client.js';
 export * from './db-fixtures.js';
 export * from './fixtures.js';
-export { listAllIds, type ServerOverrides, startTestServer, type TestServer, useTestServer } from './server.js';
+export * from './temp-dir.js';
+export {
+  listAllIds,
+  postRaw,
+  type ServerOverrides,
+  startTestServer,
+  type TestServer,
+  useTestServer,
+  useTestServers,
+  withTestServer,
+} from './server.js';

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { type RunningServer, startServer } from '@hx-memory/server';
 import supertest from 'supertest';
 import { afterAll, beforeAll } from 'vitest';
-import { type Credential, type HxTestClient, typedClient } from './client.js';
+import { auth, type Credential, type HxTestClient, typedClient } from './client.js';
 
 export {
   type TestMember,
@@ -55,13 +55,17 @@ export async function startTestServer(overrides: ServerOverrides = {}): Promise<
  * Answers a stand-in that forwards to the running server, so it can be used as a TestServer from the
  * first test on (using it at module load, before beforeAll, throws). `start` is the environment
  * overrides of startTestServer, or a function that boots the server some other way
- * (e.g. `() => startLimitedServer('free')`).
+ * (e.g. `() => startLimitedServer('free')`). `timeout` is the start hook's limit in ms, for files that
+ * boot under a heavy load (the CLI and package suites spawn processes beside it).
  */
-export function useTestServer(start: ServerOverrides | (() => Promise<TestServer>) = {}): TestServer {
+export function useTestServer(
+  start: ServerOverrides | (() => Promise<TestServer>) = {},
+  { timeout }: { timeout?: number } = {},
+): TestServer {
   let running: TestServer | undefined;
   beforeAll(async () => {
     running = typeof start === 'function' ? await start() : await startTestServer(start);
-  });
+  }, timeout);
   afterAll(async () => {
     await running?.close();
     running = undefined;
@@ -78,6 +82,42 @@ export function useTestServer(start: ServerOverrides | (() => Promise<TestServer
     },
     has: (_, prop) => running !== undefined && prop in running,
   });
+}
+
+/**
+ * `count` servers for the calling test file or describe block, each started like useTestServer's
+ * (in order, before the first test) and closed after the last: instances sharing a database or Redis.
+ */
+export function useTestServers<N extends number>(
+  count: N,
+  start: ServerOverrides | (() => Promise<TestServer>) = {},
+): Servers<N> {
+  return Array.from({ length: count }, () => useTestServer(start)) as Servers<N>;
+}
+
+type Servers<N extends number, R extends TestServer[] = []> = R['length'] extends N
+  ? R
+  : Servers<N, [...R, TestServer]>;
+
+/**
+ * POSTs `body` raw, as `credential`: for a body the contract cannot express (wrong types, unknown
+ * fields or values), whose refusal is the point of the test. Answers supertest's response.
+ */
+export function postRaw(server: TestServer, path: string, credential: Credential, body: object) {
+  return server.http().post(path).set(auth(credential)).send(body);
+}
+
+/** A server of its own for `fn` (started with `overrides`, closed after `fn`, whatever it answers). */
+export async function withTestServer<T>(
+  overrides: ServerOverrides,
+  fn: (server: TestServer) => Promise<T>,
+): Promise<T> {
+  const server = await startTestServer(overrides);
+  try {
+    return await fn(server);
+  } finally {
+    await server.close();
+  }
 }
 
 /**
