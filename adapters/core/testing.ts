@@ -9,6 +9,8 @@ import { Hx } from '@hx-memory/sdk';
 import { newTenant, startTestServer, type TestServer } from '../../test/helpers/server.js';
 
 export { startTestServer, newTenant, type TestServer };
+export { namespaceBoundKey } from '../../test/helpers/fixtures.js';
+export { useTestServer } from '../../test/helpers/server.js';
 
 export interface Recorded {
   path: string;
@@ -91,4 +93,16 @@ export async function silentServer(): Promise<{ url: string; close: () => Promis
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A fresh tenant on `server` and its recording client; `seed` adds the two subjects' memories (seedTwoSubjects). */
+export async function tenantClient(
+  server: TestServer,
+  tag: string,
+  options: { seed?: boolean; holdCaptures?: number } = {},
+) {
+  const { apiKey } = await newTenant(server, tag);
+  const rec = recordingClient(server.url, apiKey, { holdCaptures: options.holdCaptures });
+  if (options.seed) await seedTwoSubjects(rec.client);
+  return rec;
 }

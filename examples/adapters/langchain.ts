@@ -1,11 +1,11 @@
 /**
  * Hx memory in a LangChain agent: the middleware injects what Hx remembers of the user (the
- * runtime context names them) and captures the turn. LangChain's fake chat model stands in for a
+ * runtime context names them) and captures the turn; a LangGraph store keeps exact values by key. LangChain's fake chat model stands in for a
  * provider, so it runs offline against your Hx server:
  *   HX_BASE_URL=http://localhost:8080 HX_API_KEY=hx_test_... npx tsx examples/adapters/langchain.ts
  * (from a directory where `langchain`, `@langchain/core` and `@hx-memory/langchain` are installed).
  */
-import { hxMemory } from '@hx-memory/langchain';
+import { HxStore, hxMemory } from '@hx-memory/langchain';
 import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { createAgent } from 'langchain';
@@ -35,3 +35,10 @@ const docs = await memory
   .retriever({ k: 3 })
   .invoke('Where do I live?', { configurable: { hx: { subjectId: userId } } });
 for (const doc of docs) console.log(`${doc.metadata.id}: ${doc.pageContent}`);
+
+// A LangGraph store backed by Hx (`graph.compile({ store })`, `createAgent({ store })`): exact values by key.
+const store = new HxStore(); // HX_BASE_URL, HX_API_KEY
+await store.put(['users', userId], 'preferences', { diet: 'vegetarian', city: 'Porto' });
+console.log('store get:', (await store.get(['users', userId], 'preferences'))?.value);
+const found = await store.search(['users', userId], { filter: { city: 'Porto' }, query: 'vegetarian' });
+console.log('store search:', found.map((item) => `${item.key} (${item.score})`).join(', '));

@@ -3,7 +3,7 @@
  * packed with `pnpm pack` (which turns `workspace:*` into versions), installed with npm into an
  * empty directory outside the workspace together with each framework from the registry, and the
  * examples of examples/adapters/ type-checked there and run against a live server: each must show
- * the memory of the first session injected into the second.
+ * the memory of the first session injected into the second (and the LangChain one its store's item).
  */
 import { execFile } from 'node:child_process';
 import {
@@ -143,6 +143,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
         expect(stdout, a).toMatch(
           /^<hx-memory pack="pack_[0-9A-Z]+">\n[\s\S]*Porto[\s\S]*\nsources: [\s\S]*<\/hx-memory>/,
         );
+        // The LangGraph store of the LangChain example answers the value put, and finds it.
+        if (a === 'langchain') {
+          expect(stdout).toMatch(/store get: \{ diet: 'vegetarian', city: 'Porto' \}/);
+          expect(stdout).toMatch(/store search: preferences \(1\)/);
+        }
       }
     }, 600_000);
   },

@@ -7,6 +7,7 @@
  *   around each tool call it captures the call and its result, with its duration and error.
  * - `memory.retriever()`: a retriever whose documents carry their provenance in `metadata`.
  * - `memory.tools()`: search, remember and forget tools.
+ * - `HxStore`: a LangGraph `BaseStore` backed by Hx's store (store.ts).
  *
  * The scope of every call comes from the agent's runtime: `context: { hx: { subjectId, ... } }`
  * (or `context.userId` / `context.subjectId`, or `configurable.hx`), the thread id as the session, or
@@ -22,6 +23,7 @@ import { createMiddleware } from 'langchain';
 import { type HxMemoryOptions, type HxScope, HxMemory, jsonText, textOf, turnKey } from '../../core/memory.js';
 
 export { HxMemory, HxMemoryError, blockOf } from '../../core/memory.js';
+export { HxStore, type HxStoreOptions } from './store.js';
 export type { HxMemoryOptions, HxScope, MemoryBlock, MemoryOperation } from '../../core/memory.js';
 
 /** What the middleware and tools read of LangChain's runtime (agent runtime or tool runtime). */
