@@ -9,42 +9,41 @@ import { describe, expect, it } from 'vitest';
 import { findInTables } from '../helpers/dump.js';
 import {
   auditActions,
-  bearer,
+  DAY,
+  captureAndLearn,
   createApiKey,
   createOrg,
+  errorFields,
   eventExists,
+  expectStatus,
+  postRaw,
   insertEvent,
   insertMemory,
   memoryRow,
-  type TestOrg,
   useTestServer,
 } from '../helpers/index.js';
+import type { HxTestClient, TestOrg } from '../helpers/index.js';
 
 const server = useTestServer();
 
-const base = (org: TestOrg) => `/v1/organizations/${org.id}/lifecycle-policies`;
-const DAY = 24 * 60 * 60 * 1000;
 // Generated for the test: the GitHub token format, not a real token.
 const SECRET = `ghp_${'Zt8Lq2Vw7Kc4Rn9Xb3Mh6Jd1Pf5Gs0Ya2ReU'}`;
 const MARKERS = ['wombatshire', 'theremineer', 'pistachiology'];
 
-async function createPolicy(org: TestOrg, body: Record<string, unknown>) {
-  const res = await server
-    .http()
-    .post(base(org))
-    .set('Authorization', bearer(org.owner))
-    .send({ name: 'Retention', ...body });
-  expect(res.status).toBe(201);
-  return res.body.data.id as string;
+type PolicyBody = Omit<Parameters<HxTestClient['lifecycle']['create']>[0]['body'], 'name'>;
+type RunBody = Parameters<HxTestClient['lifecycle']['run']>[0]['body'];
+type PreviewBody = Parameters<HxTestClient['lifecycle']['preview']>[0]['body'];
+
+/** The lifecycle area of the typed client as the organization's owner. */
+const lifecycle = (org: TestOrg) => server.api(org.owner).lifecycle;
+
+async function createPolicy(org: TestOrg, body: PolicyBody) {
+  const res = await lifecycle(org).create({ params: { orgId: org.id }, body: { name: 'Retention', ...body } });
+  return expectStatus(res, 201).body.data.id;
 }
 
-const post = (org: TestOrg, path: string, body?: Record<string, unknown>) => {
-  const req = server
-    .http()
-    .post(`${base(org)}/${path}`)
-    .set('Authorization', bearer(org.owner));
-  return body ? req.send(body) : req;
-};
+const run = (org: TestOrg, body: RunBody = {}) => lifecycle(org).run({ params: { orgId: org.id }, body });
+const preview = (org: TestOrg, body: PreviewBody = {}) => lifecycle(org).preview({ params: { orgId: org.id }, body });
 
 async function statuses(ids: string[]) {
   return Promise.all(ids.map(async (id) => (await memoryRow(server, id))!.status));
@@ -68,31 +67,23 @@ describe('lifecycle preview changes nothing', () => {
     });
     const expected = { policyId: id, archived: 1, deleted: 1, eventsPurged: 1 };
 
-    const preview = await post(org, 'preview');
-    expect(preview.status).toBe(200);
-    expect(preview.body.data.dryRun).toBe(true);
-    expect(preview.body.data.runs).toMatchObject([expected]);
-    const dry = await post(org, 'run', { dryRun: true });
-    expect(dry.status).toBe(200);
-    expect(dry.body.data).toMatchObject({ dryRun: true, runs: [expected] });
+    const previewed = expectStatus(await preview(org), 200).body.data;
+    expect(previewed.dryRun).toBe(true);
+    expect(previewed.runs).toMatchObject([expected]);
+    const dry = await run(org, { dryRun: true });
+    expect(expectStatus(dry, 200).body.data).toMatchObject({ dryRun: true, runs: [expected] });
     // As of 400 days from now the fresh one is past both limits: counted once, as deleted.
-    const later = await post(org, 'preview', {
-      policyId: id,
-      asOf: new Date(Date.now() + 400 * DAY).toISOString(),
-    });
-    expect(later.body.data.runs).toMatchObject([{ archived: 0, deleted: 3, eventsPurged: 1 }]);
+    const later = await preview(org, { policyId: id, asOf: new Date(Date.now() + 400 * DAY).toISOString() });
+    expect(expectStatus(later, 200).body.data.runs).toMatchObject([{ archived: 0, deleted: 3, eventsPurged: 1 }]);
 
     expect(await statuses(mems)).toEqual(['active', 'active', 'active']);
     expect(await eventExists(server, oldEvent)).toBe(true);
-    const policy = await server
-      .http()
-      .get(`${base(org)}/${id}`)
-      .set('Authorization', bearer(org.owner));
-    expect(policy.body.data.lastRunAt).toBeNull();
+    const policy = await lifecycle(org).get({ params: { orgId: org.id, policyId: id } });
+    expect(expectStatus(policy, 200).body.data.lastRunAt).toBeNull();
     expect((await auditActions(server, org)).map((e) => e.action)).not.toContain('lifecycle_policy.applied');
 
-    const run = await post(org, 'run', { dryRun: false, policyId: id });
-    expect(run.body.data).toMatchObject({ dryRun: false, runs: [expected] });
+    const applied = await run(org, { dryRun: false, policyId: id });
+    expect(expectStatus(applied, 200).body.data).toMatchObject({ dryRun: false, runs: [expected] });
     expect(await statuses(mems)).toEqual(['deleted', 'archived', 'active']);
   });
 
@@ -100,24 +91,22 @@ describe('lifecycle preview changes nothing', () => {
     const org = await createOrg(server);
     const mem = await insertMemory(server, org.owner.tenantId, { ageDays: 400 });
     await createPolicy(org, { scope: 'namespace:default', deleteAfterDays: 30 });
+    // Fields the contract does not have: these bodies go over the raw wire.
+    const post = (path: string, body: Record<string, unknown>) =>
+      postRaw(server, `/v1/organizations/${org.id}/lifecycle-policies${path}`, org.owner, body);
     for (const [path, body] of [
-      ['run', { dryrun: true }],
-      ['run', { dryRun: true, force: 1 }],
-      ['preview', { dryRun: true }],
+      ['/run', { dryrun: true }],
+      ['/run', { dryRun: true, force: 1 }],
+      ['/preview', { dryRun: true }],
     ] as const) {
-      const res = await post(org, path, body);
+      const res = await post(path, body);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('validation_error');
-      const fields = res.body.error.details.map((d: { field: string }) => d.field);
-      expect(fields).toEqual(Object.keys(body).filter((k) => k !== 'dryRun' || path === 'preview'));
+      expect(errorFields(res.body)).toEqual(Object.keys(body).filter((k) => k !== 'dryRun' || path === '/preview'));
     }
-    const create = await server
-      .http()
-      .post(base(org))
-      .set('Authorization', bearer(org.owner))
-      .send({ name: 'x', scope: 'namespace:default', deleteAfterDays: 30, dryRun: true });
+    const create = await post('', { name: 'x', scope: 'namespace:default', deleteAfterDays: 30, dryRun: true });
     expect(create.status).toBe(400);
-    expect(create.body.error.details.map((d: { field: string }) => d.field)).toEqual(['dryRun']);
+    expect(errorFields(create.body)).toEqual(['dryRun']);
     expect((await memoryRow(server, mem))!.status).toBe('active');
   });
 
@@ -125,8 +114,8 @@ describe('lifecycle preview changes nothing', () => {
     const org = await createOrg(server);
     const other = await createOrg(server);
     const theirs = await createPolicy(other, { scope: 'namespace:default', deleteAfterDays: 30 });
-    expect((await post(org, 'preview', { policyId: theirs })).status).toBe(404);
-    expect((await post(org, 'run', { policyId: theirs })).status).toBe(404);
+    expect((await preview(org, { policyId: theirs })).status).toBe(404);
+    expect((await run(org, { policyId: theirs })).status).toBe(404);
   });
 });
 
@@ -148,9 +137,8 @@ describe('lifecycle runs in bounded batches', () => {
     await expect(crash).rejects.toThrow('simulated crash');
     expect((await statuses(mems)).filter((s) => s === 'deleted')).toHaveLength(2);
 
-    const resumed = await post(org, 'run');
-    expect(resumed.status).toBe(200);
-    expect(resumed.body.data.runs).toEqual([
+    const resumed = await run(org);
+    expect(expectStatus(resumed, 200).body.data.runs).toEqual([
       {
         policyId: id,
         archived: 0,
@@ -164,8 +152,8 @@ describe('lifecycle runs in bounded batches', () => {
     ]);
     expect(await statuses(mems)).toEqual(Array(5).fill('deleted'));
 
-    const again = await post(org, 'run');
-    expect(again.body.data.runs).toMatchObject([{ deleted: 0, batches: 0 }]);
+    const again = await run(org);
+    expect(expectStatus(again, 200).body.data.runs).toMatchObject([{ deleted: 0, batches: 0 }]);
     const applied = (await auditActions(server, org)).filter((e) => e.action === 'lifecycle_policy.applied');
     expect(applied.map((e) => e.details.deleted)).toEqual([0, 3]);
     expect(applied[1]!.details).toMatchObject({ trigger: 'manual', complete: true, batches: 1 });
@@ -183,32 +171,12 @@ describe('lifecycle deletion erases what was derived', () => {
     const org = await createOrg(server);
     const t = org.owner.tenantId;
     const key = await createApiKey(server, org.owner);
-    const auth = { Authorization: `Bearer ${key}` };
-    const texts = [
-      'I live in Wombatshire. I love pistachiology and I work as a theremineer.',
-      `My deploy token is ${SECRET} please keep it, Wombatshire rules.`,
-    ];
-    const cap = await server
-      .http()
-      .post('/v1/capture/batch')
-      .set(auth)
-      .send({
-        events: texts.map((content, i) => ({
-          type: 'message',
-          sessionId: 's1',
-          subjectId: 'carol',
-          payload: { role: 'user', content },
-          occurredAt: new Date(Date.UTC(2024, 1, 1, 9, i)).toISOString(),
-        })),
-      });
-    expect(cap.status).toBe(201);
-    const job = await server.http().post('/v1/learn').set(auth).send({ wait: true });
-    expect(job.body.data.status).toBe('completed');
-    const syn = await server
-      .http()
-      .post('/v1/synthesize')
-      .set(auth)
-      .send({ query: 'Where does the Wombatshire theremineer live?' });
+    const api = server.api(key);
+    await captureAndLearn(server, key, [
+      { subjectId: 'carol', content: 'I live in Wombatshire. I love pistachiology and I work as a theremineer.' },
+      { subjectId: 'carol', content: `My deploy token is ${SECRET} please keep it, Wombatshire rules.` },
+    ]);
+    const syn = await api.synthesize.synthesize({ body: { query: 'Where does the Wombatshire theremineer live?' } });
     expect(syn.status).toBe(200);
     // Not seen for a long time: age what learn just made.
     await server.ctx.database.rows(
@@ -222,27 +190,22 @@ describe('lifecycle deletion erases what was derived', () => {
     }
     const id = await createPolicy(org, { scope: 'namespace:default', retentionDays: 30, deleteAfterDays: 30 });
 
-    const preview = (await post(org, 'preview')).body.data.runs[0];
-    expect(preview.eventsPurged).toBe(2);
-    expect(preview.vaultItemsDeleted).toBe(1);
-    expect(preview.artifactsRetired).toBeGreaterThan(0);
-    expect(preview.accessLogsScrubbed).toBeGreaterThan(0);
+    const previewed = expectStatus(await preview(org), 200).body.data.runs[0]!;
+    expect(previewed.eventsPurged).toBe(2);
+    expect(previewed.vaultItemsDeleted).toBe(1);
+    expect(previewed.artifactsRetired).toBeGreaterThan(0);
+    expect(previewed.accessLogsScrubbed).toBeGreaterThan(0);
 
-    const run = await post(org, 'run');
-    expect(run.status).toBe(200);
-    const counts = run.body.data.runs[0];
-    expect(counts).toEqual({ ...preview, policyId: id, batches: counts.batches });
+    const applied = await run(org);
+    const counts = expectStatus(applied, 200).body.data.runs[0]!;
+    expect(counts).toEqual({ ...previewed, policyId: id, batches: counts.batches });
     expect(counts.deleted).toBeGreaterThan(0);
 
     expect(await findInTables(server, t, [...MARKERS, SECRET])).toEqual([]);
     expect((await server.ctx.database.rows(sql`select id from vault_items where tenant_id = ${t}`)).length).toBe(0);
-    const again = await server
-      .http()
-      .post('/v1/synthesize')
-      .set(auth)
-      .send({ query: 'Where does carol live and what is her job?' });
-    expect(JSON.stringify(again.body.data)).not.toMatch(/wombatshire|theremineer|pistachio/i);
-    const mems = (await server.http().get('/v1/memories?limit=100').set(auth)).body.data.memories;
+    const again = await api.synthesize.synthesize({ body: { query: 'Where does carol live and what is her job?' } });
+    expect(JSON.stringify(expectStatus(again, 200).body.data)).not.toMatch(/wombatshire|theremineer|pistachio/i);
+    const mems = expectStatus(await api.memories.list({ query: { limit: 100 } }), 200).body.data.memories;
     expect(JSON.stringify(mems)).not.toMatch(/wombatshire|theremineer|pistachio/i);
     const audit = (await auditActions(server, org)).find((e) => e.action === 'lifecycle_policy.applied');
     expect(audit!.details).toMatchObject({
@@ -252,9 +215,11 @@ describe('lifecycle deletion erases what was derived', () => {
     });
 
     // A full re-learn brings nothing back, and a second run finds nothing.
-    const full = await server.http().post('/v1/learn').set(auth).send({ scope: 'full', wait: true });
-    expect(full.body.data.status).toBe('completed');
+    const full = await api.learn.learn({ body: { scope: 'full', wait: true } });
+    expect(expectStatus(full, 200).body.data.status).toBe('completed');
     expect(await findInTables(server, t, MARKERS)).toEqual([]);
-    expect((await post(org, 'run')).body.data.runs).toMatchObject([{ deleted: 0, eventsPurged: 0, batches: 0 }]);
+    expect(expectStatus(await run(org), 200).body.data.runs).toMatchObject([
+      { deleted: 0, eventsPurged: 0, batches: 0 },
+    ]);
   });
 });

@@ -6,43 +6,40 @@
 import { describe, expect, it } from 'vitest';
 import {
   auditActions,
-  auth,
-  bearer,
+  DAY,
   createApiKey,
+  createNamespace,
   createOrg,
+  errorFields,
   eventExists,
+  expectStatus,
+  postRaw,
   insertEvent,
   insertMemory,
   memoryRow,
   registerUser,
   setOwnerRole,
-  type TestOrg,
+  uniqueSlug,
   useTestServer,
 } from '../helpers/index.js';
+import type { HxTestClient, TestOrg, TestUser } from '../helpers/index.js';
 
 const server = useTestServer();
 
-const base = (org: TestOrg) => `/v1/organizations/${org.id}/lifecycle-policies`;
-const DAY = 24 * 60 * 60 * 1000;
-const unique = (tag: string) => `${tag}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+/** The lifecycle area of the typed client as `as` (the owner by default), and a policy's path params. */
+const lifecycle = (org: TestOrg, as: TestUser | string = org.owner) => server.api(as).lifecycle;
+const at = (org: TestOrg) => ({ orgId: org.id });
+const one = (org: TestOrg, policyId: string) => ({ orgId: org.id, policyId });
 
-async function createPolicy(org: TestOrg, body: Record<string, unknown>) {
-  return server
-    .http()
-    .post(base(org))
-    .set('Authorization', bearer(org.owner))
-    .send({ name: 'Retention', ...body });
-}
+type PolicyBody = Omit<Parameters<HxTestClient['lifecycle']['create']>[0]['body'], 'name'>;
 
-async function createNamespace(org: TestOrg, name: string) {
-  const res = await server
-    .http()
-    .post(`/v1/organizations/${org.id}/namespaces`)
-    .set('Authorization', bearer(org.owner))
-    .send({ name });
-  if (res.status !== 201) throw new Error(`namespace failed: ${res.status}`);
-  return res.body.data as { id: string; name: string };
-}
+const createPolicy = (org: TestOrg, body: PolicyBody) =>
+  lifecycle(org).create({ params: at(org), body: { name: 'Retention', ...body } });
+
+/** Creates a policy that must be accepted; answers it. */
+const policyOf = async (org: TestOrg, body: PolicyBody) => expectStatus(await createPolicy(org, body), 201).body.data;
+
+const runNow = (org: TestOrg, as?: TestUser) => lifecycle(org, as).run({ params: at(org), body: {} });
 
 describe('lifecycle policies: happy path', () => {
   it('creates, lists, gets, updates and deletes a policy, auditing each change', async () => {
@@ -53,8 +50,8 @@ describe('lifecycle policies: happy path', () => {
       archiveAfterDays: 30,
       deleteAfterDays: 365,
     });
-    expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({
+    const policy = expectStatus(created, 201).body.data;
+    expect(policy).toMatchObject({
       organizationId: org.id,
       name: 'Retention',
       scope: 'namespace:support',
@@ -63,41 +60,26 @@ describe('lifecycle policies: happy path', () => {
       deleteAfterDays: 365,
       lastRunAt: null,
     });
-    const id = created.body.data.id;
+    const id = policy.id;
     expect(id).toMatch(/^lcp_/);
 
-    const list = await server.http().get(base(org)).set('Authorization', bearer(org.owner));
-    expect(list.status).toBe(200);
-    expect(list.body.data.lifecyclePolicies.map((p: { id: string }) => p.id)).toEqual([id]);
-    expect(list.body.data.pagination).toEqual({ hasMore: false });
+    const list = expectStatus(await lifecycle(org).list({ params: at(org) }), 200).body.data;
+    expect(list.lifecyclePolicies.map((p) => p.id)).toEqual([id]);
+    expect(list.pagination).toEqual({ hasMore: false });
 
-    const patched = await server
-      .http()
-      .patch(`${base(org)}/${id}`)
-      .set('Authorization', bearer(org.owner))
-      .send({ archiveAfterDays: 60, retentionDays: null });
-    expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ archiveAfterDays: 60, retentionDays: null, deleteAfterDays: 365 });
+    const patched = await lifecycle(org).update({
+      params: one(org, id),
+      body: { archiveAfterDays: 60, retentionDays: null },
+    });
+    const updated = expectStatus(patched, 200).body.data;
+    expect(updated).toMatchObject({ archiveAfterDays: 60, retentionDays: null, deleteAfterDays: 365 });
 
-    const got = await server
-      .http()
-      .get(`${base(org)}/${id}`)
-      .set('Authorization', bearer(org.owner));
-    expect(got.body.data).toEqual(patched.body.data);
+    const got = await lifecycle(org).get({ params: one(org, id) });
+    expect(expectStatus(got, 200).body.data).toEqual(updated);
 
-    const deleted = await server
-      .http()
-      .delete(`${base(org)}/${id}`)
-      .set('Authorization', bearer(org.owner));
-    expect(deleted.body.data).toEqual({ id, deleted: true });
-    expect(
-      (
-        await server
-          .http()
-          .get(`${base(org)}/${id}`)
-          .set('Authorization', bearer(org.owner))
-      ).status,
-    ).toBe(404);
+    const deleted = await lifecycle(org).delete({ params: one(org, id) });
+    expect(expectStatus(deleted, 200).body.data).toEqual({ id, deleted: true });
+    expect((await lifecycle(org).get({ params: one(org, id) })).status).toBe(404);
 
     const actions = (await auditActions(server, org)).map((e) => e.action);
     expect(actions.slice(0, 3)).toEqual([
@@ -112,7 +94,7 @@ describe('lifecycle policies: application', () => {
   it('archives and deletes memories of the scoped namespace, purges its old events, and leaves the rest', async () => {
     const org = await createOrg(server);
     const tenantId = org.owner.tenantId;
-    const ns = await createNamespace(org, unique('support'));
+    const ns = await createNamespace(server, org, { name: uniqueSlug('support') });
     const fresh = await insertMemory(server, tenantId, { namespace: ns.name, ageDays: 1 });
     const stale = await insertMemory(server, tenantId, { namespace: ns.name, ageDays: 40 });
     const ancient = await insertMemory(server, tenantId, { namespace: ns.id, ageDays: 400 });
@@ -121,20 +103,14 @@ describe('lifecycle policies: application', () => {
     const newEvent = await insertEvent(server, tenantId, { namespace: ns.name, ageDays: 10 });
     const otherEvent = await insertEvent(server, tenantId, { namespace: 'default', ageDays: 100 });
 
-    const policy = await createPolicy(org, {
+    const policy = await policyOf(org, {
       scope: `namespace:${ns.name}`,
       retentionDays: 90,
       archiveAfterDays: 30,
       deleteAfterDays: 365,
     });
-    const run = await server
-      .http()
-      .post(`${base(org)}/run`)
-      .set('Authorization', bearer(org.owner));
-    expect(run.status).toBe(200);
-    expect(run.body.data.runs).toMatchObject([
-      { policyId: policy.body.data.id, archived: 1, deleted: 1, eventsPurged: 1 },
-    ]);
+    const run = expectStatus(await runNow(org), 200).body.data;
+    expect(run.runs).toMatchObject([{ policyId: policy.id, archived: 1, deleted: 1, eventsPurged: 1 }]);
 
     expect((await memoryRow(server, fresh))!.status).toBe('active');
     expect((await memoryRow(server, stale))!.status).toBe('archived');
@@ -148,22 +124,16 @@ describe('lifecycle policies: application', () => {
     const audit = await auditActions(server, org);
     expect(audit[0]).toMatchObject({
       action: 'lifecycle_policy.applied',
-      resourceId: policy.body.data.id,
+      resourceId: policy.id,
       details: { trigger: 'manual', archived: 1, deleted: 1, eventsPurged: 1 },
     });
-    const got = await server
-      .http()
-      .get(`${base(org)}/${policy.body.data.id}`)
-      .set('Authorization', bearer(org.owner));
-    expect(got.body.data.lastRunAt).toBe(run.body.data.ranAt);
+    const got = await lifecycle(org).get({ params: one(org, policy.id) });
+    expect(expectStatus(got, 200).body.data.lastRunAt).toBe(run.ranAt);
 
     // A second run finds nothing more to do, and says so.
-    const again = await server
-      .http()
-      .post(`${base(org)}/run`)
-      .set('Authorization', bearer(org.owner));
-    expect(again.body.data.runs).toMatchObject([
-      { policyId: policy.body.data.id, archived: 0, deleted: 0, eventsPurged: 0 },
+    const again = await runNow(org);
+    expect(expectStatus(again, 200).body.data.runs).toMatchObject([
+      { policyId: policy.id, archived: 0, deleted: 0, eventsPurged: 0 },
     ]);
   });
 
@@ -193,17 +163,14 @@ describe('lifecycle policies: application', () => {
     const org = await createOrg(server);
     const sibling = await createOrg(server, org.owner, 'Sibling');
     const tenantId = org.owner.tenantId;
-    const mine = await createNamespace(org, unique('mine'));
-    const theirs = await createNamespace(sibling, unique('theirs'));
+    const mine = await createNamespace(server, org, { name: uniqueSlug('mine') });
+    const theirs = await createNamespace(server, sibling, { name: uniqueSlug('theirs') });
     const a = await insertMemory(server, tenantId, { namespace: mine.name, ageDays: 50 });
     const b = await insertMemory(server, tenantId, { namespace: theirs.name, ageDays: 50 });
     const c = await insertMemory(server, tenantId, { namespace: 'default', ageDays: 50 });
     await createPolicy(org, { scope: 'namespace:*', archiveAfterDays: 30 });
-    const run = await server
-      .http()
-      .post(`${base(org)}/run`)
-      .set('Authorization', bearer(org.owner));
-    expect(run.body.data.runs[0].archived).toBe(1);
+    const run = await runNow(org);
+    expect(expectStatus(run, 200).body.data.runs[0]!.archived).toBe(1);
     expect((await memoryRow(server, a))!.status).toBe('archived');
     expect((await memoryRow(server, b))!.status).toBe('active');
     expect((await memoryRow(server, c))!.status).toBe('active');
@@ -215,10 +182,7 @@ describe('lifecycle policies: application', () => {
     const theirs = await insertMemory(server, stranger.tenantId, { ageDays: 500 });
     await createPolicy(org, { scope: 'namespace:default', deleteAfterDays: 1 });
     await server.ctx.services.lifecycle.runOnce(new Date(), { tenantId: org.owner.tenantId });
-    await server
-      .http()
-      .post(`${base(org)}/run`)
-      .set('Authorization', bearer(org.owner));
+    await runNow(org);
     expect((await memoryRow(server, theirs))!.status).toBe('active');
   });
 });
@@ -227,26 +191,18 @@ describe('lifecycle policies: errors', () => {
   it('refuses archiveAfterDays greater than deleteAfterDays with 400 naming it', async () => {
     const org = await createOrg(server);
     const res = await createPolicy(org, { scope: 'namespace:x', archiveAfterDays: 100, deleteAfterDays: 10 });
-    expect(res.status).toBe(400);
-    expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual(['archiveAfterDays']);
+    expect(errorFields(expectStatus(res, 400).body)).toEqual(['archiveAfterDays']);
   });
 
   it('checks the merged values on PATCH', async () => {
     const org = await createOrg(server);
-    const id = (await createPolicy(org, { scope: 'namespace:x', archiveAfterDays: 5, deleteAfterDays: 10 })).body.data
-      .id;
-    const res = await server
-      .http()
-      .patch(`${base(org)}/${id}`)
-      .set('Authorization', bearer(org.owner))
-      .send({ archiveAfterDays: 20 });
-    expect(res.status).toBe(400);
-    expect(res.body.error.details[0].field).toBe('archiveAfterDays');
-    const clearAll = await server
-      .http()
-      .patch(`${base(org)}/${id}`)
-      .set('Authorization', bearer(org.owner))
-      .send({ archiveAfterDays: null, deleteAfterDays: null });
+    const { id } = await policyOf(org, { scope: 'namespace:x', archiveAfterDays: 5, deleteAfterDays: 10 });
+    const res = await lifecycle(org).update({ params: one(org, id), body: { archiveAfterDays: 20 } });
+    expect(errorFields(expectStatus(res, 400).body)[0]).toBe('archiveAfterDays');
+    const clearAll = await lifecycle(org).update({
+      params: one(org, id),
+      body: { archiveAfterDays: null, deleteAfterDays: null },
+    });
     expect(clearAll.status).toBe(400);
   });
 
@@ -255,21 +211,26 @@ describe('lifecycle policies: errors', () => {
     async (scope) => {
       const org = await createOrg(server);
       const res = await createPolicy(org, { scope, deleteAfterDays: 10 });
-      expect(res.status).toBe(400);
-      expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual(['scope']);
+      expect(errorFields(expectStatus(res, 400).body)).toEqual(['scope']);
     },
   );
 
   it('names every invalid field, and needs at least one day limit', async () => {
     const org = await createOrg(server);
-    const res = await server
-      .http()
-      .post(base(org))
-      .set('Authorization', bearer(org.owner))
-      .send({ retentionDays: 0, archiveAfterDays: 'ten', deleteAfterDays: 1.5 });
+    // Wrong types on purpose: a body the contract cannot express goes over the raw wire.
+    const res = await postRaw(server, `/v1/organizations/${org.id}/lifecycle-policies`, org.owner, {
+      retentionDays: 0,
+      archiveAfterDays: 'ten',
+      deleteAfterDays: 1.5,
+    });
     expect(res.status).toBe(400);
-    const fields = res.body.error.details.map((d: { field: string }) => d.field).sort();
-    expect(fields).toEqual(['archiveAfterDays', 'deleteAfterDays', 'name', 'retentionDays', 'scope']);
+    expect(errorFields(res.body).sort()).toEqual([
+      'archiveAfterDays',
+      'deleteAfterDays',
+      'name',
+      'retentionDays',
+      'scope',
+    ]);
     const none = await createPolicy(org, { scope: 'namespace:x' });
     expect(none.status).toBe(400);
   });
@@ -277,10 +238,9 @@ describe('lifecycle policies: errors', () => {
   it("refuses a scope naming another organization's namespace", async () => {
     const org = await createOrg(server);
     const sibling = await createOrg(server, org.owner, 'Sibling');
-    const theirs = await createNamespace(sibling, unique('theirs'));
+    const theirs = await createNamespace(server, sibling, { name: uniqueSlug('theirs') });
     const res = await createPolicy(org, { scope: `namespace:${theirs.id}`, deleteAfterDays: 10 });
-    expect(res.status).toBe(400);
-    expect(res.body.error.details[0].field).toBe('scope');
+    expect(errorFields(expectStatus(res, 400).body)[0]).toBe('scope');
   });
 });
 
@@ -288,40 +248,23 @@ describe('lifecycle policies: security', () => {
   it('answers 403 to roles without lifecycle:manage, for listing too', async () => {
     const org = await createOrg(server);
     await setOwnerRole(server, org, 'manager');
-    expect((await server.http().get(base(org)).set('Authorization', bearer(org.owner))).status).toBe(403);
+    expect((await lifecycle(org).list({ params: at(org) })).status).toBe(403);
     expect((await createPolicy(org, { scope: 'namespace:x', deleteAfterDays: 1 })).status).toBe(403);
-    expect(
-      (
-        await server
-          .http()
-          .post(`${base(org)}/run`)
-          .set('Authorization', bearer(org.owner))
-      ).status,
-    ).toBe(403);
+    expect((await runNow(org)).status).toBe(403);
     await setOwnerRole(server, org, 'admin');
-    expect((await server.http().get(base(org)).set('Authorization', bearer(org.owner))).status).toBe(200);
+    expect((await lifecycle(org).list({ params: at(org) })).status).toBe(200);
   });
 
   it("answers 404 for another tenant's policy and 401 for an API key", async () => {
     const org = await createOrg(server);
-    const id = (await createPolicy(org, { scope: 'namespace:x', deleteAfterDays: 10 })).body.data.id;
+    const { id } = await policyOf(org, { scope: 'namespace:x', deleteAfterDays: 10 });
     const stranger = await registerUser(server, 'stranger');
     const own = await createOrg(server, stranger);
-    expect(
-      (
-        await server
-          .http()
-          .get(`${base(own)}/${id}`)
-          .set('Authorization', bearer(stranger))
-      ).status,
-    ).toBe(404);
-    const del = await server
-      .http()
-      .delete(`${base(own)}/${id}`)
-      .set('Authorization', bearer(stranger));
+    expect((await lifecycle(own).get({ params: one(own, id) })).status).toBe(404);
+    const del = await lifecycle(own).delete({ params: one(own, id) });
     expect(del.status).toBe(404);
-    expect((await server.http().get(base(org)).set('Authorization', bearer(stranger))).status).toBe(404);
+    expect((await lifecycle(org, stranger).list({ params: at(org) })).status).toBe(404);
     const key = await createApiKey(server, org.owner);
-    expect((await server.http().get(base(org)).set(auth(key))).status).toBe(401);
+    expect((await lifecycle(org, key).list({ params: at(org) })).status).toBe(401);
   });
 });

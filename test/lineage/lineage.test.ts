@@ -7,26 +7,27 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../server/src/db/schema/index.js';
 import {
-  auth,
-  bearer,
   createApiKey,
+  createNamespace,
   createOrg,
+  expectStatus,
   insertArtifact,
   insertEdge,
   insertEvent,
   insertMemory,
   registerUser,
   setOwnerRole,
-  type TestOrg,
   useTestServer,
 } from '../helpers/index.js';
+import type { TestOrg, TestUser } from '../helpers/index.js';
 
 const server = useTestServer();
 
-const record = (org: TestOrg, memoryId: string, user = org.owner) =>
-  server.http().get(`/v1/organizations/${org.id}/lineage/${memoryId}`).set('Authorization', bearer(user));
-const graph = (org: TestOrg, memoryId: string, user = org.owner) =>
-  server.http().get(`/v1/organizations/${org.id}/lineage/graph/${memoryId}`).set('Authorization', bearer(user));
+/** The lineage record and graph of a memory through the typed client, as `user` (the owner by default). */
+const record = (org: TestOrg, memoryId: string, user: TestUser | string = org.owner) =>
+  server.api(user).lineage.get({ params: { orgId: org.id, memoryId } });
+const graph = (org: TestOrg, memoryId: string, user: TestUser = org.owner) =>
+  server.api(user).lineage.graph({ params: { orgId: org.id, memoryId } });
 
 const minutes = (n: number) => new Date(Date.now() - n * 60_000);
 
@@ -52,20 +53,17 @@ async function chain(org: TestOrg) {
 describe('lineage: happy path', () => {
   it('answers the lineage record of a memory compiled by a real capture and learn', async () => {
     const org = await createOrg(server);
-    const key = await createApiKey(server, org.owner);
-    const captured = await server
-      .http()
-      .post('/v1/capture')
-      .set(auth(key))
-      .send({
+    const api = server.api(await createApiKey(server, org.owner));
+    const captured = await api.capture.capture({
+      body: {
         type: 'message',
         sessionId: 'sess-lineage',
         subjectId: 'user-1',
         payload: { role: 'user', content: 'I live in Lisbon and I prefer green tea.' },
-      });
-    expect(captured.status).toBe(201);
-    const eventId = captured.body.data.eventId;
-    const learned = await server.http().post('/v1/learn').set(auth(key)).send({ wait: true });
+      },
+    });
+    const eventId = expectStatus(captured, 201).body.data.eventId;
+    const learned = await api.learn.learn({ body: { wait: true } });
     expect([200, 202]).toContain(learned.status);
     let mems: { id: string }[] = [];
     for (let i = 0; i < 50 && mems.length === 0; i++) {
@@ -77,8 +75,7 @@ describe('lineage: happy path', () => {
     }
     expect(mems.length).toBeGreaterThan(0);
 
-    const res = await record(org, mems[0]!.id);
-    expect(res.status).toBe(200);
+    const res = expectStatus(await record(org, mems[0]!.id), 200);
     expect(res.body.ok).toBe(true);
     expect(Object.keys(res.body.data).sort()).toEqual(['derivedArtifacts', 'lineage', 'memoryId', 'sourceEvents']);
     expect(res.body.data.memoryId).toBe(mems[0]!.id);
@@ -94,14 +91,11 @@ describe('lineage: happy path', () => {
   it('answers sources, derived artifacts and every edge touching the memory, oldest first', async () => {
     const org = await createOrg(server);
     const c = await chain(org);
-    const res = await record(org, c.older);
-    expect(res.status).toBe(200);
-    expect(res.body.data.memoryId).toBe(c.older);
-    expect(res.body.data.sourceEvents).toEqual([c.e1]);
-    expect(res.body.data.derivedArtifacts).toEqual([c.art]);
-    expect(
-      res.body.data.lineage.map((e: { from: string; to: string; type: string }) => [e.from, e.to, e.type]),
-    ).toEqual([
+    const { data } = expectStatus(await record(org, c.older), 200).body;
+    expect(data.memoryId).toBe(c.older);
+    expect(data.sourceEvents).toEqual([c.e1]);
+    expect(data.derivedArtifacts).toEqual([c.art]);
+    expect(data.lineage.map((e) => [e.from, e.to, e.type])).toEqual([
       [c.e1, c.older, 'captured_from'],
       [c.older, c.art, 'compiled_into'],
       [c.newer, c.older, 'supersedes'],
@@ -111,12 +105,10 @@ describe('lineage: happy path', () => {
   it('answers the graph: the supersession chain, its events, vault items and artifacts, not sibling memories', async () => {
     const org = await createOrg(server);
     const c = await chain(org);
-    const res = await graph(org, c.newer);
-    expect(res.status).toBe(200);
-    const data = res.body.data;
+    const { data } = expectStatus(await graph(org, c.newer), 200).body;
     expect(data.memoryId).toBe(c.newer);
     expect(data.truncated).toBe(false);
-    const nodes = Object.fromEntries(data.nodes.map((n: { id: string; type: string }) => [n.id, n.type]));
+    const nodes = Object.fromEntries(data.nodes.map((n) => [n.id, n.type]));
     expect(nodes).toEqual({
       [c.newer]: 'memory',
       [c.older]: 'memory',
@@ -125,10 +117,10 @@ describe('lineage: happy path', () => {
       [c.art]: 'artifact',
       vit_SECRET1: 'vault_item',
     });
-    expect(data.nodes.find((n: { id: string }) => n.id === c.newer).label).toContain('lives in Lisbon');
-    expect(data.nodes.find((n: { id: string }) => n.id === c.art).label).toContain('Profile');
+    expect(data.nodes.find((n) => n.id === c.newer)!.label).toContain('lives in Lisbon');
+    expect(data.nodes.find((n) => n.id === c.art)!.label).toContain('Profile');
     expect(data.edges).toHaveLength(6);
-    expect(data.edges.map((e: { type: string }) => e.type)).toEqual([
+    expect(data.edges.map((e) => e.type)).toEqual([
       'captured_from',
       'redacted_into',
       'compiled_into',
@@ -147,9 +139,18 @@ describe('lineage: happy path', () => {
     const org = await createOrg(server);
     const mem = await insertMemory(server, org.owner.tenantId);
     const res = await record(org, mem);
-    expect(res.body.data).toEqual({ memoryId: mem, sourceEvents: [], derivedArtifacts: [], lineage: [] });
+    expect(expectStatus(res, 200).body.data).toEqual({
+      memoryId: mem,
+      sourceEvents: [],
+      derivedArtifacts: [],
+      lineage: [],
+    });
     const g = await graph(org, mem);
-    expect(g.body.data).toMatchObject({ nodes: [{ id: mem, type: 'memory' }], edges: [], truncated: false });
+    expect(expectStatus(g, 200).body.data).toMatchObject({
+      nodes: [{ id: mem, type: 'memory' }],
+      edges: [],
+      truncated: false,
+    });
   });
 });
 
@@ -157,8 +158,7 @@ describe('lineage: errors and security', () => {
   it('answers 404 for an unknown memory', async () => {
     const org = await createOrg(server);
     const res = await record(org, 'mem_missing');
-    expect(res.status).toBe(404);
-    expect(res.body.error.code).toBe('not_found');
+    expect(expectStatus(res, 404).body.error.code).toBe('not_found');
     expect((await graph(org, 'mem_missing')).status).toBe(404);
   });
 
@@ -175,50 +175,37 @@ describe('lineage: errors and security', () => {
     const mine = await insertMemory(server, stranger.tenantId);
     await insertEdge(server, victim.owner.tenantId, c.e1, mine, 'captured_from');
     const clean = await record(own, mine, stranger);
-    expect(clean.body.data.lineage).toEqual([]);
-    expect((await graph(own, mine, stranger)).body.data.nodes).toHaveLength(1);
+    expect(expectStatus(clean, 200).body.data.lineage).toEqual([]);
+    expect(expectStatus(await graph(own, mine, stranger), 200).body.data.nodes).toHaveLength(1);
   });
 
   it('answers 404 for a memory in a namespace another organization of the tenant owns', async () => {
     const org = await createOrg(server);
     const sibling = await createOrg(server, org.owner, 'Sibling');
-    const nsName = `sib-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-    const ns = await server
-      .http()
-      .post(`/v1/organizations/${sibling.id}/namespaces`)
-      .set('Authorization', bearer(org.owner))
-      .send({ name: nsName });
-    expect(ns.status).toBe(201);
-    const mem = await insertMemory(server, org.owner.tenantId, { namespace: nsName });
+    const ns = await createNamespace(server, sibling);
+    const mem = await insertMemory(server, org.owner.tenantId, { namespace: ns.name });
     expect((await record(org, mem)).status).toBe(404);
     expect((await record(sibling, mem)).status).toBe(200);
   });
 
   it('answers 403 for a restricted namespace without an allow policy, 200 with one', async () => {
     const org = await createOrg(server);
-    const nsName = `vault-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-    await server
-      .http()
-      .post(`/v1/organizations/${org.id}/namespaces`)
-      .set('Authorization', bearer(org.owner))
-      .send({ name: nsName, sensitivity: 'restricted' });
-    const mem = await insertMemory(server, org.owner.tenantId, { namespace: nsName });
+    const ns = await createNamespace(server, org, { sensitivity: 'restricted' });
+    const mem = await insertMemory(server, org.owner.tenantId, { namespace: ns.name });
     const denied = await record(org, mem);
-    expect(denied.status).toBe(403);
-    expect(denied.body.error.code).toBe('forbidden');
+    expect(expectStatus(denied, 403).body.error.code).toBe('forbidden');
     expect((await graph(org, mem)).status).toBe(403);
-    await server
-      .http()
-      .post(`/v1/organizations/${org.id}/policies`)
-      .set('Authorization', bearer(org.owner))
-      .send({
+    await server.api(org.owner).policies.create({
+      params: { orgId: org.id },
+      body: {
         name: 'owners read',
         effect: 'allow',
-        resource: `namespace:${nsName}`,
+        resource: `namespace:${ns.name}`,
         action: 'read',
         priority: 1,
         conditions: { role: 'owner' },
-      });
+      },
+    });
     expect((await record(org, mem)).status).toBe(200);
   });
 
@@ -237,7 +224,7 @@ describe('lineage: errors and security', () => {
     const org = await createOrg(server);
     const mem = await insertMemory(server, org.owner.tenantId);
     const key = await createApiKey(server, org.owner);
-    const res = await server.http().get(`/v1/organizations/${org.id}/lineage/${mem}`).set(auth(key));
+    const res = await record(org, mem, key);
     expect(res.status).toBe(401);
   });
 
@@ -245,12 +232,8 @@ describe('lineage: errors and security', () => {
     const org = await createOrg(server);
     const c = await chain(org);
     await graph(org, c.older);
-    const logs = await server
-      .http()
-      .get(`/v1/organizations/${org.id}/access-logs`)
-      .set('Authorization', bearer(org.owner));
-    expect(logs.status).toBe(200);
-    const entries = JSON.stringify(logs.body.data);
+    const logs = await server.api(org.owner).audit.accessLogs({ params: { orgId: org.id } });
+    const entries = JSON.stringify(expectStatus(logs, 200).body.data);
     expect(entries).toContain('lineage.graph');
     expect(entries).toContain(c.older);
   });

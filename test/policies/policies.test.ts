@@ -8,21 +8,25 @@ import type { Actor } from '../../server/src/actor.js';
 import {
   addMember,
   auditActions,
-  auth,
-  bearer,
+  postRaw,
   createApiKey,
+  createNamespace,
   createOrg,
+  errorFields,
+  expectStatus,
   insertTeam,
   registerUser,
   setOwnerRole,
-  type TestOrg,
+  uniqueSlug,
   useTestServer,
 } from '../helpers/index.js';
+import type { HxTestClient, TestOrg, TestUser } from '../helpers/index.js';
 
 const server = useTestServer();
 
-const base = (org: TestOrg) => `/v1/organizations/${org.id}/policies`;
-const policy = (body: Record<string, unknown> = {}) => ({
+type PolicyBody = Parameters<HxTestClient['policies']['create']>[0]['body'];
+
+const policy = (body: Partial<PolicyBody> = {}): PolicyBody => ({
   name: 'Deny support writes',
   effect: 'deny',
   resource: 'namespace:*',
@@ -31,21 +35,21 @@ const policy = (body: Record<string, unknown> = {}) => ({
   ...body,
 });
 
-async function createPolicy(org: TestOrg, body: Record<string, unknown> = {}) {
-  return server.http().post(base(org)).set('Authorization', bearer(org.owner)).send(policy(body));
-}
+/** The policies area of the typed client as `as` (the owner by default), and the path params. */
+const policies = (org: TestOrg, as: TestUser | string = org.owner) => server.api(as).policies;
+const at = (org: TestOrg) => ({ orgId: org.id });
+const one = (org: TestOrg, policyId: string) => ({ orgId: org.id, policyId });
 
-async function createNamespace(org: TestOrg, name: string, sensitivity = 'internal') {
-  const res = await server
-    .http()
-    .post(`/v1/organizations/${org.id}/namespaces`)
-    .set('Authorization', bearer(org.owner))
-    .send({ name, sensitivity });
-  if (res.status !== 201) throw new Error(`namespace failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as { id: string; name: string };
-}
+const createPolicy = (org: TestOrg, body: Partial<PolicyBody> = {}, as?: TestUser) =>
+  policies(org, as).create({ params: at(org), body: policy(body) });
 
-const unique = (tag: string) => `${tag}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+/** Creates a policy that must be accepted; answers its id. */
+const policyId = async (org: TestOrg, body: Partial<PolicyBody> = {}) =>
+  expectStatus(await createPolicy(org, body), 201).body.data.id;
+
+/** A namespace of the organization named `tag`-something, of `sensitivity`. */
+const namespace = (org: TestOrg, tag: string, sensitivity: 'internal' | 'restricted' = 'internal') =>
+  createNamespace(server, org, { name: uniqueSlug(tag), sensitivity });
 
 function userActor(org: TestOrg, extra: Partial<Actor> = {}): Actor {
   return {
@@ -77,9 +81,8 @@ const check = (actor: Actor, ns: string, action: 'read' | 'write') =>
 describe('policies: happy path', () => {
   it('creates, gets, updates and deletes a policy, auditing each change', async () => {
     const org = await createOrg(server);
-    const created = await createPolicy(org, { conditions: { role: 'developer' } });
-    expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({
+    const created = expectStatus(await createPolicy(org, { conditions: { role: 'developer' } }), 201).body.data;
+    expect(created).toMatchObject({
       organizationId: org.id,
       name: 'Deny support writes',
       effect: 'deny',
@@ -88,33 +91,26 @@ describe('policies: happy path', () => {
       conditions: { role: 'developer' },
       priority: 10,
     });
-    const id = created.body.data.id;
+    const id = created.id;
     expect(id).toMatch(/^pol_/);
 
-    const got = await server
-      .http()
-      .get(`${base(org)}/${id}`)
-      .set('Authorization', bearer(org.owner));
-    expect(got.body.data).toEqual(created.body.data);
+    const got = await policies(org).get({ params: one(org, id) });
+    expect(expectStatus(got, 200).body.data).toEqual(created);
 
-    const patched = await server
-      .http()
-      .patch(`${base(org)}/${id}`)
-      .set('Authorization', bearer(org.owner))
-      .send({ effect: 'allow', priority: 20, conditions: {} });
-    expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ effect: 'allow', priority: 20, conditions: {}, action: 'write' });
+    const patched = await policies(org).update({
+      params: one(org, id),
+      body: { effect: 'allow', priority: 20, conditions: {} },
+    });
+    expect(expectStatus(patched, 200).body.data).toMatchObject({
+      effect: 'allow',
+      priority: 20,
+      conditions: {},
+      action: 'write',
+    });
 
-    const deleted = await server
-      .http()
-      .delete(`${base(org)}/${id}`)
-      .set('Authorization', bearer(org.owner));
-    expect(deleted.status).toBe(200);
-    expect(deleted.body.data).toEqual({ id, deleted: true });
-    const gone = await server
-      .http()
-      .get(`${base(org)}/${id}`)
-      .set('Authorization', bearer(org.owner));
+    const deleted = await policies(org).delete({ params: one(org, id) });
+    expect(expectStatus(deleted, 200).body.data).toEqual({ id, deleted: true });
+    const gone = await policies(org).get({ params: one(org, id) });
     expect(gone.status).toBe(404);
 
     const actions = (await auditActions(server, org)).map((e) => e.action);
@@ -123,23 +119,18 @@ describe('policies: happy path', () => {
 
   it('lists in evaluation order (priority descending) across pages', async () => {
     const org = await createOrg(server);
-    const low = (await createPolicy(org, { priority: 1 })).body.data.id;
-    const high = (await createPolicy(org, { priority: 100 })).body.data.id;
-    const mid = (await createPolicy(org, { priority: 50 })).body.data.id;
-    const mid2 = (await createPolicy(org, { priority: 50 })).body.data.id;
-    const first = await server
-      .http()
-      .get(`${base(org)}?limit=2`)
-      .set('Authorization', bearer(org.owner));
-    expect(first.status).toBe(200);
-    expect(first.body.data.policies.map((p: { id: string }) => p.id)).toEqual([high, mid]);
-    expect(first.body.data.pagination.hasMore).toBe(true);
-    const second = await server
-      .http()
-      .get(`${base(org)}?limit=2&cursor=${encodeURIComponent(first.body.data.pagination.cursor)}`)
-      .set('Authorization', bearer(org.owner));
-    expect(second.body.data.policies.map((p: { id: string }) => p.id)).toEqual([mid2, low]);
-    expect(second.body.data.pagination).toEqual({ hasMore: false });
+    const low = await policyId(org, { priority: 1 });
+    const high = await policyId(org, { priority: 100 });
+    const mid = await policyId(org, { priority: 50 });
+    const mid2 = await policyId(org, { priority: 50 });
+    const first = expectStatus(await policies(org).list({ params: at(org), query: { limit: 2 } }), 200).body.data;
+    expect(first.policies.map((p) => p.id)).toEqual([high, mid]);
+    expect(first.pagination.hasMore).toBe(true);
+    const cursor = first.pagination.cursor;
+    const second = await policies(org).list({ params: at(org), query: { limit: 2, cursor } });
+    const rest = expectStatus(second, 200).body.data;
+    expect(rest.policies.map((p) => p.id)).toEqual([mid2, low]);
+    expect(rest.pagination).toEqual({ hasMore: false });
   });
 });
 
@@ -153,61 +144,44 @@ describe('policies: errors', () => {
     ['namespace:*:x', 'extra segment'],
   ])('refuses the resource pattern %s (%s) with 400 naming resource', async (resource) => {
     const org = await createOrg(server);
-    const res = await createPolicy(org, { resource });
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('validation_error');
-    expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual(['resource']);
+    const { error } = expectStatus(await createPolicy(org, { resource }), 400).body;
+    expect(error.code).toBe('validation_error');
+    expect(errorFields({ error })).toEqual(['resource']);
   });
 
   it('names every invalid field', async () => {
     const org = await createOrg(server);
-    const res = await server
-      .http()
-      .post(base(org))
-      .set('Authorization', bearer(org.owner))
-      .send({
-        effect: 'maybe',
-        resource: 'namespace:*',
-        action: 'fly',
-        priority: 1.5,
-        conditions: { role: 'king', colour: 'red' },
-      });
+    // Values and fields the contract does not have: this body goes over the raw wire.
+    const res = await postRaw(server, `/v1/organizations/${org.id}/policies`, org.owner, {
+      effect: 'maybe',
+      resource: 'namespace:*',
+      action: 'fly',
+      priority: 1.5,
+      conditions: { role: 'king', colour: 'red' },
+    });
     expect(res.status).toBe(400);
-    const fields = res.body.error.details.map((d: { field: string }) => d.field).sort();
+    const fields = errorFields(res.body).sort();
     expect(fields).toEqual(['action', 'conditions.colour', 'conditions.role', 'effect', 'name', 'priority']);
   });
 
   it('refuses conditions naming a team or agent outside the organization', async () => {
     const org = await createOrg(server);
     const team = await createPolicy(org, { conditions: { team: 'team_nope' } });
-    expect(team.status).toBe(400);
-    expect(team.body.error.details[0].field).toBe('conditions.team');
+    expect(errorFields(expectStatus(team, 400).body)[0]).toBe('conditions.team');
     const agent = await createPolicy(org, { conditions: { agent: 'agt_nope' } });
-    expect(agent.status).toBe(400);
-    expect(agent.body.error.details[0].field).toBe('conditions.agent');
+    expect(errorFields(expectStatus(agent, 400).body)[0]).toBe('conditions.agent');
     const ok = await createPolicy(org, { conditions: { team: await insertTeam(server, org) } });
     expect(ok.status).toBe(201);
   });
 
   it('answers 404 for unknown policies on PATCH and DELETE, 400 for an empty PATCH', async () => {
     const org = await createOrg(server);
-    const patch = await server
-      .http()
-      .patch(`${base(org)}/pol_missing`)
-      .set('Authorization', bearer(org.owner))
-      .send({ priority: 1 });
+    const patch = await policies(org).update({ params: one(org, 'pol_missing'), body: { priority: 1 } });
     expect(patch.status).toBe(404);
-    const del = await server
-      .http()
-      .delete(`${base(org)}/pol_missing`)
-      .set('Authorization', bearer(org.owner));
+    const del = await policies(org).delete({ params: one(org, 'pol_missing') });
     expect(del.status).toBe(404);
-    const id = (await createPolicy(org)).body.data.id;
-    const empty = await server
-      .http()
-      .patch(`${base(org)}/${id}`)
-      .set('Authorization', bearer(org.owner))
-      .send({});
+    const id = await policyId(org);
+    const empty = await policies(org).update({ params: one(org, id), body: {} });
     expect(empty.status).toBe(400);
   });
 });
@@ -216,62 +190,33 @@ describe('policies: security', () => {
   it('answers 401 for an API key and without a token', async () => {
     const org = await createOrg(server);
     const key = await createApiKey(server, org.owner);
-    expect((await server.http().get(base(org)).set(auth(key))).status).toBe(401);
-    expect((await server.http().post(base(org)).send(policy())).status).toBe(401);
+    expect((await policies(org, key).list({ params: at(org) })).status).toBe(401);
+    expect((await server.api().policies.create({ params: at(org), body: policy() })).status).toBe(401);
   });
 
   it('lets a developer read but not create, change or delete policies (403)', async () => {
     const org = await createOrg(server);
-    const id = (await createPolicy(org)).body.data.id;
+    const id = await policyId(org);
     await setOwnerRole(server, org, 'developer');
-    expect((await server.http().get(base(org)).set('Authorization', bearer(org.owner))).status).toBe(200);
+    expect((await policies(org).list({ params: at(org) })).status).toBe(200);
     const create = await createPolicy(org);
-    expect(create.status).toBe(403);
-    expect(create.body.error.code).toBe('forbidden');
-    const patch = await server
-      .http()
-      .patch(`${base(org)}/${id}`)
-      .set('Authorization', bearer(org.owner))
-      .send({ priority: 1 });
+    expect(expectStatus(create, 403).body.error.code).toBe('forbidden');
+    const patch = await policies(org).update({ params: one(org, id), body: { priority: 1 } });
     expect(patch.status).toBe(403);
-    expect(
-      (
-        await server
-          .http()
-          .delete(`${base(org)}/${id}`)
-          .set('Authorization', bearer(org.owner))
-      ).status,
-    ).toBe(403);
+    expect((await policies(org).delete({ params: one(org, id) })).status).toBe(403);
     await setOwnerRole(server, org, 'viewer');
-    expect((await server.http().get(base(org)).set('Authorization', bearer(org.owner))).status).toBe(403);
+    expect((await policies(org).list({ params: at(org) })).status).toBe(403);
   });
 
   it("does not reveal or touch another tenant's policies (404)", async () => {
     const org = await createOrg(server);
-    const id = (await createPolicy(org)).body.data.id;
+    const id = await policyId(org);
     const stranger = await registerUser(server, 'stranger');
     const own = await createOrg(server, stranger);
-    expect(
-      (
-        await server
-          .http()
-          .get(`${base(own)}/${id}`)
-          .set('Authorization', bearer(stranger))
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await server
-          .http()
-          .delete(`${base(own)}/${id}`)
-          .set('Authorization', bearer(stranger))
-      ).status,
-    ).toBe(404);
-    expect((await server.http().get(base(org)).set('Authorization', bearer(stranger))).status).toBe(404);
-    const still = await server
-      .http()
-      .get(`${base(org)}/${id}`)
-      .set('Authorization', bearer(org.owner));
+    expect((await policies(own).get({ params: one(own, id) })).status).toBe(404);
+    expect((await policies(own).delete({ params: one(own, id) })).status).toBe(404);
+    expect((await policies(org, stranger).list({ params: at(org) })).status).toBe(404);
+    const still = await policies(org).get({ params: one(org, id) });
     expect(still.status).toBe(200);
   });
 });
@@ -280,9 +225,9 @@ describe('policies: namespace access decisions (checkNamespaceAccess)', () => {
   it('allows unregistered and unpoliced namespaces, denies restricted ones without an allow', async () => {
     const org = await createOrg(server);
     expect(await check(keyActor(org), 'default', 'write')).toMatchObject({ allowed: true, reason: 'default_allow' });
-    const open = await createNamespace(org, unique('open'));
+    const open = await namespace(org, 'open');
     expect((await check(keyActor(org), open.name, 'read')).allowed).toBe(true);
-    const secret = await createNamespace(org, unique('secret'), 'restricted');
+    const secret = await namespace(org, 'secret', 'restricted');
     const denied = await check(keyActor(org), secret.name, 'read');
     expect(denied).toMatchObject({ allowed: false, reason: 'restricted_default_deny', namespaceId: secret.id });
     // Referring to it by id is the same namespace.
@@ -295,33 +240,26 @@ describe('policies: namespace access decisions (checkNamespaceAccess)', () => {
       priority: 1,
     });
     const allowed = await check(keyActor(org), secret.id, 'read');
-    expect(allowed).toMatchObject({ allowed: true, reason: 'policy', policyId: allow.body.data.id });
+    expect(allowed).toMatchObject({ allowed: true, reason: 'policy', policyId: expectStatus(allow, 201).body.data.id });
     expect((await check(keyActor(org), secret.id, 'write')).allowed).toBe(false);
   });
 
   it('applies priority and deny-wins, and picks up changes on the next check', async () => {
     const org = await createOrg(server);
-    const ns = await createNamespace(org, unique('ops'));
-    const deny = await createPolicy(org, { effect: 'deny', resource: `namespace:${ns.id}`, action: '*', priority: 5 });
+    const ns = await namespace(org, 'ops');
+    const deny = await policyId(org, { effect: 'deny', resource: `namespace:${ns.id}`, action: '*', priority: 5 });
     expect((await check(keyActor(org), ns.name, 'write')).allowed).toBe(false);
-    const allow = await createPolicy(org, { effect: 'allow', resource: 'namespace:*', action: 'write', priority: 5 });
-    expect(await check(keyActor(org), ns.name, 'write')).toMatchObject({ allowed: false, policyId: deny.body.data.id });
-    await server
-      .http()
-      .patch(`${base(org)}/${allow.body.data.id}`)
-      .set('Authorization', bearer(org.owner))
-      .send({ priority: 6 });
-    expect(await check(keyActor(org), ns.name, 'write')).toMatchObject({ allowed: true, policyId: allow.body.data.id });
-    await server
-      .http()
-      .delete(`${base(org)}/${allow.body.data.id}`)
-      .set('Authorization', bearer(org.owner));
+    const allow = await policyId(org, { effect: 'allow', resource: 'namespace:*', action: 'write', priority: 5 });
+    expect(await check(keyActor(org), ns.name, 'write')).toMatchObject({ allowed: false, policyId: deny });
+    await policies(org).update({ params: one(org, allow), body: { priority: 6 } });
+    expect(await check(keyActor(org), ns.name, 'write')).toMatchObject({ allowed: true, policyId: allow });
+    await policies(org).delete({ params: one(org, allow) });
     expect((await check(keyActor(org), ns.name, 'write')).allowed).toBe(false);
   });
 
   it('evaluates role and team conditions for users, and agent conditions for keys', async () => {
     const org = await createOrg(server);
-    const ns = await createNamespace(org, unique('hr'), 'restricted');
+    const ns = await namespace(org, 'hr', 'restricted');
     const team = await insertTeam(server, org, true);
     await createPolicy(org, {
       effect: 'allow',
@@ -347,8 +285,8 @@ describe('policies: namespace access decisions (checkNamespaceAccess)', () => {
 
   it('refuses a key bound to one namespace every other namespace', async () => {
     const org = await createOrg(server);
-    const mine = await createNamespace(org, unique('mine'));
-    const other = await createNamespace(org, unique('other'));
+    const mine = await namespace(org, 'mine');
+    const other = await namespace(org, 'other');
     const bound = keyActor(org, { namespaceId: mine.id });
     expect((await check(bound, mine.id, 'write')).allowed).toBe(true);
     expect((await check(bound, mine.name, 'write')).allowed).toBe(true);
@@ -361,7 +299,7 @@ describe('policies: namespace access decisions (checkNamespaceAccess)', () => {
 
   it("never applies another tenant's policies", async () => {
     const org = await createOrg(server);
-    const ns = await createNamespace(org, unique('shared-name'));
+    const ns = await namespace(org, 'shared-name');
     await createPolicy(org, { effect: 'deny', resource: 'namespace:*', action: '*', priority: 1 });
     const stranger = await registerUser(server, 'stranger');
     const strangerOrg = await createOrg(server, stranger);
@@ -375,27 +313,23 @@ describe('policies: namespace access decisions (checkNamespaceAccess)', () => {
 describe('policies: subjects made through the real member, team and agent routes', () => {
   it('applies team, role and agent conditions to an invited member and an agent-bound key', async () => {
     const org = await createOrg(server);
-    const team = await server
-      .http()
-      .post(`/v1/organizations/${org.id}/teams`)
-      .set('Authorization', bearer(org.owner))
-      .send({ name: unique('team'), description: 'Support' });
-    expect(team.status).toBe(201);
-    const teamId = team.body.data.id;
+    const team = await server.api(org.owner).teams.create({
+      params: at(org),
+      body: { name: uniqueSlug('team'), description: 'Support' },
+    });
+    const teamId = expectStatus(team, 201).body.data.id;
     const dev = await addMember(server, org, 'developer', { teamIds: [teamId] });
-    const agent = await server
-      .http()
-      .post(`/v1/organizations/${org.id}/agents`)
-      .set('Authorization', bearer(org.owner))
-      .send({ name: unique('bot'), description: 'Helper', framework: 'custom', teamId, metadata: {} });
-    expect(agent.status).toBe(201);
-    const agentId = agent.body.data.id;
+    const agent = await server.api(org.owner).agents.create({
+      params: at(org),
+      body: { name: uniqueSlug('bot'), description: 'Helper', framework: 'custom', teamId, metadata: {} },
+    });
+    const agentId = expectStatus(agent, 201).body.data.id;
 
     // The invited developer may read policies but not write them.
-    expect((await server.http().get(base(org)).set('Authorization', bearer(dev))).status).toBe(200);
-    expect((await server.http().post(base(org)).set('Authorization', bearer(dev)).send(policy())).status).toBe(403);
+    expect((await policies(org, dev).list({ params: at(org) })).status).toBe(200);
+    expect((await createPolicy(org, {}, dev)).status).toBe(403);
 
-    const ns = await createNamespace(org, unique('team-only'), 'restricted');
+    const ns = await namespace(org, 'team-only', 'restricted');
     await createPolicy(org, {
       effect: 'allow',
       resource: `namespace:${ns.id}`,
