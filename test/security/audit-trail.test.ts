@@ -5,30 +5,28 @@
  * a vault's audit stays readable there after the vault is deleted.
  */
 import { describe, expect, it } from 'vitest';
-import { addMember, auth, bearer, createOrg, registerUser, type TestUser, useTestServer } from '../helpers/index.js';
+import {
+  addMember,
+  createOrg,
+  expectStatus,
+  type HxTestClient,
+  registerUser,
+  type TestUser,
+  useTestServer,
+} from '../helpers/index.js';
 
 const OPERATOR_TOKEN = 'operator-token-for-audit-tests-0123456789';
 const server = useTestServer({ OPERATOR_TOKEN });
 
-interface Entry {
-  action: string;
-  outcome: string;
-  actorType: string;
-  actorId: string;
-  resourceType: string;
-  resourceId: string | null;
-  organizationId: string | null;
-  requestId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  details: Record<string, unknown>;
-}
+type TenantAuditQuery = NonNullable<Parameters<HxTestClient['audit']['tenantList']>[0]>['query'];
 
-async function tenantAudit(owner: TestUser, query = ''): Promise<Entry[]> {
-  const res = await server.http().get(`/v1/audit?limit=100${query}`).set('Authorization', bearer(owner));
+/** The tenant audit (GET /v1/audit) as its owner, 100 entries at most. */
+async function tenantAudit(owner: TestUser, query: TenantAuditQuery = {}) {
+  const res = await server.api(owner).audit.tenantList({ query: { limit: 100, ...query } });
   if (res.status !== 200) throw new Error(`audit failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.entries;
 }
+type Entry = Awaited<ReturnType<typeof tenantAudit>>[number];
 
 describe('credential events', () => {
   it('register, login success and failure, refresh reuse and logout are in the tenant audit', async () => {
@@ -47,15 +45,11 @@ describe('credential events', () => {
       .send({ email: owner.email, password: owner.password });
     expect(good.status).toBe(200);
     const refreshToken = good.body.data.tokens.refreshToken;
-    const rotated = await server.http().post('/v1/auth/refresh').send({ refreshToken });
+    const rotated = await server.api().auth.refresh({ body: { refreshToken } });
     expect(rotated.status).toBe(200);
-    const reused = await server.http().post('/v1/auth/refresh').send({ refreshToken });
+    const reused = await server.api().auth.refresh({ body: { refreshToken } });
     expect(reused.status).toBe(401);
-    const logout = await server
-      .http()
-      .post('/v1/auth/logout')
-      .set('Authorization', bearer(owner))
-      .send({ refreshToken: owner.refreshToken });
+    const logout = await server.api(owner).auth.logout({ body: { refreshToken: owner.refreshToken } });
     expect(logout.status).toBeLessThan(300);
 
     const entries = await tenantAudit(owner);
@@ -73,29 +67,24 @@ describe('credential events', () => {
 
   it('API key creation and revocation are audited without the secret', async () => {
     const owner = await registerUser(server, 'keys');
-    const created = await server
-      .http()
-      .post('/v1/api-keys')
-      .set('Authorization', bearer(owner))
-      .send({ name: 'ci', environment: 'test' });
-    expect(created.status).toBe(201);
-    const id = created.body.data.id;
-    expect((await server.http().delete(`/v1/api-keys/${id}`).set('Authorization', bearer(owner))).status).toBe(200);
-    const entries = await tenantAudit(owner, `&resourceId=${id}`);
+    const apiKeys = server.api(owner).apiKeys;
+    const created = await apiKeys.create({ body: { name: 'ci', environment: 'test' } });
+    const { id, key } = expectStatus(created, 201).body.data;
+    expect((await apiKeys.revoke({ params: { id } })).status).toBe(200);
+    const entries = await tenantAudit(owner, { resourceId: id });
     expect(entries.map((e) => e.action).sort()).toEqual(['api_key.created', 'api_key.revoked']);
     expect(entries.every((e) => e.resourceType === 'api_key' && e.actorId === owner.userId)).toBe(true);
-    expect(JSON.stringify(entries)).not.toContain(created.body.data.key);
+    expect(JSON.stringify(entries)).not.toContain(key);
   });
 
   it('operator actions are audited in the tenant they changed', async () => {
     const owner = await registerUser(server, 'op');
-    const res = await server
-      .http()
-      .patch(`/v1/admin/tenants/${owner.tenantId}`)
-      .set(auth(OPERATOR_TOKEN))
-      .send({ plan: 'pro' });
+    const res = await server.api(OPERATOR_TOKEN).admin.updateTenant({
+      params: { tenantId: owner.tenantId },
+      body: { plan: 'pro' },
+    });
     expect(res.status).toBe(200);
-    const entries = await tenantAudit(owner, '&organizationId=none');
+    const entries = await tenantAudit(owner, { organizationId: 'none' });
     const entry = entries.find((e) => e.actorType === 'operator');
     expect(entry?.action).toMatch(/^admin\./);
     expect(entry?.resourceId).toBe(owner.tenantId);
@@ -107,41 +96,33 @@ describe('denied requests', () => {
   it('a refused role check writes a denied entry in the organization audit', async () => {
     const org = await createOrg(server);
     const viewer = await addMember(server, org, 'viewer');
-    const res = await server
-      .http()
-      .post(`/v1/organizations/${org.id}/namespaces`)
-      .set('Authorization', bearer(viewer))
-      .send({ name: 'nope' });
-    expect(res.status).toBe(403);
+    const res = await server.api(viewer).namespaces.create({ params: { orgId: org.id }, body: { name: 'nope' } });
+    const refused = expectStatus(res, 403).body;
     // The denial is written off the answer's path: give it a moment to commit.
     let denied: Entry | undefined;
     for (let i = 0; i < 50 && !denied; i++) {
-      const list = await server
-        .http()
-        .get(`/v1/organizations/${org.id}/audit?outcome=denied`)
-        .set('Authorization', bearer(org.owner));
-      denied = list.body.data.entries.find((e: Entry) => e.actorId === viewer.userId);
+      const list = await server.api(org.owner).audit.list({ params: { orgId: org.id }, query: { outcome: 'denied' } });
+      denied = expectStatus(list, 200).body.data.entries.find((e) => e.actorId === viewer.userId);
       if (!denied) await new Promise((r) => setTimeout(r, 20));
     }
     expect(denied).toMatchObject({ action: 'access.denied', outcome: 'denied', resourceType: 'namespaces' });
-    expect(denied?.requestId).toBe(res.body.meta.requestId);
+    expect(denied?.requestId).toBe(refused.meta?.requestId);
   });
 
   it('a key lacking a scope is audited as denied in the tenant audit', async () => {
     const owner = await registerUser(server, 'scope');
-    const key = await server
-      .http()
-      .post('/v1/api-keys')
-      .set('Authorization', bearer(owner))
-      .send({ name: 'ro', environment: 'live', scopes: ['read'] });
-    const res = await server.http().delete('/v1/subjects/someone').set(auth(key.body.data.key));
+    const created = await server
+      .api(owner)
+      .apiKeys.create({ body: { name: 'ro', environment: 'live', scopes: ['read'] } });
+    const key = expectStatus(created, 201).body.data;
+    const res = await server.api(key.key).memories.forgetSubject({ params: { subjectId: 'someone' } });
     expect(res.status).toBe(403);
     let found: Entry | undefined;
     for (let i = 0; i < 50 && !found; i++) {
-      found = (await tenantAudit(owner, '&outcome=denied')).find((e) => e.actorType === 'api_key');
+      found = (await tenantAudit(owner, { outcome: 'denied' })).find((e) => e.actorType === 'api_key');
       if (!found) await new Promise((r) => setTimeout(r, 20));
     }
-    expect(found).toMatchObject({ resourceType: 'subjects', resourceId: 'someone', actorId: key.body.data.id });
+    expect(found).toMatchObject({ resourceType: 'subjects', resourceId: 'someone', actorId: key.id });
   });
 });
 
@@ -149,7 +130,7 @@ describe('GET /v1/audit', () => {
   it('is the tenant owner’s only', async () => {
     const org = await createOrg(server);
     const admin = await addMember(server, org, 'admin');
-    const res = await server.http().get('/v1/audit').set('Authorization', bearer(admin));
+    const res = await server.api(admin).audit.tenantList();
     expect(res.status).toBe(403);
     // Another tenant's owner sees none of this tenant's entries.
     const stranger = await registerUser(server, 'stranger');
@@ -159,12 +140,12 @@ describe('GET /v1/audit', () => {
 
   it("keeps a vault's audit readable after the vault is deleted", async () => {
     const owner = await registerUser(server, 'vault');
-    const vault = await server.http().post('/v1/vaults').set('Authorization', bearer(owner)).send({ name: 'v' });
-    expect(vault.status).toBe(201);
-    const id = vault.body.data.id;
-    expect((await server.http().delete(`/v1/vaults/${id}`).set('Authorization', bearer(owner))).status).toBe(200);
-    expect((await server.http().get(`/v1/vaults/${id}/audit`).set('Authorization', bearer(owner))).status).toBe(404);
-    const entries = await tenantAudit(owner, `&resourceType=vault&resourceId=${id}`);
+    const vaults = server.api(owner).vault;
+    const vault = await vaults.createVault({ body: { name: 'v' } });
+    const id = expectStatus(vault, 201).body.data.id;
+    expect((await vaults.deleteVault({ params: { vaultId: id } })).status).toBe(200);
+    expect((await vaults.audit({ params: { id } })).status).toBe(404);
+    const entries = await tenantAudit(owner, { resourceType: 'vault', resourceId: id });
     expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['vault.created', 'vault.deleted']));
   });
 });

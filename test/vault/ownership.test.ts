@@ -9,21 +9,23 @@ import type { Role } from '@hx-memory/contract';
 import { describe, expect, it } from 'vitest';
 import {
   addMember,
-  auth,
   createApiKey,
   createNamespace,
   createOrg,
+  expectStatus,
   listAllIds,
   registerUser,
-  type TestOrg,
-  type TestUser,
   useTestServer,
 } from '../helpers/index.js';
+import type { TestOrg, TestUser } from '../helpers/index.js';
 
 const server = useTestServer();
 
 const AWS_KEY = 'AKIAQ3VZ7T2XKM4PLR6W';
 const REF = /vault:\/\/(vlt_\w+)\/(vit_\w+)/;
+
+/** The vault area of the typed client, as `user`. */
+const vaultOf = (user: TestUser) => server.api(user).vault;
 
 interface VaultFixture {
   vaultId: string;
@@ -33,19 +35,13 @@ interface VaultFixture {
 
 async function vaultWithItem(user: TestUser, tag: string): Promise<VaultFixture> {
   const value = `${tag}-secret-${Math.random().toString(36).slice(2)}`;
-  const vault = await server
-    .http()
-    .post('/v1/vaults')
-    .set(auth(user))
-    .send({ name: `${tag}-${Math.random().toString(36).slice(2)}`, sensitivity: 'high' });
-  expect(vault.status).toBe(201);
-  const item = await server
-    .http()
-    .post(`/v1/vaults/${vault.body.data.id}/items`)
-    .set(auth(user))
-    .send({ name: `${tag}-item`, value, type: 'password' });
-  expect(item.status).toBe(201);
-  return { vaultId: vault.body.data.id, itemId: item.body.data.id, value };
+  const api = vaultOf(user);
+  const created = await api.createVault({
+    body: { name: `${tag}-${Math.random().toString(36).slice(2)}`, sensitivity: 'high' },
+  });
+  const vaultId = expectStatus(created, 201).body.data.id;
+  const item = await api.createItem({ params: { vaultId }, body: { name: `${tag}-item`, value, type: 'password' } });
+  return { vaultId, itemId: expectStatus(item, 201).body.data.id, value };
 }
 
 /** Captures a secret with `user`'s API key; capture redacts it into the tenant's system vault. */
@@ -54,51 +50,47 @@ async function captureSecret(user: TestUser, secret: string, org?: TestOrg): Pro
   // such a key captures into one of that organization's namespaces (`default` is the owner's).
   const key = await createApiKey(server, user, org ? { organizationId: org.id } : {});
   const namespace = org ? (await createNamespace(server, org)).id : undefined;
-  const res = await server
-    .http()
-    .post('/v1/capture')
-    .set(auth(key))
-    .send({
+  const res = await server.api(key).capture.capture({
+    body: {
       type: 'message',
       sessionId: 's1',
       namespace,
       payload: { role: 'user', content: `use ${secret} to deploy` },
-    });
-  expect(res.status).toBe(201);
+    },
+  });
   const rows = await server.ctx.database.rows<{ payload: { content: string } }>(
-    sql`select payload from events where id = ${res.body.data.eventId}`,
+    sql`select payload from events where id = ${expectStatus(res, 201).body.data.eventId}`,
   );
   const match = REF.exec(rows[0]!.payload.content);
   expect(match).not.toBeNull();
   return { vaultId: match![1]!, itemId: match![2]!, value: secret };
 }
 
-/** Every vault route addressed at `f`, as `user`. */
+/** Every vault route addressed at `f`, as `user`: each a call made when invoked, one after the other. */
 function everyRoute(user: TestUser, f: VaultFixture) {
-  const h = () => server.http();
+  const api = vaultOf(user);
+  const item = { vaultId: f.vaultId, itemId: f.itemId };
   return {
-    listItems: h().get(`/v1/vaults/${f.vaultId}/items`).set(auth(user)),
-    retrieve: h().get(`/v1/vaults/${f.vaultId}/items/${f.itemId}`).set(auth(user)),
-    reveal: h().post(`/v1/vaults/${f.vaultId}/items/${f.itemId}/reveal`).set(auth(user)),
-    audit: h().get(`/v1/vaults/${f.vaultId}/audit`).set(auth(user)),
-    storeItem: h()
-      .post(`/v1/vaults/${f.vaultId}/items`)
-      .set(auth(user))
-      .send({ name: 'planted', value: 'planted-value' }),
-    deleteItem: h().delete(`/v1/vaults/${f.vaultId}/items/${f.itemId}`).set(auth(user)),
-    deleteVault: h().delete(`/v1/vaults/${f.vaultId}`).set(auth(user)),
+    listItems: () => api.listItems({ params: { vaultId: f.vaultId } }),
+    retrieve: () => api.getItem({ params: item }),
+    reveal: () => api.revealItem({ params: { id: f.vaultId, itemId: f.itemId } }),
+    audit: () => api.audit({ params: { id: f.vaultId } }),
+    storeItem: () =>
+      api.createItem({ params: { vaultId: f.vaultId }, body: { name: 'planted', value: 'planted-value' } }),
+    deleteItem: () => api.deleteItem({ params: item }),
+    deleteVault: () => api.deleteVault({ params: { vaultId: f.vaultId } }),
   };
 }
 
 async function expectAllNotFound(user: TestUser, f: VaultFixture) {
-  const unknown = await server.http().get('/v1/vaults/vlt_unknown/items').set(auth(user));
+  const unknown = await vaultOf(user).listItems({ params: { vaultId: 'vlt_unknown' } });
   for (const [name, call] of Object.entries(everyRoute(user, f))) {
-    const res = await call;
-    expect(res.status, name).toBe(404);
-    expect(res.body.error.code, name).toBe('not_found');
+    const res = await call();
+    const { error } = expectStatus(res, 404).body;
+    expect(error.code, name).toBe('not_found');
     // The same answer as a vault that does not exist: existence is not revealed.
     if (name !== 'retrieve' && name !== 'reveal' && name !== 'deleteItem') {
-      expect(res.body.error.message, name).toBe(unknown.body.error.message);
+      expect(error.message, name).toBe(expectStatus(unknown, 404).body.error.message);
     }
     const body = JSON.stringify(res.body);
     expect(body, name).not.toContain(f.value);
@@ -129,32 +121,27 @@ describe('vault ownership: an invited member', () => {
       // The list holds only the member's own vault (paged one by one, so no page leaks either).
       expect(await vaultIds(t.member)).toEqual([t.memberVault.vaultId]);
 
-      const auditBefore = await server.http().get(`/v1/vaults/${t.ownerVault.vaultId}/audit`).set(auth(t.owner));
+      const owner = vaultOf(t.owner);
+      const ownerAudit = async () =>
+        expectStatus(await owner.audit({ params: { id: t.ownerVault.vaultId } }), 200).body.data.entries;
+      const auditBefore = await ownerAudit();
       await expectAllNotFound(t.member, t.ownerVault);
       await expectAllNotFound(t.member, t.system);
 
       // Nothing was changed, planted or deleted; the owner still reads both secrets.
-      const own = await server
-        .http()
-        .get(`/v1/vaults/${t.ownerVault.vaultId}/items/${t.ownerVault.itemId}`)
-        .set(auth(t.owner));
-      expect(own.status).toBe(200);
-      expect(own.body.data.value).toBe(t.ownerVault.value);
-      const sys = await server
-        .http()
-        .post(`/v1/vaults/${t.system.vaultId}/items/${t.system.itemId}/reveal`)
-        .set(auth(t.owner));
-      expect(sys.status).toBe(200);
-      expect(sys.body.data.value).toBe(AWS_KEY);
-      const items = await server.http().get(`/v1/vaults/${t.ownerVault.vaultId}/items`).set(auth(t.owner));
-      expect(items.body.data.items.map((i: { name: string }) => i.name)).toEqual(['owner-item']);
+      const own = await owner.getItem({ params: { vaultId: t.ownerVault.vaultId, itemId: t.ownerVault.itemId } });
+      expect(expectStatus(own, 200).body.data.value).toBe(t.ownerVault.value);
+      const sys = await owner.revealItem({ params: { id: t.system.vaultId, itemId: t.system.itemId } });
+      expect(expectStatus(sys, 200).body.data.value).toBe(AWS_KEY);
+      const items = await owner.listItems({ params: { vaultId: t.ownerVault.vaultId } });
+      expect(expectStatus(items, 200).body.data.items.map((i) => i.name)).toEqual(['owner-item']);
 
       // Refused calls read nothing and record nothing: the member never appears in the owner's audit.
-      const auditAfter = await server.http().get(`/v1/vaults/${t.ownerVault.vaultId}/audit`).set(auth(t.owner));
-      const actors = auditAfter.body.data.entries.map((e: { actorId: string }) => e.actorId);
+      const auditAfter = await ownerAudit();
+      const actors = auditAfter.map((e) => e.actorId);
       expect(actors).not.toContain(t.member.userId);
       // Only the owner's own retrieve of this test was added.
-      expect(auditAfter.body.data.entries.length).toBe(auditBefore.body.data.entries.length + 1);
+      expect(auditAfter.length).toBe(auditBefore.length + 1);
     },
   );
 
@@ -163,38 +150,33 @@ describe('vault ownership: an invited member', () => {
     const mine = await captureSecret(t.member, 'ghp_R8sK2mWq9ZtL4vXn7PcB1hJd6FyG3aNe0uTo', t.org);
     expect(mine.vaultId).toBe(t.system.vaultId);
     await expectAllNotFound(t.member, mine);
-    const owner = await server.http().get(`/v1/vaults/${mine.vaultId}/items/${mine.itemId}`).set(auth(t.owner));
-    expect(owner.status).toBe(200);
-    expect(owner.body.data.value).toBe(mine.value);
+    const owner = await vaultOf(t.owner).getItem({ params: { vaultId: mine.vaultId, itemId: mine.itemId } });
+    expect(expectStatus(owner, 200).body.data.value).toBe(mine.value);
   });
 
   it('uses their own vault: list, items, retrieve, reveal, audit, delete', async () => {
     const t = await tenantWithMember();
     const f = t.memberVault;
-    const h = () => server.http();
-    const items = await h().get(`/v1/vaults/${f.vaultId}/items`).set(auth(t.member));
-    expect(items.status).toBe(200);
-    expect(items.body.data.items.map((i: { id: string }) => i.id)).toEqual([f.itemId]);
-    const got = await h().get(`/v1/vaults/${f.vaultId}/items/${f.itemId}`).set(auth(t.member));
-    expect(got.status).toBe(200);
-    expect(got.body.data.value).toBe(f.value);
-    const revealed = await h().post(`/v1/vaults/${f.vaultId}/items/${f.itemId}/reveal`).set(auth(t.member));
-    expect(revealed.body.data.value).toBe(f.value);
-    const audit = await h().get(`/v1/vaults/${f.vaultId}/audit`).set(auth(t.member));
-    expect(audit.status).toBe(200);
-    expect(audit.body.data.entries.map((e: { action: string }) => e.action)).toEqual([
+    const api = vaultOf(t.member);
+    const item = { vaultId: f.vaultId, itemId: f.itemId };
+    const items = await api.listItems({ params: { vaultId: f.vaultId } });
+    expect(expectStatus(items, 200).body.data.items.map((i) => i.id)).toEqual([f.itemId]);
+    const got = await api.getItem({ params: item });
+    expect(expectStatus(got, 200).body.data.value).toBe(f.value);
+    const revealed = await api.revealItem({ params: { id: f.vaultId, itemId: f.itemId } });
+    expect(expectStatus(revealed, 200).body.data.value).toBe(f.value);
+    const audit = expectStatus(await api.audit({ params: { id: f.vaultId } }), 200).body.data.entries;
+    expect(audit.map((e) => e.action)).toEqual([
       'vault.item.revealed',
       'vault.item.retrieved',
       'vault.item.created',
       'vault.created',
     ]);
-    expect(new Set(audit.body.data.entries.map((e: { actorId: string }) => e.actorId))).toEqual(
-      new Set([t.member.userId]),
-    );
-    const second = await h().post(`/v1/vaults/${f.vaultId}/items`).set(auth(t.member)).send({ name: 'b', value: 'v2' });
+    expect(new Set(audit.map((e) => e.actorId))).toEqual(new Set([t.member.userId]));
+    const second = await api.createItem({ params: { vaultId: f.vaultId }, body: { name: 'b', value: 'v2' } });
     expect(second.status).toBe(201);
-    expect((await h().delete(`/v1/vaults/${f.vaultId}/items/${f.itemId}`).set(auth(t.member))).status).toBe(200);
-    expect((await h().delete(`/v1/vaults/${f.vaultId}`).set(auth(t.member))).status).toBe(200);
+    expect((await api.deleteItem({ params: item })).status).toBe(200);
+    expect((await api.deleteVault({ params: { vaultId: f.vaultId } })).status).toBe(200);
     expect(await vaultIds(t.member)).toEqual([]);
   });
 
@@ -213,24 +195,24 @@ describe('vault ownership: the tenant owner', () => {
       new Set([t.ownerVault.vaultId, t.system.vaultId, t.memberVault.vaultId]),
     );
     const f = t.memberVault;
-    const h = () => server.http();
-    expect((await h().get(`/v1/vaults/${f.vaultId}/items`).set(auth(t.owner))).status).toBe(200);
-    const got = await h().get(`/v1/vaults/${f.vaultId}/items/${f.itemId}`).set(auth(t.owner));
-    expect(got.body.data.value).toBe(f.value);
-    const revealed = await h().post(`/v1/vaults/${f.vaultId}/items/${f.itemId}/reveal`).set(auth(t.owner));
-    expect(revealed.body.data.value).toBe(f.value);
+    const owner = vaultOf(t.owner);
+    const item = { vaultId: f.vaultId, itemId: f.itemId };
+    expect((await owner.listItems({ params: { vaultId: f.vaultId } })).status).toBe(200);
+    const got = await owner.getItem({ params: item });
+    expect(expectStatus(got, 200).body.data.value).toBe(f.value);
+    const revealed = await owner.revealItem({ params: { id: f.vaultId, itemId: f.itemId } });
+    expect(expectStatus(revealed, 200).body.data.value).toBe(f.value);
     // The owner's reads are audited in the member's vault, and the member sees them there.
-    const audit = await h().get(`/v1/vaults/${f.vaultId}/audit`).set(auth(t.member));
-    const byOwner = audit.body.data.entries.filter((e: { actorId: string }) => e.actorId === t.owner.userId);
-    expect(byOwner.map((e: { action: string }) => e.action)).toEqual(['vault.item.revealed', 'vault.item.retrieved']);
-    const systemAudit = await h().get(`/v1/vaults/${t.system.vaultId}/audit`).set(auth(t.owner));
-    expect(systemAudit.status).toBe(200);
-    expect(systemAudit.body.data.entries.map((e: { action: string }) => e.action)).toContain('vault.secret.redacted');
-    expect((await h().delete(`/v1/vaults/${f.vaultId}/items/${f.itemId}`).set(auth(t.owner))).status).toBe(200);
-    expect((await h().delete(`/v1/vaults/${f.vaultId}`).set(auth(t.owner))).status).toBe(200);
+    const audit = expectStatus(await vaultOf(t.member).audit({ params: { id: f.vaultId } }), 200).body.data.entries;
+    const byOwner = audit.filter((e) => e.actorId === t.owner.userId);
+    expect(byOwner.map((e) => e.action)).toEqual(['vault.item.revealed', 'vault.item.retrieved']);
+    const systemAudit = await owner.audit({ params: { id: t.system.vaultId } });
+    expect(expectStatus(systemAudit, 200).body.data.entries.map((e) => e.action)).toContain('vault.secret.redacted');
+    expect((await owner.deleteItem({ params: item })).status).toBe(200);
+    expect((await owner.deleteVault({ params: { vaultId: f.vaultId } })).status).toBe(200);
     expect(await vaultIds(t.member)).toEqual([]);
     // The system vault is still kept, for the owner too.
-    expect((await h().delete(`/v1/vaults/${t.system.vaultId}`).set(auth(t.owner))).status).toBe(403);
+    expect((await owner.deleteVault({ params: { vaultId: t.system.vaultId } })).status).toBe(403);
   });
 });
 
