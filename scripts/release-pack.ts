@@ -1,12 +1,15 @@
 /**
- * `pnpm release:pack [--out DIR] [--no-build]`: builds the five public packages and packs each into a
- * tarball that `npm install` takes in an empty directory (docs/decisions/deployment.md, Packages).
+ * `pnpm release:pack [--out DIR] [--no-build]`: builds the five public packages and the three framework
+ * adapters and packs each into a tarball that `npm install` takes in an empty directory
+ * (docs/decisions/deployment.md, Packages). The adapters' tarballs go to `<out>/adapters/`, so that
+ * `npm install <out>/*.tgz` stays the server, CLI and SDK without the frameworks the adapters peer.
  *
  * pnpm's own `pack` is used, not npm's: it turns the `workspace:*` ranges between the packages into
  * the version they have (npm's pack leaves `workspace:*`, which npm then refuses to install) and
  * applies `publishConfig`. Each tarball is then checked: no `workspace:` range left, no `private`,
  * README.md, LICENSE and `engines` present, and every file that main, types, bin and exports name is
- * inside. Prints one line per tarball; the files are `<out>/hx-memory-<name>-<version>.tgz`.
+ * inside. Prints one line per tarball; the files are `<out>/hx-memory-<name>-<version>.tgz` and
+ * `<out>/adapters/hx-memory-<adapter>-<version>.tgz`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -16,6 +19,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** In dependency order: each package's dependencies are packed before it. */
 export const PUBLIC_PACKAGES = ['contract', 'sdk', 'mcp', 'server', 'cli'] as const;
+/** The framework adapters (each depends on the SDK, its framework a peer): packed and checked the same way. */
+export const ADAPTER_PACKAGES = ['adapters/ai-sdk', 'adapters/langchain', 'adapters/openai-agents'] as const;
 const PNPM = ['-y', 'pnpm@10.34.8'];
 
 interface Manifest {
@@ -86,30 +91,40 @@ function main() {
     execFileSync('npx', [...PNPM, 'run', 'build'], { cwd: root, stdio: 'inherit' });
   }
   rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
+  const groups = [
+    { dir: out, packages: PUBLIC_PACKAGES },
+    { dir: path.join(out, 'adapters'), packages: ADAPTER_PACKAGES },
+  ];
   let failed = false;
-  for (const dir of PUBLIC_PACKAGES) {
-    execFileSync('npx', [...PNPM, 'pack', '--pack-destination', out], {
-      cwd: path.join(root, dir),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
-  const tarballs = readdirSync(out).filter((f) => f.endsWith('.tgz'));
-  for (const tarball of tarballs.sort()) {
-    const { manifest, problems } = checkTarball(path.join(out, tarball));
-    if (problems.length > 0) failed = true;
-    process.stdout.write(
-      `${problems.length > 0 ? 'FAIL' : 'ok  '} ${path.join(path.relative(process.cwd(), out) || '.', tarball)} ` +
-        `(${manifest.name}@${manifest.version})${problems.map((p) => `\n       ${p}`).join('')}\n`,
-    );
-  }
-  if (tarballs.length !== PUBLIC_PACKAGES.length) {
-    failed = true;
-    process.stdout.write(`FAIL expected ${PUBLIC_PACKAGES.length} tarballs in ${out}, found ${tarballs.length}\n`);
+  for (const group of groups) {
+    mkdirSync(group.dir, { recursive: true });
+    for (const dir of group.packages) {
+      execFileSync('npx', [...PNPM, 'pack', '--pack-destination', group.dir], {
+        cwd: path.join(root, dir),
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+    }
+    const tarballs = readdirSync(group.dir).filter((f) => f.endsWith('.tgz'));
+    for (const tarball of tarballs.sort()) {
+      const { manifest, problems } = checkTarball(path.join(group.dir, tarball));
+      if (problems.length > 0) failed = true;
+      process.stdout.write(
+        `${problems.length > 0 ? 'FAIL' : 'ok  '} ${path.join(path.relative(process.cwd(), group.dir) || '.', tarball)} ` +
+          `(${manifest.name}@${manifest.version})${problems.map((p) => `\n       ${p}`).join('')}\n`,
+      );
+    }
+    if (tarballs.length !== group.packages.length) {
+      failed = true;
+      process.stdout.write(
+        `FAIL expected ${group.packages.length} tarballs in ${group.dir}, found ${tarballs.length}\n`,
+      );
+    }
   }
   if (failed) process.exit(1);
+  const rel = path.relative(process.cwd(), out) || '.';
   process.stdout.write(
-    `\nInstall them together, e.g.: npm install ${path.relative(process.cwd(), out) || '.'}/*.tgz\n`,
+    `\nInstall them together, e.g.: npm install ${rel}/*.tgz\n` +
+      `An adapter with them and its framework, e.g.: npm install ${rel}/*.tgz ${rel}/adapters/hx-memory-ai-sdk-*.tgz ai\n`,
   );
 }
 

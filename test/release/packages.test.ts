@@ -1,6 +1,7 @@
 /**
- * The publishing fields of the five public packages, checked from their package.json (fast; the
- * tarballs themselves are packed, checked and installed by scripts/release-smoke.sh in CI):
+ * The publishing fields of the five public packages and the three framework adapters, checked from
+ * their package.json (fast; the tarballs themselves are packed and checked by `pnpm release:pack`,
+ * the five installed by scripts/release-smoke.sh and the adapters by test/adapters/packed.test.ts):
  * - `engines` says what is supported: Node >=20.19 (20.19 brings require() of ES modules), tested on
  *   20, 22 and 24 by the release smoke step of .ci/run;
  * - none is private, each ships README.md and LICENSE (present on disk) under the MIT license;
@@ -11,14 +12,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PACKAGES } from '../../scripts/release-pack.js';
+import { ADAPTER_PACKAGES, PUBLIC_PACKAGES } from '../../scripts/release-pack.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const manifest = (dir: string) => JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
-const names = new Set(PUBLIC_PACKAGES.map((dir) => manifest(dir).name as string));
+const PACKAGES = [...PUBLIC_PACKAGES, ...ADAPTER_PACKAGES];
+const names = new Set(PACKAGES.map((dir) => manifest(dir).name as string));
 
 describe('public packages', () => {
-  it.each(PUBLIC_PACKAGES)('%s: engines, license, files, publishConfig', (dir) => {
+  it.each(PACKAGES)('%s: engines, license, files, publishConfig', (dir) => {
     const m = manifest(dir);
     expect(m.engines).toEqual({ node: '>=20.19.0' });
     expect(m.private).toBeUndefined();
