@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auth, newTenant, useTestServer } from '../helpers/index.js';
+import { expectStatus, newTenant, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
@@ -24,20 +24,19 @@ async function storedEvent(id: string) {
 describe('capture redaction', () => {
   it('stores the event redacted and the secrets in the system vault, retrievable with a JWT', async () => {
     const { jwt, apiKey } = await newTenant(server);
-    const res = await server
-      .http()
-      .post('/v1/capture')
-      .set(auth(apiKey))
-      .send({
+    const vault = server.api(jwt).vault;
+    const res = await server.api(apiKey).capture.capture({
+      body: {
         type: 'message',
         sessionId: 'sess-1',
         payload: { role: 'user', content: `deploy with ${AWS_KEY} against ${PG_URL} today` },
         metadata: { env: { DATABASE_URL: PG_URL }, note: 'no secret here' },
-      });
-    expect(res.status).toBe(201);
-    expect(Object.keys(res.body.data).sort()).toEqual(['eventId', 'salienceScore', 'status']);
-    expect(res.body.data.status).toBe('ingested');
-    const eventId = res.body.data.eventId as string;
+      },
+    });
+    const captured = expectStatus(res, 201).body.data;
+    expect(Object.keys(captured).sort()).toEqual(['eventId', 'salienceScore', 'status']);
+    expect(captured.status).toBe('ingested');
+    const eventId = captured.eventId;
 
     const row = await storedEvent(eventId);
     const stored = JSON.stringify(row);
@@ -51,32 +50,31 @@ describe('capture redaction', () => {
     expect(new Set(refs).size).toBe(2);
     expect((row.metadata as { env: { DATABASE_URL: string } }).env.DATABASE_URL).toBe(content.split(' ')[4]);
 
-    const vaults = (await server.http().get('/v1/vaults').set(auth(jwt))).body.data.vaults;
+    const vaults = expectStatus(await vault.listVaults(), 200).body.data.vaults;
     expect(vaults).toHaveLength(1);
     expect(vaults[0]).toMatchObject({ name: 'system', system: true, sensitivity: 'high' });
-    const system = vaults[0].id as string;
+    const system = vaults[0]!.id;
 
     const values = new Set<string>();
     for (const ref of new Set(refs)) {
       const [, vaultId, itemId] = /vault:\/\/(vlt_\w+)\/(vit_\w+)/.exec(ref)!;
       expect(vaultId).toBe(system);
-      const item = await server.http().get(`/v1/vaults/${vaultId}/items/${itemId}`).set(auth(jwt));
-      expect(item.status).toBe(200);
-      expect(item.body.data.metadata).toMatchObject({ source: 'capture', eventId });
-      values.add(item.body.data.value);
+      const item = expectStatus(await vault.getItem({ params: { vaultId: vaultId!, itemId: itemId! } }), 200).body.data;
+      expect(item.metadata).toMatchObject({ source: 'capture', eventId });
+      values.add(item.value);
     }
     expect(values).toEqual(new Set([AWS_KEY, PG_URL]));
 
-    const items = (await server.http().get(`/v1/vaults/${system}/items`).set(auth(jwt))).body.data.items;
-    expect(items.map((i: { type: string }) => i.type).sort()).toEqual(['api_key', 'connection_string']);
+    const items = expectStatus(await vault.listItems({ params: { vaultId: system } }), 200).body.data.items;
+    expect(items.map((i) => i.type).sort()).toEqual(['api_key', 'connection_string']);
 
     const edges = await server.ctx.database.rows<{ to_id: string }>(
       sql`select to_id from lineage_edges where from_id = ${eventId} and type = 'redacted_into'`,
     );
-    expect(edges.map((e) => e.to_id).sort()).toEqual(items.map((i: { id: string }) => i.id).sort());
+    expect(edges.map((e) => e.to_id).sort()).toEqual(items.map((i) => i.id).sort());
 
-    const audit = (await server.http().get(`/v1/vaults/${system}/audit`).set(auth(jwt))).body.data.entries;
-    const redacted = audit.find((e: { action: string }) => e.action === 'vault.secret.redacted');
+    const audit = expectStatus(await vault.audit({ params: { id: system } }), 200).body.data.entries;
+    const redacted = audit.find((e) => e.action === 'vault.secret.redacted');
     expect(redacted).toMatchObject({ actorType: 'api_key', details: { eventId } });
     expect(JSON.stringify(audit)).not.toContain(AWS_KEY);
     expect(JSON.stringify(audit)).not.toContain('Sup3rS3cretPw');
@@ -84,20 +82,16 @@ describe('capture redaction', () => {
 
   it('redacts each event of a batch and creates nothing for clean events', async () => {
     const { jwt, apiKey } = await newTenant(server);
-    const clean = await server
-      .http()
-      .post('/v1/capture')
-      .set(auth(apiKey))
-      .send({ type: 'message', sessionId: 's', payload: { role: 'user', content: 'my password manager is great' } });
+    const vault = server.api(jwt).vault;
+    const clean = await server.api(apiKey).capture.capture({
+      body: { type: 'message', sessionId: 's', payload: { role: 'user', content: 'my password manager is great' } },
+    });
     expect(clean.status).toBe(201);
-    expect((await server.http().get('/v1/vaults').set(auth(jwt))).body.data.vaults).toEqual([]);
+    expect(expectStatus(await vault.listVaults(), 200).body.data.vaults).toEqual([]);
 
     const gh = 'ghp_R8sK2mWq9ZtL4vXn7PcB1hJd6FyG3aNe0uTo';
-    const batch = await server
-      .http()
-      .post('/v1/capture/batch')
-      .set(auth(apiKey))
-      .send({
+    const batch = await server.api(apiKey).capture.captureBatch({
+      body: {
         events: [
           {
             type: 'command_exec',
@@ -111,13 +105,13 @@ describe('capture redaction', () => {
           },
           { type: 'message', sessionId: 'b', payload: { role: 'assistant', content: 'done' } },
         ],
-      });
-    expect(batch.status).toBe(201);
-    const ids = batch.body.data.results.map((r: { eventId: string }) => r.eventId);
-    for (const id of ids.slice(0, 2)) expect(JSON.stringify(await storedEvent(id))).not.toContain(gh);
-    expect(JSON.stringify(await storedEvent(ids[2]))).not.toContain('vault://');
-    const system = (await server.http().get('/v1/vaults').set(auth(jwt))).body.data.vaults[0];
-    const items = (await server.http().get(`/v1/vaults/${system.id}/items`).set(auth(jwt))).body.data.items;
+      },
+    });
+    const ids = expectStatus(batch, 201).body.data.results.map((r) => r.eventId);
+    for (const id of ids.slice(0, 2)) expect(JSON.stringify(await storedEvent(id!))).not.toContain(gh);
+    expect(JSON.stringify(await storedEvent(ids[2]!))).not.toContain('vault://');
+    const system = expectStatus(await vault.listVaults(), 200).body.data.vaults[0]!;
+    const items = expectStatus(await vault.listItems({ params: { vaultId: system.id } }), 200).body.data.items;
     expect(items).toHaveLength(2);
   });
 

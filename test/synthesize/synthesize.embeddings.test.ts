@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeEmbeddingServer, startFakeEmbeddingServer } from '../helpers/embedding-server.js';
-import { auth, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
+import { expectStatus, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
 
 async function pgvectorMissing(): Promise<string | undefined> {
   const url = process.env.DATABASE_URL;
@@ -46,23 +46,22 @@ interface Entry {
 
 async function seed(server: TestServer, apiKey: string, namespace: string): Promise<string[]> {
   const events = STORED.map((content, i) => ({
-    type: 'message',
+    type: 'message' as const,
     sessionId: `${namespace}-s1`,
     namespace,
     occurredAt: `2024-03-0${i + 1}T10:00:00Z`,
     payload: { role: 'user', content },
   }));
-  const captured = await server.http().post('/v1/capture/batch').set(auth(apiKey)).send({ events });
-  expect(captured.status).toBe(201);
-  const learned = await server.http().post('/v1/learn').set(auth(apiKey)).send({ namespace, wait: true });
-  expect(learned.body.data.status).toBe('completed');
-  return (captured.body.data.results as Array<{ eventId: string }>).map((r) => r.eventId);
+  const api = server.api(apiKey);
+  const captured = expectStatus(await api.capture.captureBatch({ body: { events } }), 201);
+  const learned = await api.learn.learn({ body: { namespace, wait: true } });
+  expect(expectStatus(learned, 200).body.data.status).toBe('completed');
+  return captured.body.data.results.map((r) => r.eventId);
 }
 
 async function synthesize(server: TestServer, apiKey: string, namespace: string, query: string): Promise<Entry[]> {
-  const res = await server.http().post('/v1/synthesize').set(auth(apiKey)).send({ query, namespace });
-  expect(res.status).toBe(200);
-  return res.body.data.entries as Entry[];
+  const res = await server.api(apiKey).synthesize.synthesize({ body: { query, namespace } });
+  return expectStatus(res, 200).body.data.entries as Entry[];
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
@@ -161,18 +160,15 @@ describe.skipIf(skipReason !== undefined)('synthesize with embeddings configured
 
   it('keeps capture and synthesize working while the embeddings server is down, and catches up after', async () => {
     await embedder.stop();
-    const captured = await server
-      .http()
-      .post('/v1/capture')
-      .set(auth(apiKey))
-      .send({
+    const captured = await server.api(apiKey).capture.capture({
+      body: {
         type: 'message',
         namespace,
         sessionId: `${namespace}-s2`,
         payload: { role: 'user', content: DURING_OUTAGE },
-      });
-    expect(captured.status).toBe(201);
-    const outageId = captured.body.data.eventId as string;
+      },
+    });
+    const outageId = expectStatus(captured, 201).body.data.eventId;
     const lexical = await synthesize(server, apiKey, namespace, 'Who prescribed antibiotics?');
     expect(lexical[0]?.content).toContain('antibiotics');
     // Down: the paraphrase is beyond lexical means, and the new event has no vector.

@@ -5,29 +5,31 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auth, createApiKey, newTenant, useTestServer } from '../helpers/index.js';
+import {
+  createApiKey,
+  createNamespace,
+  createOrg,
+  expectStatus,
+  type HxTestClient,
+  newTenant,
+  useTestServer,
+} from '../helpers/index.js';
 
 const server = useTestServer();
 
-function capture(key: string, content: string, namespace?: string) {
-  return server
-    .http()
-    .post('/v1/capture')
-    .set(auth(key))
-    .send({
-      type: 'message',
-      sessionId: 's1',
-      payload: { role: 'user', content },
-      ...(namespace ? { namespace } : {}),
-    });
-}
+const capture = (key: string, content: string, namespace?: string) =>
+  server.api(key).capture.capture({
+    body: { type: 'message', sessionId: 's1', payload: { role: 'user', content }, ...(namespace ? { namespace } : {}) },
+  });
 
-function synth(key: string, body: Record<string, unknown>) {
-  return server.http().post('/v1/synthesize').set(auth(key)).send(body);
-}
+const synth = (key: string, body: Parameters<HxTestClient['synthesize']['synthesize']>[0]['body']) =>
+  server.api(key).synthesize.synthesize({ body });
 
-const contents = (res: { body: { data: { entries: Array<{ content: string }> } } }) =>
-  res.body.data.entries.map((e) => e.content).join('\n');
+/** The entries' text of a synthesize answer, which must be a 200. */
+const contents = (res: Awaited<ReturnType<typeof synth>>) =>
+  expectStatus(res, 200)
+    .body.data.entries.map((e) => e.content)
+    .join('\n');
 
 describe('POST /v1/synthesize isolation', () => {
   it("never returns another tenant's events", async () => {
@@ -53,21 +55,9 @@ describe('POST /v1/synthesize isolation', () => {
 
   it('lets a namespace-bound key read only its namespace', async () => {
     const t = await newTenant(server, 'synth-ns');
-    const auth = `Bearer ${t.jwt}`;
-    const org = await server
-      .http()
-      .post('/v1/organizations')
-      .set('Authorization', auth)
-      .send({ name: 'Acme', slug: `acme-${Date.now()}` });
-    expect(org.status).toBe(201);
-    const ns = await server
-      .http()
-      .post(`/v1/organizations/${org.body.data.id}/namespaces`)
-      .set('Authorization', auth)
-      .set('X-Organization-ID', org.body.data.id)
-      .send({ name: 'support' });
-    expect(ns.status).toBe(201);
-    const bound = await createApiKey(server, t.user, { namespaceId: ns.body.data.id });
+    const org = await createOrg(server, t.user);
+    const ns = await createNamespace(server, org, { name: 'support' });
+    const bound = await createApiKey(server, t.user, { namespaceId: ns.id });
     expect((await capture(bound, 'Support team prefers invoices in dollars')).status).toBe(201);
     expect((await capture(t.apiKey, 'Billing team prefers invoices in euros', 'billing')).status).toBe(201);
     const own = await synth(bound, { query: 'Which currency for invoices?' });
@@ -101,9 +91,9 @@ describe('POST /v1/synthesize memories', () => {
     expect(contents(now)).toContain('Berlin');
     expect(contents(now)).not.toContain('Paris');
     expect(contents(now)).not.toContain('Rome'); // under minConfidence 0.3
-    const entry = now.body.data.entries.find((e: { content: string }) => e.content.includes('Berlin'));
+    const entry = expectStatus(now, 200).body.data.entries.find((e) => e.content.includes('Berlin'));
     expect(entry).toMatchObject({ section: 'facts', kind: 'fact', validTo: null });
-    expect(entry.provenance[0]).toMatchObject({ sourceType: 'memory', sourceId: 'mem_test_berlin' });
+    expect(entry!.provenance[0]).toMatchObject({ sourceType: 'memory', sourceId: 'mem_test_berlin' });
 
     const past = await synth(t.apiKey, { query: 'Where does the user live?', asOf: '2023-06-01T00:00:00Z' });
     expect(contents(past)).toContain('Paris');
