@@ -7,17 +7,11 @@
 import { IDEMPOTENCY_TTL_HOURS } from '@hx-memory/contract';
 import { Hx } from '@hx-memory/sdk';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createIdempotencyStore } from '../../server/src/idempotency/store.js';
-import { type TestServer, createApiKey, newTenant, startTestServer } from '../helpers/server.js';
+import { createApiKey, newTenant, useTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const event = (content: string) => ({
   type: 'message' as const,

@@ -6,36 +6,21 @@
  * production.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { auth, registerUser, startTestServer, type TestServer } from '../helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { auth, registerUser, type TestServer, useTempDirs, withTestServer } from '../helpers/index.js';
 
 /** Several boots on an on-disk PGlite each: far above the default per-test timeout. */
 const RESTARTS_TIMEOUT = 400_000;
 const OPERATOR_TOKEN = 'kek-route-operator-token-0123456789abcdef';
 const operator = { Authorization: `Bearer ${OPERATOR_TOKEN}` };
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = mkdtempSync(path.join(os.tmpdir(), 'hx-kek-route-'));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('hx-kek-route-');
 
-async function withServer<T>(env: Record<string, string>, fn: (s: TestServer) => Promise<T>): Promise<T> {
-  const s = await startTestServer({ JWT_SECRET: 'kek-route-test-jwt-secret-0123456789', OPERATOR_TOKEN, ...env });
-  try {
-    return await fn(s);
-  } finally {
-    await s.close();
-  }
-}
+const withServer = <T>(env: Record<string, string>, fn: (s: TestServer) => Promise<T>) =>
+  withTestServer({ JWT_SECRET: 'kek-route-test-jwt-secret-0123456789', OPERATOR_TOKEN, ...env }, fn);
 
 interface Seeded {
   jwt: string;

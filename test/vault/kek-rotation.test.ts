@@ -3,25 +3,16 @@
  * that fails, and operator rotation that re-wraps every DEK without touching the ciphertexts.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /** Several boots on an on-disk PGlite each: far above the default per-test timeout. */
 const RESTARTS_TIMEOUT = 300_000;
-import { auth, registerUser, startTestServer, type TestServer } from '../helpers/index.js';
+import { auth, registerUser, startTestServer, type TestServer, useTempDirs, withTestServer } from '../helpers/index.js';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = mkdtempSync(path.join(os.tmpdir(), 'hx-vault-'));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('hx-vault-');
 
 const operator = {
   kind: 'operator' as const,
@@ -31,14 +22,8 @@ const operator = {
   requestId: 'op-rotate',
 };
 
-async function withServer<T>(env: Record<string, string>, fn: (s: TestServer) => Promise<T>): Promise<T> {
-  const s = await startTestServer({ JWT_SECRET: 'kek-rotation-test-jwt-secret-0123456789', ...env });
-  try {
-    return await fn(s);
-  } finally {
-    await s.close();
-  }
-}
+const withServer = <T>(env: Record<string, string>, fn: (s: TestServer) => Promise<T>) =>
+  withTestServer({ JWT_SECRET: 'kek-rotation-test-jwt-secret-0123456789', ...env }, fn);
 
 async function seed(s: TestServer) {
   const user = await registerUser(s, 'kek');

@@ -4,23 +4,21 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
+import { auth, newTenant, useTestServer } from '../helpers/index.js';
 
-let server: TestServer;
 /** Everything the server's logger writes while this file runs (pino writes through process.stdout). */
 let logs = '';
 const realWrite = process.stdout.write.bind(process.stdout);
-beforeAll(async () => {
+beforeAll(() => {
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
     logs += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     return realWrite(chunk, ...rest);
   }) as typeof process.stdout.write;
-  server = await startTestServer({ LOG_LEVEL: 'trace' });
 });
-afterAll(async () => {
-  await server?.close();
+afterAll(() => {
   process.stdout.write = realWrite;
 });
+const server = useTestServer({ LOG_LEVEL: 'trace' });
 
 const secrets: string[] = [];
 
