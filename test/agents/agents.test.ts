@@ -1,136 +1,97 @@
 /** Agent identities through HTTP: create, list, get, update, delete; field limits; team scoping. */
 import { describe, expect, it } from 'vitest';
-import { bearer, createOrg, type TestOrg, useTestServer } from '../helpers/index.js';
+import { createOrg, createTeam, errorFields, expectStatus, useTestServer } from '../helpers/index.js';
+import type { HxTestClient, TestOrg } from '../helpers/index.js';
 
 const server = useTestServer();
 
-const agentsOf = (org: TestOrg) => `/v1/organizations/${org.id}/agents`;
+type AgentBody = Parameters<HxTestClient['agents']['create']>[0]['body'];
 
-async function team(org: TestOrg, name: string) {
-  const res = await server
-    .http()
-    .post(`/v1/organizations/${org.id}/teams`)
-    .set('Authorization', bearer(org.owner))
-    .send({ name });
-  return res.body.data.id as string;
-}
+/** The agents area of the typed client as the organization's owner, and an agent's path params. */
+const agents = (org: TestOrg) => server.api(org.owner).agents;
+const one = (org: TestOrg, agentId: string) => ({ orgId: org.id, agentId });
+const createAgent = (org: TestOrg, body: AgentBody) => agents(org).create({ params: { orgId: org.id }, body });
 
 describe('agents: happy path', () => {
   it('creates, lists (with team filter), gets, updates and deletes an agent', async () => {
     const org = await createOrg(server);
-    const auth = bearer(org.owner);
-    const teamId = await team(org, 'Support');
-    const created = await server
-      .http()
-      .post(agentsOf(org))
-      .set('Authorization', auth)
-      .send({ name: 'triage-bot', description: 'Sorts tickets', framework: 'langgraph', teamId, metadata: { v: 2 } });
-    expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({
+    const teamId = await createTeam(server, org, 'Support');
+    const created = await createAgent(org, {
+      name: 'triage-bot',
+      description: 'Sorts tickets',
+      framework: 'langgraph',
+      teamId,
+      metadata: { v: 2 },
+    });
+    const agent = expectStatus(created, 201).body.data;
+    expect(agent).toMatchObject({
       name: 'triage-bot',
       framework: 'langgraph',
       teamId,
       metadata: { v: 2 },
       createdBy: org.owner.userId,
     });
-    const id = created.body.data.id;
+    const id = agent.id;
     expect(id).toMatch(/^agt_/);
-    await server.http().post(agentsOf(org)).set('Authorization', auth).send({ name: 'loner' });
+    await createAgent(org, { name: 'loner' });
 
-    const all = await server.http().get(agentsOf(org)).set('Authorization', auth);
-    expect(all.body.data.agents).toHaveLength(2);
-    const filtered = await server
-      .http()
-      .get(`${agentsOf(org)}?teamId=${teamId}`)
-      .set('Authorization', auth);
-    expect(filtered.body.data.agents.map((a: { id: string }) => a.id)).toEqual([id]);
+    const list = async (query = {}) =>
+      expectStatus(await agents(org).list({ params: { orgId: org.id }, query }), 200).body.data.agents;
+    expect(await list()).toHaveLength(2);
+    expect((await list({ teamId })).map((a) => a.id)).toEqual([id]);
 
-    const got = await server
-      .http()
-      .get(`${agentsOf(org)}/${id}`)
-      .set('Authorization', auth);
-    expect(got.body.data.id).toBe(id);
+    const got = await agents(org).get({ params: one(org, id) });
+    expect(expectStatus(got, 200).body.data.id).toBe(id);
 
-    const patched = await server
-      .http()
-      .patch(`${agentsOf(org)}/${id}`)
-      .set('Authorization', auth)
-      .send({ teamId: null, framework: 'crewai', metadata: {} });
-    expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ teamId: null, framework: 'crewai', metadata: {}, name: 'triage-bot' });
+    const patched = await agents(org).update({
+      params: one(org, id),
+      body: { teamId: null, framework: 'crewai', metadata: {} },
+    });
+    expect(expectStatus(patched, 200).body.data).toMatchObject({
+      teamId: null,
+      framework: 'crewai',
+      metadata: {},
+      name: 'triage-bot',
+    });
 
-    const deleted = await server
-      .http()
-      .delete(`${agentsOf(org)}/${id}`)
-      .set('Authorization', auth);
-    expect(deleted.body.data).toEqual({ id, deleted: true });
-    expect(
-      (
-        await server
-          .http()
-          .get(`${agentsOf(org)}/${id}`)
-          .set('Authorization', auth)
-      ).status,
-    ).toBe(404);
+    const deleted = await agents(org).delete({ params: one(org, id) });
+    expect(expectStatus(deleted, 200).body.data).toEqual({ id, deleted: true });
+    expect((await agents(org).get({ params: one(org, id) })).status).toBe(404);
   });
 
   it('deleting a team detaches its agents', async () => {
     const org = await createOrg(server);
-    const teamId = await team(org, 'Temp');
-    const agent = await server
-      .http()
-      .post(agentsOf(org))
-      .set('Authorization', bearer(org.owner))
-      .send({ name: 'a', teamId });
-    await server.http().delete(`/v1/organizations/${org.id}/teams/${teamId}`).set('Authorization', bearer(org.owner));
-    const got = await server
-      .http()
-      .get(`${agentsOf(org)}/${agent.body.data.id}`)
-      .set('Authorization', bearer(org.owner));
-    expect(got.body.data.teamId).toBeNull();
+    const teamId = await createTeam(server, org, 'Temp');
+    const agent = expectStatus(await createAgent(org, { name: 'a', teamId }), 201).body.data;
+    await server.api(org.owner).teams.delete({ params: { orgId: org.id, teamId } });
+    const got = await agents(org).get({ params: one(org, agent.id) });
+    expect(expectStatus(got, 200).body.data.teamId).toBeNull();
   });
 });
 
 describe('agents: errors', () => {
   it('duplicate names are 409; a team of another organization is 400 on teamId', async () => {
     const org = await createOrg(server);
-    const auth = bearer(org.owner);
-    await server.http().post(agentsOf(org)).set('Authorization', auth).send({ name: 'Bot' });
-    const dup = await server.http().post(agentsOf(org)).set('Authorization', auth).send({ name: 'bot' });
+    await createAgent(org, { name: 'Bot' });
+    const dup = await createAgent(org, { name: 'bot' });
     expect(dup.status).toBe(409);
     const other = await createOrg(server, org.owner, 'Other');
-    const foreignTeam = await team(other, 'Theirs');
-    const res = await server
-      .http()
-      .post(agentsOf(org))
-      .set('Authorization', auth)
-      .send({ name: 'x', teamId: foreignTeam });
-    expect(res.status).toBe(400);
-    expect(res.body.error.details[0].field).toBe('teamId');
+    const foreignTeam = await createTeam(server, other, 'Theirs');
+    const res = await createAgent(org, { name: 'x', teamId: foreignTeam });
+    expect(errorFields(expectStatus(res, 400).body)[0]).toBe('teamId');
   });
 
   it('enforces field limits and needs at least one field on PATCH', async () => {
     const org = await createOrg(server);
-    const auth = bearer(org.owner);
-    const res = await server
-      .http()
-      .post(agentsOf(org))
-      .set('Authorization', auth)
-      .send({ name: 'n'.repeat(201), framework: '', metadata: { big: 'x'.repeat(17 * 1024) } });
-    expect(res.status).toBe(400);
-    expect(res.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual([
-      'framework',
-      'metadata',
-      'name',
-    ]);
-    const agent = await server.http().post(agentsOf(org)).set('Authorization', auth).send({ name: 'ok' });
-    const empty = await server
-      .http()
-      .patch(`${agentsOf(org)}/${agent.body.data.id}`)
-      .set('Authorization', auth)
-      .send({});
-    expect(empty.status).toBe(400);
-    expect(empty.body.error.code).toBe('validation_error');
+    const res = await createAgent(org, {
+      name: 'n'.repeat(201),
+      framework: '',
+      metadata: { big: 'x'.repeat(17 * 1024) },
+    });
+    expect(errorFields(expectStatus(res, 400).body).sort()).toEqual(['framework', 'metadata', 'name']);
+    const agent = expectStatus(await createAgent(org, { name: 'ok' }), 201).body.data;
+    const empty = await agents(org).update({ params: one(org, agent.id), body: {} });
+    expect(expectStatus(empty, 400).body.error.code).toBe('validation_error');
   });
 });
 
@@ -138,16 +99,13 @@ describe('agents: security', () => {
   it('an agent of another organization of the same tenant answers 404 on every id route', async () => {
     const orgA = await createOrg(server);
     const orgB = await createOrg(server, orgA.owner, 'B');
-    const agent = await server.http().post(agentsOf(orgA)).set('Authorization', bearer(orgA.owner)).send({ name: 'a' });
-    const path = `${agentsOf(orgB)}/${agent.body.data.id}`;
-    const auth = bearer(orgA.owner);
-    expect((await server.http().get(path).set('Authorization', auth)).status).toBe(404);
-    expect((await server.http().patch(path).set('Authorization', auth).send({ name: 'b' })).status).toBe(404);
-    expect((await server.http().delete(path).set('Authorization', auth)).status).toBe(404);
-    const still = await server
-      .http()
-      .get(`${agentsOf(orgA)}/${agent.body.data.id}`)
-      .set('Authorization', auth);
-    expect(still.body.data.name).toBe('a');
+    const agent = expectStatus(await createAgent(orgA, { name: 'a' }), 201).body.data;
+    // orgB's owner is orgA's owner: the same user, through the other organization's path.
+    const viaB = one(orgB, agent.id);
+    expect((await agents(orgB).get({ params: viaB })).status).toBe(404);
+    expect((await agents(orgB).update({ params: viaB, body: { name: 'b' } })).status).toBe(404);
+    expect((await agents(orgB).delete({ params: viaB })).status).toBe(404);
+    const still = await agents(orgA).get({ params: one(orgA, agent.id) });
+    expect(expectStatus(still, 200).body.data.name).toBe('a');
   });
 });
