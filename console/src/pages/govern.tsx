@@ -7,13 +7,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
 import { ErrorNote, Field, PageTitle, when } from '../ui/kit';
+import { OrgSelect, useOrganizations } from '../ui/org';
 
 function Organizations({ orgId, setOrgId }: { orgId?: string; setOrgId: (id: string) => void }) {
   const queryClient = useQueryClient();
-  const orgs = useQuery({
-    queryKey: ['orgs'],
-    queryFn: async () => (await hx.organizations.list({ limit: 100 })).items,
-  });
+  const orgs = useOrganizations();
   const [name, setName] = useState('');
   const create = useMutation({
     mutationFn: async () => await hx.organizations.create({ name }),
@@ -34,18 +32,7 @@ function Organizations({ orgId, setOrgId }: { orgId?: string; setOrgId: (id: str
       </h2>
       <ErrorNote error={orgs.error} />
       {orgs.data?.length ? (
-        <Field label="Organization">
-          {(id) => (
-            <select id={id} className="input max-w-sm" value={orgId ?? ''} onChange={(e) => setOrgId(e.target.value)}>
-              <option value="">Choose one</option>
-              {orgs.data.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name} ({o.role})
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <OrgSelect orgs={orgs.data} value={orgId} onChange={(id) => setOrgId(id ?? '')} />
       ) : (
         <p className="muted text-sm">
           No organization yet. Organizations hold teams, members, agents, namespaces and policies.

@@ -23,6 +23,39 @@ export function useSetSearch() {
     void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch })) as never });
 }
 
+type Org = NonNullable<ReturnType<typeof useOrganizations>['data']>[number];
+
+/** The organization select, "Choose one" first; each option names the caller's role there. */
+export function OrgSelect({
+  orgs,
+  value,
+  onChange,
+}: {
+  orgs: readonly Org[];
+  value: string | undefined;
+  onChange: (orgId: string | undefined) => void;
+}) {
+  return (
+    <Field label="Organization">
+      {(id) => (
+        <select
+          id={id}
+          className="input max-w-sm"
+          value={value ?? ''}
+          onChange={(e) => onChange(e.target.value || undefined)}
+        >
+          <option value="">Choose one</option>
+          {orgs.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name} ({o.role})
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 export function OrgGate({ children }: { children: (orgId: string) => ReactNode }) {
   const orgs = useOrganizations();
   const search = useSearch({ strict: false }) as { org?: string };
@@ -44,23 +77,7 @@ export function OrgGate({ children }: { children: (orgId: string) => ReactNode }
   }
   return (
     <div className="space-y-6">
-      <Field label="Organization">
-        {(id) => (
-          <select
-            id={id}
-            className="input max-w-sm"
-            value={orgId ?? ''}
-            onChange={(e) => setSearch({ org: e.target.value || undefined, cursor: undefined })}
-          >
-            <option value="">Choose one</option>
-            {orgs.data.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name} ({o.role})
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <OrgSelect orgs={orgs.data} value={orgId} onChange={(org) => setSearch({ org, cursor: undefined })} />
       {orgId ? children(orgId) : <p className="muted text-sm">Choose an organization.</p>}
     </div>
   );
