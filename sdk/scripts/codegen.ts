@@ -3,14 +3,16 @@
  * - renderResources(): one class per contract area in src/resources/, each route a declared method
  *   whose doc comment is the route's summary, description, method, path and credential, so an
  *   editor shows it (nothing is attached at run time);
- * - renderSdkReference(): docs/sdk.md, read from the client's and the resources' doc comments.
- * scripts/write.ts writes both; test/sdk/generated.test.ts fails when either is not current.
+ * - renderSdkReference(): docs/sdk.md, read from the client's and the resources' doc comments;
+ * - renderLeanTypes() (lean-types.ts): src/types.ts, the plain types the resources are typed with.
+ * scripts/write.ts writes them all; test/sdk/generated.test.ts fails when either is not current.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AppRoute } from '@ts-rest/core';
 import ts from 'typescript';
 import { type RouteMeta, contract } from '../../contract/src/index.js';
+import { renderLeanTypes } from './lean-types.js';
 
 export const sdkRoot = fileURLToPath(new URL('..', import.meta.url));
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -88,32 +90,58 @@ function routeDoc(route: AppRoute): string[] {
   return ['  /**', ...lines, '   */'];
 }
 
-/** src/resources/<area>.ts for every area of the contract. */
+/** One method's declaration, wrapped as the formatter does past 120 columns. */
+function methodLines(name: string, params: string[], result: string): string[] {
+  const line = `  ${name}(${params.join(', ')}): ${result} {`;
+  if (line.length <= 120) return [line];
+  return [`  ${name}(`, ...params.map((p) => `    ${p},`), `  ): ${result} {`];
+}
+
+/** src/resources/<area>.ts for every area of the contract, typed with the plain types of src/types.ts. */
 export function renderResources(): Map<string, string> {
   const files = new Map<string, string>();
+  const lean = renderLeanTypes().routes;
   for (const [area, routes] of Object.entries(contract)) {
     const cls = classOf(area);
     const body: string[] = [];
+    const typeNames = new Set<string>();
+    let pages = false;
+    let promises = false;
     for (const [name, route] of Object.entries(routes as Record<string, AppRoute>)) {
-      const type = `Routes['${name}']`;
+      const types = lean.find((r) => r.area === area && r.name === name);
+      if (!types) throw new Error(`no lean types for ${area}.${name}`);
+      typeNames.add(types.input).add(types.data);
+      const itemName = types.item?.match(/^[A-Za-z]+$/)?.[0];
+      if (itemName && itemName !== types.data) typeNames.add(itemName);
+      const item = types.item === cls ? `${cls}Data` : types.item;
+      const result = item ? `PagePromise<${item}, ${types.data}>` : `APIPromise<${types.data}>`;
+      if (types.item) pages = true;
+      else promises = true;
       if (body.length) body.push('');
       body.push(
         ...routeDoc(route),
-        `  ${name}(...args: RouteArgs<${type}>): RouteResult<${type}> {`,
-        `    return this._request('${area}', '${name}', args);`,
+        ...methodLines(name, [`input${types.optional ? '?' : ''}: ${types.input}`, 'options?: RequestOptions'], result),
+        `    return this._request('${area}', '${name}', [input, options]);`,
         '  }',
       );
     }
     const doc = AREA_DOCS[area] ?? `The ${area} routes.`;
+    // A type named as the class (the contract's `Vault` data, the `Vault` resource) is imported renamed.
+    const local = (n: string) => (n === cls ? `${n}Data` : n);
+    const names = [...typeNames].sort().map((n) => (local(n) === n ? n : `${n} as ${local(n)}`));
+    const typeImport = `import type { ${names.join(', ')} } from '../types.js';`;
     files.set(
       `src/resources/${fileOf(area)}.ts`,
       [
         '// Generated from the contract by sdk/scripts/write.ts; do not edit by hand.',
         `/** ${doc} */`,
-        "import type { Contract } from '@hx-memory/contract';",
-        "import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';",
-        '',
-        `type Routes = Contract['${area}'];`,
+        ...(promises ? ["import type { APIPromise } from '../core/api-promise.js';"] : []),
+        "import type { RequestOptions } from '../core/fetcher.js';",
+        ...(pages ? ["import type { PagePromise } from '../core/pagination.js';"] : []),
+        "import { APIResource } from '../core/resource.js';",
+        ...(typeImport.length <= 120
+          ? [typeImport]
+          : ['import type {', ...names.map((n) => `  ${n},`), "} from '../types.js';"]),
         '',
         `/** ${doc} */`,
         `export class ${cls} extends APIResource {`,

@@ -6,20 +6,10 @@
  * `hx.getMetrics(options)`. `hx.capture`, `hx.learn` and `hx.synthesize` are both the call and
  * their area's resource (`hx.learn.getJob(...)`), see docs/decisions/sdk.md.
  */
-import type {
-  Artifact,
-  BatchCaptureResult,
-  CaptureEvent,
-  CaptureResult,
-  Contract,
-  LearnJob,
-  SynthesizeResult,
-  UsageMetrics,
-} from '@hx-memory/contract';
 import type { APIPromise } from './core/api-promise.js';
 import { APITimeoutError, APIUserAbortError } from './core/errors.js';
 import { type ClientConfig, type RequestOptions, createContractClient } from './core/fetcher.js';
-import type { ClientCore, RouteData, RouteInput } from './core/resource.js';
+import type { ClientCore } from './core/resource.js';
 import { Admin } from './resources/admin.js';
 import { Agents } from './resources/agents.js';
 import { ApiKeys } from './resources/api-keys.js';
@@ -41,6 +31,21 @@ import { Synthesize } from './resources/synthesize.js';
 import { Teams } from './resources/teams.js';
 import { Usage } from './resources/usage.js';
 import { Vault } from './resources/vault.js';
+import type {
+  Artifact,
+  ArtifactsListData,
+  ArtifactsListInput,
+  BatchCaptureResult,
+  CaptureCaptureInput,
+  CaptureEvent,
+  CaptureResult,
+  LearnJob,
+  LearnLearnInput,
+  SynthesizeResult,
+  SynthesizeSynthesizeInput,
+  UsageGetInput,
+  UsageMetrics,
+} from './types.js';
 import { VERSION } from './version.js';
 
 /** Options of `new Hx(...)`; every one optional. Unknown options are a type error (and a TypeError at run time). */
@@ -84,20 +89,20 @@ const env = (name: string): string | undefined =>
   typeof process !== 'undefined' ? process.env?.[name] || undefined : undefined;
 
 /** The input of `hx.capture(event)`: an event as the capture route takes it. */
-export type CaptureInput = RouteInput<Contract['capture']['capture']>;
+export type CaptureInput = CaptureCaptureInput;
 
 /**
  * `hx.learn(options)`: the @hippocortex/sdk 1.2 options (`scope`, `minPatternStrength`,
  * `artifactTypes`) and the Hx additions (scope filters, `wait`, or the route's own `options` object).
  */
-export type LearnOptions = Partial<RouteInput<Contract['learn']['learn']>> & {
+export type LearnOptions = Partial<LearnLearnInput> & {
   /** Procedural patterns below it are not emitted (sent as `options.minPatternStrength`). */
   minPatternStrength?: number;
   /** Only compile these artifact types (sent as `options.artifactTypes`). */
-  artifactTypes?: NonNullable<RouteInput<Contract['learn']['learn']>['options']>['artifactTypes'];
+  artifactTypes?: NonNullable<LearnLearnInput['options']>['artifactTypes'];
 };
 
-type SynthesizeInput = RouteInput<Contract['synthesize']['synthesize']>;
+type SynthesizeInput = SynthesizeSynthesizeInput;
 /**
  * `hx.synthesize(query, options)`: the @hippocortex/sdk 1.2 options (`maxTokens`, `sections`,
  * `minConfidence`, `includeProvenance`) and the Hx scope (`namespace`, `sessionId`, `subjectId`,
@@ -106,12 +111,12 @@ type SynthesizeInput = RouteInput<Contract['synthesize']['synthesize']>;
 export type SynthesizeOptions = NonNullable<SynthesizeInput['options']> & Omit<SynthesizeInput, 'query' | 'options'>;
 
 /** `hx.listArtifacts(options)`: type, status, sort, order, limit, cursor and the Hx scope filters. */
-export type ListArtifactsOptions = RouteInput<Contract['artifacts']['list']>;
+export type ListArtifactsOptions = ArtifactsListInput;
 /**
  * What `hx.listArtifacts` answers: `{ artifacts, pagination }` (one page), as the @hippocortex/sdk
  * 1.2 client, and also an async iterable over every artifact of every page (`for await`).
  */
-export type ArtifactList = RouteData<Contract['artifacts']['list']> & AsyncIterable<Artifact>;
+export type ArtifactList = ArtifactsListData & AsyncIterable<Artifact>;
 
 /** How `hx.learnAndWait` polls. */
 export interface LearnWaitOptions extends RequestOptions {
@@ -121,7 +126,7 @@ export interface LearnWaitOptions extends RequestOptions {
   waitTimeoutMs?: number;
 }
 /** `hx.getMetrics(options)`: `period` (1h, 24h, 7d, 30d) and `granularity` (minute, hour, day). */
-export type MetricsOptions = RouteInput<Contract['usage']['get']>;
+export type MetricsOptions = UsageGetInput;
 
 /** `hx.capture`: capture one event when called, and the capture area's resource. */
 export interface CaptureCall extends Capture {

@@ -19,13 +19,6 @@ export * from './core/errors.js';
 export { APIPromise, type ResponseInfo } from './core/api-promise.js';
 export { Page, PagePromise } from './core/pagination.js';
 export type { RequestOptions } from './core/fetcher.js';
-export type {
-  AreaMethods,
-  ItemOf,
-  RouteArgs,
-  RouteData,
-  RouteInput,
-  RouteMethod,
-  RouteResult,
-} from './core/resource.js';
-export type * from '@hx-memory/contract';
+// The contract's data types and each route's input and data, as plain declarations printed from the
+// contract (src/types.ts): the published .d.ts does not import the contract (docs/decisions/sdk.md).
+export type * from './types.js';

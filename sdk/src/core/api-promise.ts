@@ -2,7 +2,7 @@
  * What every SDK call returns: a promise of the envelope's `data`, with `.withResponse()` for the
  * status, headers, request id and envelope meta of the same request.
  */
-import type { Meta } from '@hx-memory/contract';
+import type { Meta } from '../types.js';
 import type { RawResponse } from './fetcher.js';
 
 export interface ResponseInfo {

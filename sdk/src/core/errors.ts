@@ -3,7 +3,7 @@
  * status, the API's error code, message and details, and the request id; plus the errors of a
  * request that got no answer (connection, timeout, abort).
  */
-import type { ErrorCode, ErrorDetail } from '@hx-memory/contract';
+import type { ErrorCode, ErrorDetail } from '../types.js';
 
 /** Codes of the errors raised without an HTTP answer. */
 export type ClientErrorCode = 'connection_error' | 'timeout' | 'aborted';

@@ -3,7 +3,7 @@
  * and the call itself is an async iterable over every item of every page:
  * `for await (const artifact of hx.artifacts.list({ type: 'profile' })) { ... }`.
  */
-import type { Pagination } from '@hx-memory/contract';
+import type { Pagination } from '../types.js';
 import { APIPromise, type ResponseInfo } from './api-promise.js';
 import type { RawResponse } from './fetcher.js';
 

@@ -1,66 +1,23 @@
 /**
- * Turns one contract area into typed SDK methods: each route becomes `method(input?, options?)`
- * whose input merges path params, query and body, and whose answer is the envelope's data (or a
- * PagePromise for cursor-paginated lists). Shapes come from the contract, never re-declared.
+ * Turns a call of a generated resource method into a request: the flat input is split into path
+ * params, query and body, and the answer is the envelope's data (or a PagePromise for
+ * cursor-paginated lists). The methods' types are the plain ones of ../types.ts, printed from the
+ * contract (scripts/lean-types.ts); the routes themselves are read from the contract at run time.
  */
-import { type Contract, type Pagination, contract } from '@hx-memory/contract';
-import type { AppRoute, AppRouter, ClientInferRequest, ClientInferResponses } from '@ts-rest/core';
+import { contract } from '@hx-memory/contract';
+import type { AppRoute } from '@ts-rest/core';
 import { APIPromise } from './api-promise.js';
-import type { CallContext, ClientConfig, ContractClient, RawResponse, RequestOptions } from './fetcher.js';
+import type { CallContext, ClientConfig, RawResponse, RequestOptions } from './fetcher.js';
 import { PagePromise } from './pagination.js';
 
-/** What resources share: the ts-rest client and the current configuration. */
+/**
+ * What resources share: the transport and the current configuration. `client` is the ts-rest client
+ * over the contract, typed loosely here so that the published declarations do not carry its type.
+ */
 export interface ClientCore {
-  readonly client: ContractClient;
+  readonly client: object;
   config(): ClientConfig;
 }
-
-type Prettify<T> = { [K in keyof T]: T[K] } & {};
-type SuccessStatus = 200 | 201 | 202 | 204;
-type SuccessBody<R extends AppRoute> = Extract<ClientInferResponses<R>, { status: SuccessStatus }>['body'];
-
-/** The `data` of a route's success envelope (the whole body for routes without one, e.g. /health). */
-export type RouteData<R extends AppRoute> =
-  SuccessBody<R> extends infer B ? (B extends { ok: true; data: infer D } ? D : B) : never;
-
-type Request<R extends AppRoute> = ClientInferRequest<R>;
-type PartOf<R extends AppRoute, K extends string> = K extends keyof Request<R>
-  ? NonNullable<Request<R>[K]> extends object
-    ? NonNullable<Request<R>[K]>
-    : object
-  : object;
-/** orgId may be left out when the client was given an organizationId. */
-type OrgOptional<P> = 'orgId' extends keyof P ? Omit<P, 'orgId'> & { orgId?: string } : P;
-
-/** The flat input of a route: path params, query and body fields in one object. */
-export type RouteInput<R extends AppRoute> = Prettify<
-  OrgOptional<PartOf<R, 'params'>> & PartOf<R, 'body'> & PartOf<R, 'query'>
->;
-
-/** The item type of a list's data: the array beside `pagination`. */
-export type ItemOf<D> = {
-  [K in Exclude<keyof D, 'pagination'>]: D[K] extends Array<infer I> ? I : never;
-}[Exclude<keyof D, 'pagination'>];
-
-export type RouteResult<R extends AppRoute> =
-  RouteData<R> extends infer D
-    ? D extends { pagination: Pagination }
-      ? PagePromise<ItemOf<D>, D>
-      : APIPromise<D>
-    : never;
-
-/** The parameters of a route's method: its flat input (optional when every field is) and the call options. */
-export type RouteArgs<R extends AppRoute> =
-  object extends RouteInput<R>
-    ? [input?: RouteInput<R>, options?: RequestOptions]
-    : [input: RouteInput<R>, options?: RequestOptions];
-
-export type RouteMethod<R extends AppRoute> = (...args: RouteArgs<R>) => RouteResult<R>;
-
-/** Every route of an area as a method (the shape of a generated resource class). */
-export type AreaMethods<A extends AppRouter> = {
-  [K in keyof A]: A[K] extends AppRoute ? RouteMethod<A[K]> : never;
-};
 
 const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -96,7 +53,7 @@ function isPaginated(route: AppRoute): boolean {
 }
 
 /**
- * Base of the generated resource classes (src/resources/*.ts, written by scripts/write-resources.ts):
+ * Base of the generated resource classes (src/resources/*.ts, written by scripts/write.ts):
  * each route is a declared method with its doc comment, which calls `_request` with its area and name.
  */
 export abstract class APIResource {
@@ -108,10 +65,10 @@ export abstract class APIResource {
   }
 
   /** Sends one route: splits the flat input, adds the call options, unwraps or paginates the answer. */
-  protected _request<T>(area: keyof Contract, name: string, args: readonly unknown[]): T {
+  protected _request<T>(area: string, name: string, args: readonly unknown[]): T {
     const core = this._core;
-    const route = (contract[area] as unknown as Record<string, AppRoute>)[name];
-    const send = (core.client[area] as unknown as Record<string, (args: unknown) => Promise<RawResponse>>)[name];
+    const route = (contract as unknown as Record<string, Record<string, AppRoute>>)[area]?.[name];
+    const send = (core.client as Record<string, Record<string, (args: unknown) => Promise<RawResponse>>>)[area]?.[name];
     if (!route || !send) throw new TypeError(`Unknown route ${String(area)}.${name}`);
     const [input = {}, options = {}] = args as [Record<string, unknown>?, RequestOptions?];
     const { params, query, body } = splitInput(route, input, core.config().organizationId);

@@ -1,9 +1,22 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Operator routes of the deployment (OPERATOR_TOKEN). */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['admin'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  AdminDeleteUserData,
+  AdminDeleteUserInput,
+  AdminGetTenantData,
+  AdminGetTenantInput,
+  AdminListTenantsData,
+  AdminListTenantsInput,
+  AdminRotateKekData,
+  AdminRotateKekInput,
+  AdminUpdateTenantData,
+  AdminUpdateTenantInput,
+  Tenant,
+} from '../types.js';
 
 /** Operator routes of the deployment (OPERATOR_TOKEN). */
 export class Admin extends APIResource {
@@ -14,8 +27,8 @@ export class Admin extends APIResource {
    *
    * `GET /v1/admin/tenants` (operator token)
    */
-  listTenants(...args: RouteArgs<Routes['listTenants']>): RouteResult<Routes['listTenants']> {
-    return this._request('admin', 'listTenants', args);
+  listTenants(input?: AdminListTenantsInput, options?: RequestOptions): PagePromise<Tenant, AdminListTenantsData> {
+    return this._request('admin', 'listTenants', [input, options]);
   }
 
   /**
@@ -23,8 +36,8 @@ export class Admin extends APIResource {
    *
    * `GET /v1/admin/tenants/:tenantId` (operator token)
    */
-  getTenant(...args: RouteArgs<Routes['getTenant']>): RouteResult<Routes['getTenant']> {
-    return this._request('admin', 'getTenant', args);
+  getTenant(input: AdminGetTenantInput, options?: RequestOptions): APIPromise<AdminGetTenantData> {
+    return this._request('admin', 'getTenant', [input, options]);
   }
 
   /**
@@ -34,8 +47,8 @@ export class Admin extends APIResource {
    *
    * `PATCH /v1/admin/tenants/:tenantId` (operator token)
    */
-  updateTenant(...args: RouteArgs<Routes['updateTenant']>): RouteResult<Routes['updateTenant']> {
-    return this._request('admin', 'updateTenant', args);
+  updateTenant(input: AdminUpdateTenantInput, options?: RequestOptions): APIPromise<AdminUpdateTenantData> {
+    return this._request('admin', 'updateTenant', [input, options]);
   }
 
   /**
@@ -45,8 +58,8 @@ export class Admin extends APIResource {
    *
    * `DELETE /v1/admin/users/:userId` (operator token)
    */
-  deleteUser(...args: RouteArgs<Routes['deleteUser']>): RouteResult<Routes['deleteUser']> {
-    return this._request('admin', 'deleteUser', args);
+  deleteUser(input: AdminDeleteUserInput, options?: RequestOptions): APIPromise<AdminDeleteUserData> {
+    return this._request('admin', 'deleteUser', [input, options]);
   }
 
   /**
@@ -62,7 +75,7 @@ export class Admin extends APIResource {
    *
    * `POST /v1/admin/kek/rotate` (operator token)
    */
-  rotateKek(...args: RouteArgs<Routes['rotateKek']>): RouteResult<Routes['rotateKek']> {
-    return this._request('admin', 'rotateKek', args);
+  rotateKek(input?: AdminRotateKekInput, options?: RequestOptions): APIPromise<AdminRotateKekData> {
+    return this._request('admin', 'rotateKek', [input, options]);
   }
 }

@@ -1,9 +1,22 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Agent identities of an organization. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['agents'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  Agent,
+  AgentsCreateData,
+  AgentsCreateInput,
+  AgentsDeleteData,
+  AgentsDeleteInput,
+  AgentsGetData,
+  AgentsGetInput,
+  AgentsListData,
+  AgentsListInput,
+  AgentsUpdateData,
+  AgentsUpdateInput,
+} from '../types.js';
 
 /** Agent identities of an organization. */
 export class Agents extends APIResource {
@@ -18,8 +31,8 @@ export class Agents extends APIResource {
    *
    * `POST /v1/organizations/:orgId/agents` (access token (JWT), permission agent:create)
    */
-  create(...args: RouteArgs<Routes['create']>): RouteResult<Routes['create']> {
-    return this._request('agents', 'create', args);
+  create(input: AgentsCreateInput, options?: RequestOptions): APIPromise<AgentsCreateData> {
+    return this._request('agents', 'create', [input, options]);
   }
 
   /**
@@ -27,8 +40,8 @@ export class Agents extends APIResource {
    *
    * `GET /v1/organizations/:orgId/agents` (access token (JWT), permission agent:read)
    */
-  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
-    return this._request('agents', 'list', args);
+  list(input?: AgentsListInput, options?: RequestOptions): PagePromise<Agent, AgentsListData> {
+    return this._request('agents', 'list', [input, options]);
   }
 
   /**
@@ -36,8 +49,8 @@ export class Agents extends APIResource {
    *
    * `GET /v1/organizations/:orgId/agents/:agentId` (access token (JWT), permission agent:read)
    */
-  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
-    return this._request('agents', 'get', args);
+  get(input: AgentsGetInput, options?: RequestOptions): APIPromise<AgentsGetData> {
+    return this._request('agents', 'get', [input, options]);
   }
 
   /**
@@ -48,8 +61,8 @@ export class Agents extends APIResource {
    *
    * `PATCH /v1/organizations/:orgId/agents/:agentId` (access token (JWT), permission agent:update)
    */
-  update(...args: RouteArgs<Routes['update']>): RouteResult<Routes['update']> {
-    return this._request('agents', 'update', args);
+  update(input: AgentsUpdateInput, options?: RequestOptions): APIPromise<AgentsUpdateData> {
+    return this._request('agents', 'update', [input, options]);
   }
 
   /**
@@ -57,7 +70,7 @@ export class Agents extends APIResource {
    *
    * `DELETE /v1/organizations/:orgId/agents/:agentId` (access token (JWT), permission agent:delete)
    */
-  delete(...args: RouteArgs<Routes['delete']>): RouteResult<Routes['delete']> {
-    return this._request('agents', 'delete', args);
+  delete(input: AgentsDeleteInput, options?: RequestOptions): APIPromise<AgentsDeleteData> {
+    return this._request('agents', 'delete', [input, options]);
   }
 }

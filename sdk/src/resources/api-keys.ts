@@ -1,9 +1,18 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** API keys of the tenant (JWT): list, create (the key is shown once), revoke. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['apiKeys'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  ApiKey,
+  ApiKeysCreateData,
+  ApiKeysCreateInput,
+  ApiKeysListData,
+  ApiKeysListInput,
+  ApiKeysRevokeData,
+  ApiKeysRevokeInput,
+} from '../types.js';
 
 /** API keys of the tenant (JWT): list, create (the key is shown once), revoke. */
 export class ApiKeys extends APIResource {
@@ -15,8 +24,8 @@ export class ApiKeys extends APIResource {
    *
    * `GET /v1/api-keys` (access token (JWT))
    */
-  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
-    return this._request('apiKeys', 'list', args);
+  list(input?: ApiKeysListInput, options?: RequestOptions): PagePromise<ApiKey, ApiKeysListData> {
+    return this._request('apiKeys', 'list', [input, options]);
   }
 
   /**
@@ -36,8 +45,8 @@ export class ApiKeys extends APIResource {
    *
    * `POST /v1/api-keys` (access token (JWT))
    */
-  create(...args: RouteArgs<Routes['create']>): RouteResult<Routes['create']> {
-    return this._request('apiKeys', 'create', args);
+  create(input: ApiKeysCreateInput, options?: RequestOptions): APIPromise<ApiKeysCreateData> {
+    return this._request('apiKeys', 'create', [input, options]);
   }
 
   /**
@@ -48,7 +57,7 @@ export class ApiKeys extends APIResource {
    *
    * `DELETE /v1/api-keys/:id` (access token (JWT))
    */
-  revoke(...args: RouteArgs<Routes['revoke']>): RouteResult<Routes['revoke']> {
-    return this._request('apiKeys', 'revoke', args);
+  revoke(input: ApiKeysRevokeInput, options?: RequestOptions): APIPromise<ApiKeysRevokeData> {
+    return this._request('apiKeys', 'revoke', [input, options]);
   }
 }

@@ -1,9 +1,10 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Compiled artifacts: list (cursor-paginated, async-iterable) and get. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['artifacts'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type { Artifact, ArtifactsGetData, ArtifactsGetInput, ArtifactsListData, ArtifactsListInput } from '../types.js';
 
 /** Compiled artifacts: list (cursor-paginated, async-iterable) and get. */
 export class Artifacts extends APIResource {
@@ -15,8 +16,8 @@ export class Artifacts extends APIResource {
    *
    * `GET /v1/artifacts` (API key, scope read)
    */
-  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
-    return this._request('artifacts', 'list', args);
+  list(input?: ArtifactsListInput, options?: RequestOptions): PagePromise<Artifact, ArtifactsListData> {
+    return this._request('artifacts', 'list', [input, options]);
   }
 
   /**
@@ -24,7 +25,7 @@ export class Artifacts extends APIResource {
    *
    * `GET /v1/artifacts/:id` (API key, scope read)
    */
-  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
-    return this._request('artifacts', 'get', args);
+  get(input: ArtifactsGetInput, options?: RequestOptions): APIPromise<ArtifactsGetData> {
+    return this._request('artifacts', 'get', [input, options]);
   }
 }

@@ -1,9 +1,18 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Audit log and memory access log of an organization (cursor-paginated). */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['audit'];
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  AccessLogEntry,
+  AuditAccessLogsData,
+  AuditAccessLogsInput,
+  AuditEntry,
+  AuditListData,
+  AuditListInput,
+  AuditTenantListData,
+  AuditTenantListInput,
+} from '../types.js';
 
 /** Audit log and memory access log of an organization (cursor-paginated). */
 export class Audit extends APIResource {
@@ -16,8 +25,8 @@ export class Audit extends APIResource {
    *
    * `GET /v1/audit` (access token (JWT))
    */
-  tenantList(...args: RouteArgs<Routes['tenantList']>): RouteResult<Routes['tenantList']> {
-    return this._request('audit', 'tenantList', args);
+  tenantList(input?: AuditTenantListInput, options?: RequestOptions): PagePromise<AuditEntry, AuditTenantListData> {
+    return this._request('audit', 'tenantList', [input, options]);
   }
 
   /**
@@ -27,8 +36,8 @@ export class Audit extends APIResource {
    *
    * `GET /v1/organizations/:orgId/audit` (access token (JWT), permission audit:read)
    */
-  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
-    return this._request('audit', 'list', args);
+  list(input?: AuditListInput, options?: RequestOptions): PagePromise<AuditEntry, AuditListData> {
+    return this._request('audit', 'list', [input, options]);
   }
 
   /**
@@ -41,7 +50,7 @@ export class Audit extends APIResource {
    *
    * `GET /v1/organizations/:orgId/access-logs` (access token (JWT), permission audit:read)
    */
-  accessLogs(...args: RouteArgs<Routes['accessLogs']>): RouteResult<Routes['accessLogs']> {
-    return this._request('audit', 'accessLogs', args);
+  accessLogs(input?: AuditAccessLogsInput, options?: RequestOptions): PagePromise<AccessLogEntry, AuditAccessLogsData> {
+    return this._request('audit', 'accessLogs', [input, options]);
   }
 }

@@ -1,9 +1,20 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Registration, login, token refresh, logout and the current user. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['auth'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  AuthLoginData,
+  AuthLoginInput,
+  AuthLogoutData,
+  AuthLogoutInput,
+  AuthMeData,
+  AuthMeInput,
+  AuthRefreshData,
+  AuthRefreshInput,
+  AuthRegisterData,
+  AuthRegisterInput,
+} from '../types.js';
 
 /** Registration, login, token refresh, logout and the current user. */
 export class Auth extends APIResource {
@@ -15,8 +26,8 @@ export class Auth extends APIResource {
    *
    * `POST /v1/auth/register` (no credential)
    */
-  register(...args: RouteArgs<Routes['register']>): RouteResult<Routes['register']> {
-    return this._request('auth', 'register', args);
+  register(input: AuthRegisterInput, options?: RequestOptions): APIPromise<AuthRegisterData> {
+    return this._request('auth', 'register', [input, options]);
   }
 
   /**
@@ -27,8 +38,8 @@ export class Auth extends APIResource {
    *
    * `POST /v1/auth/login` (no credential)
    */
-  login(...args: RouteArgs<Routes['login']>): RouteResult<Routes['login']> {
-    return this._request('auth', 'login', args);
+  login(input: AuthLoginInput, options?: RequestOptions): APIPromise<AuthLoginData> {
+    return this._request('auth', 'login', [input, options]);
   }
 
   /**
@@ -39,8 +50,8 @@ export class Auth extends APIResource {
    *
    * `POST /v1/auth/refresh` (no credential)
    */
-  refresh(...args: RouteArgs<Routes['refresh']>): RouteResult<Routes['refresh']> {
-    return this._request('auth', 'refresh', args);
+  refresh(input: AuthRefreshInput, options?: RequestOptions): APIPromise<AuthRefreshData> {
+    return this._request('auth', 'refresh', [input, options]);
   }
 
   /**
@@ -50,8 +61,8 @@ export class Auth extends APIResource {
    *
    * `POST /v1/auth/logout` (no credential)
    */
-  logout(...args: RouteArgs<Routes['logout']>): RouteResult<Routes['logout']> {
-    return this._request('auth', 'logout', args);
+  logout(input: AuthLogoutInput, options?: RequestOptions): APIPromise<AuthLogoutData> {
+    return this._request('auth', 'logout', [input, options]);
   }
 
   /**
@@ -59,7 +70,7 @@ export class Auth extends APIResource {
    *
    * `GET /v1/auth/me` (access token (JWT))
    */
-  me(...args: RouteArgs<Routes['me']>): RouteResult<Routes['me']> {
-    return this._request('auth', 'me', args);
+  me(input?: AuthMeInput, options?: RequestOptions): APIPromise<AuthMeData> {
+    return this._request('auth', 'me', [input, options]);
   }
 }

@@ -1,9 +1,18 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Capture events, one at a time or in batches; secrets in payloads are moved to the vault. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['capture'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  CaptureCaptureBatchData,
+  CaptureCaptureBatchInput,
+  CaptureCaptureData,
+  CaptureCaptureInput,
+  CaptureListEventsData,
+  CaptureListEventsInput,
+  StoredEvent,
+} from '../types.js';
 
 /** Capture events, one at a time or in batches; secrets in payloads are moved to the vault. */
 export class Capture extends APIResource {
@@ -19,8 +28,8 @@ export class Capture extends APIResource {
    *
    * `POST /v1/capture` (API key, scope write)
    */
-  capture(...args: RouteArgs<Routes['capture']>): RouteResult<Routes['capture']> {
-    return this._request('capture', 'capture', args);
+  capture(input: CaptureCaptureInput, options?: RequestOptions): APIPromise<CaptureCaptureData> {
+    return this._request('capture', 'capture', [input, options]);
   }
 
   /**
@@ -35,8 +44,8 @@ export class Capture extends APIResource {
    *
    * `POST /v1/capture/batch` (API key, scope write)
    */
-  captureBatch(...args: RouteArgs<Routes['captureBatch']>): RouteResult<Routes['captureBatch']> {
-    return this._request('capture', 'captureBatch', args);
+  captureBatch(input: CaptureCaptureBatchInput, options?: RequestOptions): APIPromise<CaptureCaptureBatchData> {
+    return this._request('capture', 'captureBatch', [input, options]);
   }
 
   /**
@@ -48,7 +57,10 @@ export class Capture extends APIResource {
    *
    * `GET /v1/events` (API key, scope read)
    */
-  listEvents(...args: RouteArgs<Routes['listEvents']>): RouteResult<Routes['listEvents']> {
-    return this._request('capture', 'listEvents', args);
+  listEvents(
+    input?: CaptureListEventsInput,
+    options?: RequestOptions,
+  ): PagePromise<StoredEvent, CaptureListEventsData> {
+    return this._request('capture', 'listEvents', [input, options]);
   }
 }

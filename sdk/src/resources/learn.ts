@@ -1,9 +1,18 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Compile captured events into memories and artifacts, and follow the learn jobs. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['learn'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  LearnGetJobData,
+  LearnGetJobInput,
+  LearnJob,
+  LearnLearnData,
+  LearnLearnInput,
+  LearnListJobsData,
+  LearnListJobsInput,
+} from '../types.js';
 
 /** Compile captured events into memories and artifacts, and follow the learn jobs. */
 export class Learn extends APIResource {
@@ -20,8 +29,8 @@ export class Learn extends APIResource {
    *
    * `POST /v1/learn` (API key, scope write)
    */
-  learn(...args: RouteArgs<Routes['learn']>): RouteResult<Routes['learn']> {
-    return this._request('learn', 'learn', args);
+  learn(input?: LearnLearnInput, options?: RequestOptions): APIPromise<LearnLearnData> {
+    return this._request('learn', 'learn', [input, options]);
   }
 
   /**
@@ -33,8 +42,8 @@ export class Learn extends APIResource {
    *
    * `GET /v1/learn/jobs` (API key, scope read)
    */
-  listJobs(...args: RouteArgs<Routes['listJobs']>): RouteResult<Routes['listJobs']> {
-    return this._request('learn', 'listJobs', args);
+  listJobs(input?: LearnListJobsInput, options?: RequestOptions): PagePromise<LearnJob, LearnListJobsData> {
+    return this._request('learn', 'listJobs', [input, options]);
   }
 
   /**
@@ -44,7 +53,7 @@ export class Learn extends APIResource {
    *
    * `GET /v1/learn/jobs/:id` (API key, scope read)
    */
-  getJob(...args: RouteArgs<Routes['getJob']>): RouteResult<Routes['getJob']> {
-    return this._request('learn', 'getJob', args);
+  getJob(input: LearnGetJobInput, options?: RequestOptions): APIPromise<LearnGetJobData> {
+    return this._request('learn', 'getJob', [input, options]);
   }
 }

@@ -1,9 +1,26 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Retention, archive and delete policies of an organization. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['lifecycle'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  LifecycleCreateData,
+  LifecycleCreateInput,
+  LifecycleDeleteData,
+  LifecycleDeleteInput,
+  LifecycleGetData,
+  LifecycleGetInput,
+  LifecycleListData,
+  LifecycleListInput,
+  LifecyclePolicy,
+  LifecyclePreviewData,
+  LifecyclePreviewInput,
+  LifecycleRunData,
+  LifecycleRunInput,
+  LifecycleUpdateData,
+  LifecycleUpdateInput,
+} from '../types.js';
 
 /** Retention, archive and delete policies of an organization. */
 export class Lifecycle extends APIResource {
@@ -19,8 +36,8 @@ export class Lifecycle extends APIResource {
    *
    * `POST /v1/organizations/:orgId/lifecycle-policies` (access token (JWT), permission lifecycle:manage)
    */
-  create(...args: RouteArgs<Routes['create']>): RouteResult<Routes['create']> {
-    return this._request('lifecycle', 'create', args);
+  create(input: LifecycleCreateInput, options?: RequestOptions): APIPromise<LifecycleCreateData> {
+    return this._request('lifecycle', 'create', [input, options]);
   }
 
   /**
@@ -30,8 +47,8 @@ export class Lifecycle extends APIResource {
    *
    * `GET /v1/organizations/:orgId/lifecycle-policies` (access token (JWT), permission lifecycle:manage)
    */
-  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
-    return this._request('lifecycle', 'list', args);
+  list(input?: LifecycleListInput, options?: RequestOptions): PagePromise<LifecyclePolicy, LifecycleListData> {
+    return this._request('lifecycle', 'list', [input, options]);
   }
 
   /**
@@ -41,8 +58,8 @@ export class Lifecycle extends APIResource {
    *
    * `GET /v1/organizations/:orgId/lifecycle-policies/:policyId` (access token (JWT), permission lifecycle:manage)
    */
-  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
-    return this._request('lifecycle', 'get', args);
+  get(input: LifecycleGetInput, options?: RequestOptions): APIPromise<LifecycleGetData> {
+    return this._request('lifecycle', 'get', [input, options]);
   }
 
   /**
@@ -53,8 +70,8 @@ export class Lifecycle extends APIResource {
    *
    * `PATCH /v1/organizations/:orgId/lifecycle-policies/:policyId` (access token (JWT), permission lifecycle:manage)
    */
-  update(...args: RouteArgs<Routes['update']>): RouteResult<Routes['update']> {
-    return this._request('lifecycle', 'update', args);
+  update(input: LifecycleUpdateInput, options?: RequestOptions): APIPromise<LifecycleUpdateData> {
+    return this._request('lifecycle', 'update', [input, options]);
   }
 
   /**
@@ -64,8 +81,8 @@ export class Lifecycle extends APIResource {
    *
    * `DELETE /v1/organizations/:orgId/lifecycle-policies/:policyId` (access token (JWT), permission lifecycle:manage)
    */
-  delete(...args: RouteArgs<Routes['delete']>): RouteResult<Routes['delete']> {
-    return this._request('lifecycle', 'delete', args);
+  delete(input: LifecycleDeleteInput, options?: RequestOptions): APIPromise<LifecycleDeleteData> {
+    return this._request('lifecycle', 'delete', [input, options]);
   }
 
   /**
@@ -85,8 +102,8 @@ export class Lifecycle extends APIResource {
    *
    * `POST /v1/organizations/:orgId/lifecycle-policies/run` (access token (JWT), permission lifecycle:manage)
    */
-  run(...args: RouteArgs<Routes['run']>): RouteResult<Routes['run']> {
-    return this._request('lifecycle', 'run', args);
+  run(input?: LifecycleRunInput, options?: RequestOptions): APIPromise<LifecycleRunData> {
+    return this._request('lifecycle', 'run', [input, options]);
   }
 
   /**
@@ -97,7 +114,7 @@ export class Lifecycle extends APIResource {
    *
    * `POST /v1/organizations/:orgId/lifecycle-policies/preview` (access token (JWT), permission lifecycle:manage)
    */
-  preview(...args: RouteArgs<Routes['preview']>): RouteResult<Routes['preview']> {
-    return this._request('lifecycle', 'preview', args);
+  preview(input?: LifecyclePreviewInput, options?: RequestOptions): APIPromise<LifecyclePreviewData> {
+    return this._request('lifecycle', 'preview', [input, options]);
   }
 }

@@ -1,9 +1,9 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Where a memory came from and what it was compiled into. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['lineage'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import { APIResource } from '../core/resource.js';
+import type { LineageGetData, LineageGetInput, LineageGraphData, LineageGraphInput } from '../types.js';
 
 /** Where a memory came from and what it was compiled into. */
 export class Lineage extends APIResource {
@@ -15,8 +15,8 @@ export class Lineage extends APIResource {
    *
    * `GET /v1/organizations/:orgId/lineage/:memoryId` (access token (JWT), permission lineage:read)
    */
-  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
-    return this._request('lineage', 'get', args);
+  get(input: LineageGetInput, options?: RequestOptions): APIPromise<LineageGetData> {
+    return this._request('lineage', 'get', [input, options]);
   }
 
   /**
@@ -29,7 +29,7 @@ export class Lineage extends APIResource {
    *
    * `GET /v1/organizations/:orgId/lineage/graph/:memoryId` (access token (JWT), permission lineage:read)
    */
-  graph(...args: RouteArgs<Routes['graph']>): RouteResult<Routes['graph']> {
-    return this._request('lineage', 'graph', args);
+  graph(input: LineageGraphInput, options?: RequestOptions): APIPromise<LineageGraphData> {
+    return this._request('lineage', 'graph', [input, options]);
   }
 }

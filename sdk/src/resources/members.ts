@@ -1,9 +1,20 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Members of an organization: invite, list, change role, remove. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['members'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  Member,
+  MembersInviteData,
+  MembersInviteInput,
+  MembersListData,
+  MembersListInput,
+  MembersRemoveData,
+  MembersRemoveInput,
+  MembersUpdateData,
+  MembersUpdateInput,
+} from '../types.js';
 
 /** Members of an organization: invite, list, change role, remove. */
 export class Members extends APIResource {
@@ -22,8 +33,8 @@ export class Members extends APIResource {
    *
    * `POST /v1/organizations/:orgId/members/invite` (access token (JWT), permission member:invite)
    */
-  invite(...args: RouteArgs<Routes['invite']>): RouteResult<Routes['invite']> {
-    return this._request('members', 'invite', args);
+  invite(input: MembersInviteInput, options?: RequestOptions): APIPromise<MembersInviteData> {
+    return this._request('members', 'invite', [input, options]);
   }
 
   /**
@@ -33,8 +44,8 @@ export class Members extends APIResource {
    *
    * `GET /v1/organizations/:orgId/members` (access token (JWT), permission member:list)
    */
-  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
-    return this._request('members', 'list', args);
+  list(input?: MembersListInput, options?: RequestOptions): PagePromise<Member, MembersListData> {
+    return this._request('members', 'list', [input, options]);
   }
 
   /**
@@ -45,8 +56,8 @@ export class Members extends APIResource {
    *
    * `PATCH /v1/organizations/:orgId/members/:memberId` (access token (JWT), permission member:update_role)
    */
-  update(...args: RouteArgs<Routes['update']>): RouteResult<Routes['update']> {
-    return this._request('members', 'update', args);
+  update(input: MembersUpdateInput, options?: RequestOptions): APIPromise<MembersUpdateData> {
+    return this._request('members', 'update', [input, options]);
   }
 
   /**
@@ -57,7 +68,7 @@ export class Members extends APIResource {
    *
    * `DELETE /v1/organizations/:orgId/members/:memberId` (access token (JWT), permission member:remove)
    */
-  remove(...args: RouteArgs<Routes['remove']>): RouteResult<Routes['remove']> {
-    return this._request('members', 'remove', args);
+  remove(input: MembersRemoveInput, options?: RequestOptions): APIPromise<MembersRemoveData> {
+    return this._request('members', 'remove', [input, options]);
   }
 }

@@ -1,9 +1,20 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Individual memories, and forgetting everything about a subject. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['memories'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  MemoriesDeleteData,
+  MemoriesDeleteInput,
+  MemoriesForgetSubjectData,
+  MemoriesForgetSubjectInput,
+  MemoriesGetData,
+  MemoriesGetInput,
+  MemoriesListData,
+  MemoriesListInput,
+  Memory,
+} from '../types.js';
 
 /** Individual memories, and forgetting everything about a subject. */
 export class Memories extends APIResource {
@@ -14,8 +25,8 @@ export class Memories extends APIResource {
    *
    * `GET /v1/memories` (API key, scope read)
    */
-  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
-    return this._request('memories', 'list', args);
+  list(input?: MemoriesListInput, options?: RequestOptions): PagePromise<Memory, MemoriesListData> {
+    return this._request('memories', 'list', [input, options]);
   }
 
   /**
@@ -23,8 +34,8 @@ export class Memories extends APIResource {
    *
    * `GET /v1/memories/:id` (API key, scope read)
    */
-  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
-    return this._request('memories', 'get', args);
+  get(input: MemoriesGetInput, options?: RequestOptions): APIPromise<MemoriesGetData> {
+    return this._request('memories', 'get', [input, options]);
   }
 
   /**
@@ -35,8 +46,8 @@ export class Memories extends APIResource {
    *
    * `DELETE /v1/memories/:id` (API key, scope delete)
    */
-  delete(...args: RouteArgs<Routes['delete']>): RouteResult<Routes['delete']> {
-    return this._request('memories', 'delete', args);
+  delete(input: MemoriesDeleteInput, options?: RequestOptions): APIPromise<MemoriesDeleteData> {
+    return this._request('memories', 'delete', [input, options]);
   }
 
   /**
@@ -54,7 +65,7 @@ export class Memories extends APIResource {
    *
    * `DELETE /v1/subjects/:subjectId` (API key, scope delete)
    */
-  forgetSubject(...args: RouteArgs<Routes['forgetSubject']>): RouteResult<Routes['forgetSubject']> {
-    return this._request('memories', 'forgetSubject', args);
+  forgetSubject(input: MemoriesForgetSubjectInput, options?: RequestOptions): APIPromise<MemoriesForgetSubjectData> {
+    return this._request('memories', 'forgetSubject', [input, options]);
   }
 }

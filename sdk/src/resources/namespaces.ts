@@ -1,9 +1,20 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Memory namespaces of an organization. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['namespaces'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  Namespace,
+  NamespacesCreateData,
+  NamespacesCreateInput,
+  NamespacesGetData,
+  NamespacesGetInput,
+  NamespacesListData,
+  NamespacesListInput,
+  NamespacesUpdateData,
+  NamespacesUpdateInput,
+} from '../types.js';
 
 /** Memory namespaces of an organization. */
 export class Namespaces extends APIResource {
@@ -19,8 +30,8 @@ export class Namespaces extends APIResource {
    *
    * `POST /v1/organizations/:orgId/namespaces` (access token (JWT), permission namespace:create)
    */
-  create(...args: RouteArgs<Routes['create']>): RouteResult<Routes['create']> {
-    return this._request('namespaces', 'create', args);
+  create(input: NamespacesCreateInput, options?: RequestOptions): APIPromise<NamespacesCreateData> {
+    return this._request('namespaces', 'create', [input, options]);
   }
 
   /**
@@ -30,8 +41,8 @@ export class Namespaces extends APIResource {
    *
    * `GET /v1/organizations/:orgId/namespaces` (access token (JWT), permission namespace:read)
    */
-  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
-    return this._request('namespaces', 'list', args);
+  list(input?: NamespacesListInput, options?: RequestOptions): PagePromise<Namespace, NamespacesListData> {
+    return this._request('namespaces', 'list', [input, options]);
   }
 
   /**
@@ -41,8 +52,8 @@ export class Namespaces extends APIResource {
    *
    * `GET /v1/organizations/:orgId/namespaces/:namespaceId` (access token (JWT), permission namespace:read)
    */
-  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
-    return this._request('namespaces', 'get', args);
+  get(input: NamespacesGetInput, options?: RequestOptions): APIPromise<NamespacesGetData> {
+    return this._request('namespaces', 'get', [input, options]);
   }
 
   /**
@@ -53,7 +64,7 @@ export class Namespaces extends APIResource {
    *
    * `PATCH /v1/organizations/:orgId/namespaces/:namespaceId` (access token (JWT), permission namespace:update)
    */
-  update(...args: RouteArgs<Routes['update']>): RouteResult<Routes['update']> {
-    return this._request('namespaces', 'update', args);
+  update(input: NamespacesUpdateInput, options?: RequestOptions): APIPromise<NamespacesUpdateData> {
+    return this._request('namespaces', 'update', [input, options]);
   }
 }

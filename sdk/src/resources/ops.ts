@@ -1,9 +1,9 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Health and metrics of the deployment. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['ops'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import { APIResource } from '../core/resource.js';
+import type { OpsHealthData, OpsHealthInput, OpsMetricsData, OpsMetricsInput } from '../types.js';
 
 /** Health and metrics of the deployment. */
 export class Ops extends APIResource {
@@ -17,8 +17,8 @@ export class Ops extends APIResource {
    *
    * `GET /health` (no credential)
    */
-  health(...args: RouteArgs<Routes['health']>): RouteResult<Routes['health']> {
-    return this._request('ops', 'health', args);
+  health(input?: OpsHealthInput, options?: RequestOptions): APIPromise<OpsHealthData> {
+    return this._request('ops', 'health', [input, options]);
   }
 
   /**
@@ -29,7 +29,7 @@ export class Ops extends APIResource {
    *
    * `GET /metrics` (no credential)
    */
-  metrics(...args: RouteArgs<Routes['metrics']>): RouteResult<Routes['metrics']> {
-    return this._request('ops', 'metrics', args);
+  metrics(input?: OpsMetricsInput, options?: RequestOptions): APIPromise<OpsMetricsData> {
+    return this._request('ops', 'metrics', [input, options]);
   }
 }

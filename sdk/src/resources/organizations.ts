@@ -1,9 +1,20 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Organizations of the tenant. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['organizations'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  Organization,
+  OrganizationsCreateData,
+  OrganizationsCreateInput,
+  OrganizationsGetData,
+  OrganizationsGetInput,
+  OrganizationsListData,
+  OrganizationsListInput,
+  OrganizationsUpdateData,
+  OrganizationsUpdateInput,
+} from '../types.js';
 
 /** Organizations of the tenant. */
 export class Organizations extends APIResource {
@@ -20,8 +31,8 @@ export class Organizations extends APIResource {
    *
    * `POST /v1/organizations` (access token (JWT))
    */
-  create(...args: RouteArgs<Routes['create']>): RouteResult<Routes['create']> {
-    return this._request('organizations', 'create', args);
+  create(input: OrganizationsCreateInput, options?: RequestOptions): APIPromise<OrganizationsCreateData> {
+    return this._request('organizations', 'create', [input, options]);
   }
 
   /**
@@ -31,8 +42,8 @@ export class Organizations extends APIResource {
    *
    * `GET /v1/organizations` (access token (JWT))
    */
-  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
-    return this._request('organizations', 'list', args);
+  list(input?: OrganizationsListInput, options?: RequestOptions): PagePromise<Organization, OrganizationsListData> {
+    return this._request('organizations', 'list', [input, options]);
   }
 
   /**
@@ -40,8 +51,8 @@ export class Organizations extends APIResource {
    *
    * `GET /v1/organizations/:orgId` (access token (JWT), permission org:read)
    */
-  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
-    return this._request('organizations', 'get', args);
+  get(input?: OrganizationsGetInput, options?: RequestOptions): APIPromise<OrganizationsGetData> {
+    return this._request('organizations', 'get', [input, options]);
   }
 
   /**
@@ -51,7 +62,7 @@ export class Organizations extends APIResource {
    *
    * `PATCH /v1/organizations/:orgId` (access token (JWT), permission org:update)
    */
-  update(...args: RouteArgs<Routes['update']>): RouteResult<Routes['update']> {
-    return this._request('organizations', 'update', args);
+  update(input: OrganizationsUpdateInput, options?: RequestOptions): APIPromise<OrganizationsUpdateData> {
+    return this._request('organizations', 'update', [input, options]);
   }
 }

@@ -1,9 +1,24 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Access policies (allow/deny) of an organization. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['policies'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  AccessPolicy,
+  PoliciesCreateData,
+  PoliciesCreateInput,
+  PoliciesDeleteData,
+  PoliciesDeleteInput,
+  PoliciesGetData,
+  PoliciesGetInput,
+  PoliciesListData,
+  PoliciesListInput,
+  PoliciesSimulateData,
+  PoliciesSimulateInput,
+  PoliciesUpdateData,
+  PoliciesUpdateInput,
+} from '../types.js';
 
 /** Access policies (allow/deny) of an organization. */
 export class Policies extends APIResource {
@@ -19,8 +34,8 @@ export class Policies extends APIResource {
    *
    * `POST /v1/organizations/:orgId/policies` (access token (JWT), permission policy:create)
    */
-  create(...args: RouteArgs<Routes['create']>): RouteResult<Routes['create']> {
-    return this._request('policies', 'create', args);
+  create(input: PoliciesCreateInput, options?: RequestOptions): APIPromise<PoliciesCreateData> {
+    return this._request('policies', 'create', [input, options]);
   }
 
   /**
@@ -30,8 +45,8 @@ export class Policies extends APIResource {
    *
    * `GET /v1/organizations/:orgId/policies` (access token (JWT), permission policy:read)
    */
-  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
-    return this._request('policies', 'list', args);
+  list(input?: PoliciesListInput, options?: RequestOptions): PagePromise<AccessPolicy, PoliciesListData> {
+    return this._request('policies', 'list', [input, options]);
   }
 
   /**
@@ -41,8 +56,8 @@ export class Policies extends APIResource {
    *
    * `GET /v1/organizations/:orgId/policies/:policyId` (access token (JWT), permission policy:read)
    */
-  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
-    return this._request('policies', 'get', args);
+  get(input: PoliciesGetInput, options?: RequestOptions): APIPromise<PoliciesGetData> {
+    return this._request('policies', 'get', [input, options]);
   }
 
   /**
@@ -52,8 +67,8 @@ export class Policies extends APIResource {
    *
    * `PATCH /v1/organizations/:orgId/policies/:policyId` (access token (JWT), permission policy:update)
    */
-  update(...args: RouteArgs<Routes['update']>): RouteResult<Routes['update']> {
-    return this._request('policies', 'update', args);
+  update(input: PoliciesUpdateInput, options?: RequestOptions): APIPromise<PoliciesUpdateData> {
+    return this._request('policies', 'update', [input, options]);
   }
 
   /**
@@ -63,8 +78,8 @@ export class Policies extends APIResource {
    *
    * `DELETE /v1/organizations/:orgId/policies/:policyId` (access token (JWT), permission policy:update)
    */
-  delete(...args: RouteArgs<Routes['delete']>): RouteResult<Routes['delete']> {
-    return this._request('policies', 'delete', args);
+  delete(input: PoliciesDeleteInput, options?: RequestOptions): APIPromise<PoliciesDeleteData> {
+    return this._request('policies', 'delete', [input, options]);
   }
 
   /**
@@ -76,7 +91,7 @@ export class Policies extends APIResource {
    *
    * `POST /v1/organizations/:orgId/policies/simulate` (access token (JWT), permission policy:read)
    */
-  simulate(...args: RouteArgs<Routes['simulate']>): RouteResult<Routes['simulate']> {
-    return this._request('policies', 'simulate', args);
+  simulate(input: PoliciesSimulateInput, options?: RequestOptions): APIPromise<PoliciesSimulateData> {
+    return this._request('policies', 'simulate', [input, options]);
   }
 }

@@ -1,9 +1,20 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Items put and read by path and key (a LangGraph store is one): put, get, delete, search, list paths. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['store'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  StoreDeleteData,
+  StoreDeleteInput,
+  StoreGetData,
+  StoreGetInput,
+  StoreListPathsData,
+  StoreListPathsInput,
+  StorePutData,
+  StorePutInput,
+  StoreSearchData,
+  StoreSearchInput,
+} from '../types.js';
 
 /** Items put and read by path and key (a LangGraph store is one): put, get, delete, search, list paths. */
 export class Store extends APIResource {
@@ -15,8 +26,8 @@ export class Store extends APIResource {
    *
    * `PUT /v1/store/item` (API key, scope write)
    */
-  put(...args: RouteArgs<Routes['put']>): RouteResult<Routes['put']> {
-    return this._request('store', 'put', args);
+  put(input: StorePutInput, options?: RequestOptions): APIPromise<StorePutData> {
+    return this._request('store', 'put', [input, options]);
   }
 
   /**
@@ -26,8 +37,8 @@ export class Store extends APIResource {
    *
    * `GET /v1/store/item` (API key, scope read)
    */
-  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
-    return this._request('store', 'get', args);
+  get(input: StoreGetInput, options?: RequestOptions): APIPromise<StoreGetData> {
+    return this._request('store', 'get', [input, options]);
   }
 
   /**
@@ -37,8 +48,8 @@ export class Store extends APIResource {
    *
    * `DELETE /v1/store/item` (API key, scope delete)
    */
-  delete(...args: RouteArgs<Routes['delete']>): RouteResult<Routes['delete']> {
-    return this._request('store', 'delete', args);
+  delete(input: StoreDeleteInput, options?: RequestOptions): APIPromise<StoreDeleteData> {
+    return this._request('store', 'delete', [input, options]);
   }
 
   /**
@@ -50,8 +61,8 @@ export class Store extends APIResource {
    *
    * `POST /v1/store/search` (API key, scope read)
    */
-  search(...args: RouteArgs<Routes['search']>): RouteResult<Routes['search']> {
-    return this._request('store', 'search', args);
+  search(input?: StoreSearchInput, options?: RequestOptions): APIPromise<StoreSearchData> {
+    return this._request('store', 'search', [input, options]);
   }
 
   /**
@@ -61,7 +72,7 @@ export class Store extends APIResource {
    *
    * `GET /v1/store/paths` (API key, scope read)
    */
-  listPaths(...args: RouteArgs<Routes['listPaths']>): RouteResult<Routes['listPaths']> {
-    return this._request('store', 'listPaths', args);
+  listPaths(input?: StoreListPathsInput, options?: RequestOptions): APIPromise<StoreListPathsData> {
+    return this._request('store', 'listPaths', [input, options]);
   }
 }

@@ -1,9 +1,9 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Synthesize a prompt-ready context for a query, within a token budget. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['synthesize'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import { APIResource } from '../core/resource.js';
+import type { SynthesizeSynthesizeData, SynthesizeSynthesizeInput } from '../types.js';
 
 /** Synthesize a prompt-ready context for a query, within a token budget. */
 export class Synthesize extends APIResource {
@@ -18,7 +18,7 @@ export class Synthesize extends APIResource {
    *
    * `POST /v1/synthesize` (API key, scope read)
    */
-  synthesize(...args: RouteArgs<Routes['synthesize']>): RouteResult<Routes['synthesize']> {
-    return this._request('synthesize', 'synthesize', args);
+  synthesize(input: SynthesizeSynthesizeInput, options?: RequestOptions): APIPromise<SynthesizeSynthesizeData> {
+    return this._request('synthesize', 'synthesize', [input, options]);
   }
 }

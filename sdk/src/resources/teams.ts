@@ -1,9 +1,22 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Teams of an organization; orgId defaults to the client's organizationId. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['teams'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  Team,
+  TeamsCreateData,
+  TeamsCreateInput,
+  TeamsDeleteData,
+  TeamsDeleteInput,
+  TeamsGetData,
+  TeamsGetInput,
+  TeamsListData,
+  TeamsListInput,
+  TeamsUpdateData,
+  TeamsUpdateInput,
+} from '../types.js';
 
 /** Teams of an organization; orgId defaults to the client's organizationId. */
 export class Teams extends APIResource {
@@ -18,8 +31,8 @@ export class Teams extends APIResource {
    *
    * `POST /v1/organizations/:orgId/teams` (access token (JWT), permission team:create)
    */
-  create(...args: RouteArgs<Routes['create']>): RouteResult<Routes['create']> {
-    return this._request('teams', 'create', args);
+  create(input: TeamsCreateInput, options?: RequestOptions): APIPromise<TeamsCreateData> {
+    return this._request('teams', 'create', [input, options]);
   }
 
   /**
@@ -27,8 +40,8 @@ export class Teams extends APIResource {
    *
    * `GET /v1/organizations/:orgId/teams` (access token (JWT), permission team:list)
    */
-  list(...args: RouteArgs<Routes['list']>): RouteResult<Routes['list']> {
-    return this._request('teams', 'list', args);
+  list(input?: TeamsListInput, options?: RequestOptions): PagePromise<Team, TeamsListData> {
+    return this._request('teams', 'list', [input, options]);
   }
 
   /**
@@ -38,8 +51,8 @@ export class Teams extends APIResource {
    *
    * `GET /v1/organizations/:orgId/teams/:teamId` (access token (JWT), permission team:list)
    */
-  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
-    return this._request('teams', 'get', args);
+  get(input: TeamsGetInput, options?: RequestOptions): APIPromise<TeamsGetData> {
+    return this._request('teams', 'get', [input, options]);
   }
 
   /**
@@ -50,8 +63,8 @@ export class Teams extends APIResource {
    *
    * `PATCH /v1/organizations/:orgId/teams/:teamId` (access token (JWT), permission team:update)
    */
-  update(...args: RouteArgs<Routes['update']>): RouteResult<Routes['update']> {
-    return this._request('teams', 'update', args);
+  update(input: TeamsUpdateInput, options?: RequestOptions): APIPromise<TeamsUpdateData> {
+    return this._request('teams', 'update', [input, options]);
   }
 
   /**
@@ -61,7 +74,7 @@ export class Teams extends APIResource {
    *
    * `DELETE /v1/organizations/:orgId/teams/:teamId` (access token (JWT), permission team:delete)
    */
-  delete(...args: RouteArgs<Routes['delete']>): RouteResult<Routes['delete']> {
-    return this._request('teams', 'delete', args);
+  delete(input: TeamsDeleteInput, options?: RequestOptions): APIPromise<TeamsDeleteData> {
+    return this._request('teams', 'delete', [input, options]);
   }
 }

@@ -1,9 +1,9 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Usage metrics and the monthly event quota. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['usage'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import { APIResource } from '../core/resource.js';
+import type { UsageGetData, UsageGetInput } from '../types.js';
 
 /** Usage metrics and the monthly event quota. */
 export class Usage extends APIResource {
@@ -15,7 +15,7 @@ export class Usage extends APIResource {
    *
    * `GET /v1/usage-metrics` (API key, scope read)
    */
-  get(...args: RouteArgs<Routes['get']>): RouteResult<Routes['get']> {
-    return this._request('usage', 'get', args);
+  get(input?: UsageGetInput, options?: RequestOptions): APIPromise<UsageGetData> {
+    return this._request('usage', 'get', [input, options]);
   }
 }

@@ -1,9 +1,38 @@
 // Generated from the contract by sdk/scripts/write.ts; do not edit by hand.
 /** Encrypted secrets (JWT only): vaults, items, reveal and the vault audit log. */
-import type { Contract } from '@hx-memory/contract';
-import { APIResource, type RouteArgs, type RouteResult } from '../core/resource.js';
-
-type Routes = Contract['vault'];
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/fetcher.js';
+import type { PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import type {
+  Vault as VaultData,
+  VaultAuditData,
+  VaultAuditInput,
+  VaultCreateItemData,
+  VaultCreateItemInput,
+  VaultCreateVaultData,
+  VaultCreateVaultInput,
+  VaultDeleteItemData,
+  VaultDeleteItemInput,
+  VaultDeleteVaultData,
+  VaultDeleteVaultInput,
+  VaultGetItemData,
+  VaultGetItemInput,
+  VaultItem,
+  VaultItemVersion,
+  VaultListItemVersionsData,
+  VaultListItemVersionsInput,
+  VaultListItemsData,
+  VaultListItemsInput,
+  VaultListVaultsData,
+  VaultListVaultsInput,
+  VaultPruneItemVersionsData,
+  VaultPruneItemVersionsInput,
+  VaultRevealItemData,
+  VaultRevealItemInput,
+  VaultUpdateItemData,
+  VaultUpdateItemInput,
+} from '../types.js';
 
 /** Encrypted secrets (JWT only): vaults, items, reveal and the vault audit log. */
 export class Vault extends APIResource {
@@ -22,8 +51,8 @@ export class Vault extends APIResource {
    *
    * `POST /v1/vaults` (access token (JWT))
    */
-  createVault(...args: RouteArgs<Routes['createVault']>): RouteResult<Routes['createVault']> {
-    return this._request('vault', 'createVault', args);
+  createVault(input: VaultCreateVaultInput, options?: RequestOptions): APIPromise<VaultCreateVaultData> {
+    return this._request('vault', 'createVault', [input, options]);
   }
 
   /**
@@ -36,8 +65,8 @@ export class Vault extends APIResource {
    *
    * `GET /v1/vaults` (access token (JWT))
    */
-  listVaults(...args: RouteArgs<Routes['listVaults']>): RouteResult<Routes['listVaults']> {
-    return this._request('vault', 'listVaults', args);
+  listVaults(input?: VaultListVaultsInput, options?: RequestOptions): PagePromise<VaultData, VaultListVaultsData> {
+    return this._request('vault', 'listVaults', [input, options]);
   }
 
   /**
@@ -48,8 +77,8 @@ export class Vault extends APIResource {
    *
    * `DELETE /v1/vaults/:vaultId` (access token (JWT))
    */
-  deleteVault(...args: RouteArgs<Routes['deleteVault']>): RouteResult<Routes['deleteVault']> {
-    return this._request('vault', 'deleteVault', args);
+  deleteVault(input: VaultDeleteVaultInput, options?: RequestOptions): APIPromise<VaultDeleteVaultData> {
+    return this._request('vault', 'deleteVault', [input, options]);
   }
 
   /**
@@ -64,8 +93,8 @@ export class Vault extends APIResource {
    *
    * `POST /v1/vaults/:vaultId/items` (access token (JWT))
    */
-  createItem(...args: RouteArgs<Routes['createItem']>): RouteResult<Routes['createItem']> {
-    return this._request('vault', 'createItem', args);
+  createItem(input: VaultCreateItemInput, options?: RequestOptions): APIPromise<VaultCreateItemData> {
+    return this._request('vault', 'createItem', [input, options]);
   }
 
   /**
@@ -75,8 +104,8 @@ export class Vault extends APIResource {
    *
    * `GET /v1/vaults/:vaultId/items` (access token (JWT))
    */
-  listItems(...args: RouteArgs<Routes['listItems']>): RouteResult<Routes['listItems']> {
-    return this._request('vault', 'listItems', args);
+  listItems(input: VaultListItemsInput, options?: RequestOptions): PagePromise<VaultItem, VaultListItemsData> {
+    return this._request('vault', 'listItems', [input, options]);
   }
 
   /**
@@ -87,8 +116,8 @@ export class Vault extends APIResource {
    *
    * `GET /v1/vaults/:vaultId/items/:itemId` (access token (JWT))
    */
-  getItem(...args: RouteArgs<Routes['getItem']>): RouteResult<Routes['getItem']> {
-    return this._request('vault', 'getItem', args);
+  getItem(input: VaultGetItemInput, options?: RequestOptions): APIPromise<VaultGetItemData> {
+    return this._request('vault', 'getItem', [input, options]);
   }
 
   /**
@@ -99,8 +128,8 @@ export class Vault extends APIResource {
    *
    * `POST /v1/vaults/:id/items/:itemId/reveal` (access token (JWT))
    */
-  revealItem(...args: RouteArgs<Routes['revealItem']>): RouteResult<Routes['revealItem']> {
-    return this._request('vault', 'revealItem', args);
+  revealItem(input: VaultRevealItemInput, options?: RequestOptions): APIPromise<VaultRevealItemData> {
+    return this._request('vault', 'revealItem', [input, options]);
   }
 
   /**
@@ -110,8 +139,8 @@ export class Vault extends APIResource {
    *
    * `DELETE /v1/vaults/:vaultId/items/:itemId` (access token (JWT))
    */
-  deleteItem(...args: RouteArgs<Routes['deleteItem']>): RouteResult<Routes['deleteItem']> {
-    return this._request('vault', 'deleteItem', args);
+  deleteItem(input: VaultDeleteItemInput, options?: RequestOptions): APIPromise<VaultDeleteItemData> {
+    return this._request('vault', 'deleteItem', [input, options]);
   }
 
   /**
@@ -123,8 +152,8 @@ export class Vault extends APIResource {
    *
    * `PATCH /v1/vaults/:vaultId/items/:itemId` (access token (JWT))
    */
-  updateItem(...args: RouteArgs<Routes['updateItem']>): RouteResult<Routes['updateItem']> {
-    return this._request('vault', 'updateItem', args);
+  updateItem(input: VaultUpdateItemInput, options?: RequestOptions): APIPromise<VaultUpdateItemData> {
+    return this._request('vault', 'updateItem', [input, options]);
   }
 
   /**
@@ -134,8 +163,11 @@ export class Vault extends APIResource {
    *
    * `GET /v1/vaults/:vaultId/items/:itemId/versions` (access token (JWT))
    */
-  listItemVersions(...args: RouteArgs<Routes['listItemVersions']>): RouteResult<Routes['listItemVersions']> {
-    return this._request('vault', 'listItemVersions', args);
+  listItemVersions(
+    input: VaultListItemVersionsInput,
+    options?: RequestOptions,
+  ): PagePromise<VaultItemVersion, VaultListItemVersionsData> {
+    return this._request('vault', 'listItemVersions', [input, options]);
   }
 
   /**
@@ -146,8 +178,11 @@ export class Vault extends APIResource {
    *
    * `DELETE /v1/vaults/:vaultId/items/:itemId/versions` (access token (JWT))
    */
-  pruneItemVersions(...args: RouteArgs<Routes['pruneItemVersions']>): RouteResult<Routes['pruneItemVersions']> {
-    return this._request('vault', 'pruneItemVersions', args);
+  pruneItemVersions(
+    input: VaultPruneItemVersionsInput,
+    options?: RequestOptions,
+  ): APIPromise<VaultPruneItemVersionsData> {
+    return this._request('vault', 'pruneItemVersions', [input, options]);
   }
 
   /**
@@ -157,7 +192,10 @@ export class Vault extends APIResource {
    *
    * `GET /v1/vaults/:id/audit` (access token (JWT))
    */
-  audit(...args: RouteArgs<Routes['audit']>): RouteResult<Routes['audit']> {
-    return this._request('vault', 'audit', args);
+  audit(
+    input: VaultAuditInput,
+    options?: RequestOptions,
+  ): PagePromise<VaultAuditData['entries'][number], VaultAuditData> {
+    return this._request('vault', 'audit', [input, options]);
   }
 }
