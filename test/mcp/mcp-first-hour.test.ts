@@ -41,15 +41,19 @@ describe('MCP, the first hour', () => {
     await client.close();
   });
 
-  // Skipped until the server resolves namespaces by id or name and answers 404/403 for one that does
-  // not exist (the namespace change of issue 27's server side): today synthesize answers an empty pack
-  // for any name, which recall shows as "Nothing in memory matches". MCP already turns any API error
-  // into a tool error (mcp-http.test.ts: a namespace-bound key asking another namespace); un-skip then.
-  it.skip('answers a namespace that does not exist as a tool error on recall', async () => {
+  // The server answers a read naming a namespace that does not exist with 404 naming the field
+  // (test/namespaces/unknown-namespace.test.ts); every tool turns an API error into a tool error.
+  it('answers a namespace that does not exist as a tool error on recall and search_memories', async () => {
     const { apiKey } = await newTenant(server, 'mcp-ns');
     const client = await connectHttp(server, apiKey);
     expect(await callError(client, 'recall', { query: 'anything', namespace: 'no-such-namespace' })).toMatch(
       /^Error (not_found|forbidden|validation_error): .*namespace/i,
+    );
+    expect(await callError(client, 'recall', { query: 'anything', namespace: 'no-such-namespace' })).toMatch(
+      /hx namespaces list/,
+    );
+    expect(await callError(client, 'search_memories', { namespace: 'no-such-namespace' })).toMatch(
+      /^Error not_found: Namespace no-such-namespace does not exist/,
     );
     expect(await callOk(client, 'recall', { query: 'anything' })).toBe('Nothing in memory matches this query.');
     await client.close();

@@ -55,7 +55,7 @@ export const artifactsContract = c.router({
       "Artifacts of the key's environment (and namespace, for a namespace-bound key), filtered and sorted; cursor pagination; `total` is given up to 10,000 matching artifacts and left out above.",
     responses: {
       200: page('artifacts', ArtifactSchema),
-      ...errors(...AUTHED_ERRORS, 'forbidden'),
+      ...errors(...AUTHED_ERRORS, 'forbidden', 'not_found'),
     },
     metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
   },

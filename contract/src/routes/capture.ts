@@ -162,7 +162,7 @@ export const captureContract = c.router({
       "Hx addition: the key's environment's captured events, newest first (redacted as stored), filtered by namespace, session, subject, agent and type; with no namespace, every namespace the key may read. Poll the first page to follow new events as they arrive. Each read is written to the access log.",
     responses: {
       200: page('events', StoredEventSchema),
-      ...errors(...AUTHED_ERRORS, 'forbidden'),
+      ...errors(...AUTHED_ERRORS, 'forbidden', 'not_found'),
     },
     metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
   },

@@ -62,7 +62,7 @@ export const memoriesContract = c.router({
     description: 'Newest first, cursor pagination. Reads are written to the memory access log.',
     responses: {
       200: page('memories', MemorySchema),
-      ...errors(...AUTHED_ERRORS, 'forbidden'),
+      ...errors(...AUTHED_ERRORS, 'forbidden', 'not_found'),
     },
     metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
   },

@@ -126,7 +126,7 @@ export const synthesizeContract = c.router({
     body: SynthesizeBodySchema,
     responses: {
       200: envelope(SynthesizeResultSchema),
-      ...errors(...AUTHED_ERRORS, 'forbidden'),
+      ...errors(...AUTHED_ERRORS, 'forbidden', 'not_found'),
     },
     metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
   },

@@ -11,7 +11,7 @@ export const namespaceField = z
   .max(128)
   .optional()
   .describe(
-    'Namespace id or name. Omit for the default namespace (or, with a namespace-bound API key, the key’s own namespace)',
+    'Namespace id or name (reading one that does not exist is an error). Omit for the default namespace (or, with a namespace-bound API key, the key’s own namespace)',
   );
 
 export const subjectField = ScopeString.optional().describe(

@@ -14,7 +14,10 @@ import { denialMessage } from '../enterprise/policies/namespace-access.js';
 import type { PoliciesService } from '../enterprise/policies/policies.js';
 
 /** The policies calls core reads and writes make. */
-export type NamespaceAccessChecker = Pick<PoliciesService, 'checkNamespaceAccess' | 'unnamedScope'>;
+export type NamespaceAccessChecker = Pick<
+  PoliciesService,
+  'checkNamespaceAccess' | 'unnamedScope' | 'namespaceHoldsData'
+>;
 
 /**
  * Which namespaces a read or delete covers: the one named (or the key's), after the access check, as
@@ -36,15 +39,18 @@ const FIELD_HINT: Partial<Record<string, string>> = {
   role_lacks_action: 'your role in its organization does not allow this',
 };
 
-/** The stored reference of the namespace, after the access check (403 naming `field` on a denial). */
-async function check(
+/**
+ * The stored reference of the namespace, after the access check (403 naming `field` on a denial);
+ * `registered` when it resolved to a registered namespace.
+ */
+async function checkNamespace(
   policies: NamespaceAccessChecker,
   actor: Actor,
   namespace: string,
   action: 'read' | 'write' | 'delete',
   field: string,
   q?: Queryable,
-): Promise<string> {
+): Promise<{ stored: string; registered: boolean }> {
   const decision = await policies.checkNamespaceAccess(actor, namespace, action, q);
   if (!decision.allowed) {
     throw new AppError('forbidden', denialMessage(namespace, action, decision), [
@@ -56,7 +62,18 @@ async function check(
       },
     ]);
   }
-  return decision.namespaceId ?? namespace;
+  return { stored: decision.namespaceId ?? namespace, registered: decision.namespaceId !== undefined };
+}
+
+async function check(
+  policies: NamespaceAccessChecker,
+  actor: Actor,
+  namespace: string,
+  action: 'read' | 'write' | 'delete',
+  field: string,
+  q?: Queryable,
+): Promise<string> {
+  return (await checkNamespace(policies, actor, namespace, action, field, q)).stored;
 }
 
 /** The namespace an event or job writes to (as stored), after the write check. */
@@ -75,6 +92,9 @@ export async function resolveWriteNamespace(
  * The namespaces a read (or a delete) that may name none covers. A named namespace, or the key's, is
  * checked and refused with 403 as before; with none named, the ones the actor may not access are
  * left out, for every kind of actor, so an unbound key cannot read around a deny policy.
+ * A read that names a namespace that does not exist (not `default`, not registered, and no data
+ * stored under the name) answers 404 naming `field`: a typo is an error, not an empty answer
+ * (docs/decisions/access-control.md, "A namespace that does not exist"). Deletes stay idempotent.
  */
 export async function resolveNamespaceFilter(
   policies: NamespaceAccessChecker,
@@ -85,7 +105,23 @@ export async function resolveNamespaceFilter(
 ): Promise<NamespaceFilter> {
   if (requested === undefined && !actor.namespaceId) return policies.unnamedScope(actor, action);
   const namespace = requested ?? (actor.namespaceId as string);
-  return { namespace: await check(policies, actor, namespace, action, field), exclude: [] };
+  const { stored, registered } = await checkNamespace(policies, actor, namespace, action, field);
+  if (
+    action === 'read' &&
+    requested !== undefined &&
+    !registered &&
+    stored !== DEFAULT_NAMESPACE &&
+    !(await policies.namespaceHoldsData(actor, stored))
+  ) {
+    throw new AppError('not_found', `Namespace ${namespace} does not exist`, [
+      {
+        field,
+        message:
+          'no namespace has this id or name: a namespace exists once something is captured into it or it is registered (GET /v1/organizations/:orgId/namespaces, `hx namespaces list`); omit it for the default namespace',
+      },
+    ]);
+  }
+  return { namespace: stored, exclude: [] };
 }
 
 /** The filter as a condition on a table's namespace column (undefined: no condition). */
