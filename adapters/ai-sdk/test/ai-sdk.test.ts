@@ -6,16 +6,9 @@
 import * as ai from 'ai';
 import * as aiTest from 'ai/test';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closedPort,
-  newTenant,
-  recordingClient,
-  seedTwoSubjects,
-  silentServer,
-  startTestServer,
-  type TestServer,
-} from '../../core/testing.js';
+import { describe, expect, it } from 'vitest';
+import * as scenario from '../../core/scenarios.js';
+import { silentServer, tenantClient, useTestServer } from '../../core/testing.js';
 import { HxMemoryError, hxMemory } from '../src/index.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the mock's class differs between AI SDK 6 and 7
@@ -55,19 +48,11 @@ function textModel(reply: string) {
   return { model, prompts };
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 describe(`@hx-memory/ai-sdk on AI SDK ${major}`, () => {
   it('injects one delimited block with provenance ids within the token budget, for the scope of the call only', async () => {
-    const { apiKey } = await newTenant(server, 'aisdk-inject');
-    const rec = recordingClient(server.url, apiKey);
-    await seedTwoSubjects(rec.client);
+    const rec = await tenantClient(server, 'aisdk-inject', { seed: true });
     const memory = hxMemory({ client: rec.client, maxTokens: 400, capture: false });
     const { model, prompts } = textModel('You live in Lisbon.');
     const wrapped = ai.wrapLanguageModel({ model, middleware: memory.middleware });
@@ -91,10 +76,7 @@ describe(`@hx-memory/ai-sdk on AI SDK ${major}`, () => {
     expect(prompt[0]?.content).toBe('You are terse.');
     const block = blockOfPrompt([prompt[3] as Prompted]);
     expect(block).toMatch(/^<hx-memory pack="pack_/);
-    expect(block).toMatch(/Lisbon/);
-    expect(block).toMatch(/peanut/i);
-    expect(block).not.toMatch(/Oslo/);
-    expect(block).toMatch(/\nsources: (?:(?:mem|art|evt)_[0-9A-Z]{26} ?)+\n<\/hx-memory>$/);
+    scenario.expectLisbonBlock(block);
     expect(encode(block as string).length).toBeLessThanOrEqual(400);
     expect(promptText([prompt[4] as Prompted])).toContain('Where do I live');
 
@@ -105,8 +87,7 @@ describe(`@hx-memory/ai-sdk on AI SDK ${major}`, () => {
       providerOptions: { hx: { subjectId: 'u-oslo', sessionId: 'chat-2' } },
     });
     const other = blockOfPrompt(prompts[1] as Prompted[]);
-    expect(other).toMatch(/Oslo/);
-    expect(other).not.toMatch(/Lisbon|peanut/i);
+    scenario.expectOsloBlock(other);
 
     // A small budget is kept too.
     const tight = hxMemory({ client: rec.client, maxTokens: 250, capture: false, placement: 'system' });
@@ -126,8 +107,7 @@ describe(`@hx-memory/ai-sdk on AI SDK ${major}`, () => {
   }, 60_000);
 
   it('synthesizes once per turn across a tool loop, captures messages and tool calls with durations and errors, learns, and a second session sees it', async () => {
-    const { apiKey } = await newTenant(server, 'aisdk-loop');
-    const rec = recordingClient(server.url, apiKey);
+    const rec = await tenantClient(server, 'aisdk-loop');
     const memory = hxMemory({ client: rec.client, maxTokens: 600 });
     const prompts: Prompted[][] = [];
     const synthesizedBefore: number[] = [];
@@ -139,15 +119,25 @@ describe(`@hx-memory/ai-sdk on AI SDK ${major}`, () => {
         if (step === 1)
           return {
             content: [
-              { type: 'tool-call', toolCallId: 'call-1', toolName: 'bookFlight', input: '{"to":"Reykjavik"}' },
-              { type: 'tool-call', toolCallId: 'call-2', toolName: 'chargeCard', input: '{"amount":420}' },
+              {
+                type: 'tool-call',
+                toolCallId: 'call-1',
+                toolName: scenario.TRIP.tools.ok,
+                input: '{"to":"Reykjavik"}',
+              },
+              {
+                type: 'tool-call',
+                toolCallId: 'call-2',
+                toolName: scenario.TRIP.tools.failed,
+                input: '{"amount":420}',
+              },
             ],
             finishReason: finish('tool-calls'),
             usage,
             warnings: [],
           };
         return {
-          content: [{ type: 'text', text: 'Booked flight FI-614 to Reykjavik; the card was declined.' }],
+          content: [{ type: 'text', text: scenario.TRIP.reply }],
           finishReason: finish('stop'),
           usage,
           warnings: [],
@@ -155,29 +145,23 @@ describe(`@hx-memory/ai-sdk on AI SDK ${major}`, () => {
       },
     });
     const tools = {
-      bookFlight: ai.tool({
+      [scenario.TRIP.tools.ok]: ai.tool({
         description: 'Book a flight',
         inputSchema: ai.jsonSchema<{ to: string }>({ type: 'object', properties: { to: { type: 'string' } } }),
-        execute: async ({ to }: { to: string }) => {
-          await new Promise((r) => setTimeout(r, 30));
-          return { confirmation: 'FI-614', to };
-        },
+        execute: async ({ to }: { to: string }) => scenario.TRIP.bookFlight(to),
       }),
-      chargeCard: ai.tool({
+      [scenario.TRIP.tools.failed]: ai.tool({
         description: 'Charge the card',
         inputSchema: ai.jsonSchema<{ amount: number }>({ type: 'object', properties: { amount: { type: 'number' } } }),
-        execute: async (): Promise<{ charged: boolean }> => {
-          throw new Error('card declined: insufficient funds');
-        },
+        execute: async (): Promise<string> => scenario.TRIP.chargeCard(),
       }),
     };
-    const scope = { subjectId: 'traveller-1', sessionId: 'trip-1' };
     const result = await ai.generateText({
       model: ai.wrapLanguageModel({ model, middleware: memory.middleware }),
       tools,
       stopWhen: stepCount(4),
-      prompt: 'I am travelling to Iceland next month, my seat preference is the aisle. Book my flight.',
-      providerOptions: { hx: scope },
+      prompt: scenario.TRIP.prompt,
+      providerOptions: { hx: { subjectId: scenario.TRIP.subjectId, sessionId: scenario.TRIP.sessionId } },
     });
     expect(result.text).toContain('FI-614');
     expect(prompts).toHaveLength(2);
@@ -190,6 +174,7 @@ describe(`@hx-memory/ai-sdk on AI SDK ${major}`, () => {
 
     await memory.flush();
     const events = rec.captured();
+    // The model's calls come before the tools' results: the AI SDK runs the tools after the step.
     expect(events.map((e) => e.type)).toEqual([
       'message',
       'tool_call',
@@ -198,17 +183,7 @@ describe(`@hx-memory/ai-sdk on AI SDK ${major}`, () => {
       'tool_result',
       'message',
     ]);
-    expect(events.every((e) => e.subjectId === 'traveller-1' && e.sessionId === 'trip-1')).toBe(true);
-    expect(events[0]?.payload).toMatchObject({ role: 'user', content: expect.stringContaining('aisle') });
-    expect(events[1]?.payload).toMatchObject({ tool: 'bookFlight', toolCallId: 'call-1', input: { to: 'Reykjavik' } });
-    const ok = events.find((e) => e.type === 'tool_result' && (e.payload as { tool: string }).tool === 'bookFlight');
-    const failed = events.find(
-      (e) => e.type === 'tool_result' && (e.payload as { tool: string }).tool === 'chargeCard',
-    );
-    expect(ok?.payload).toMatchObject({ output: expect.stringContaining('FI-614') });
-    expect((ok?.payload as { durationMs?: number } | undefined)?.durationMs).toBeGreaterThanOrEqual(25);
-    expect(failed?.payload).toMatchObject({ error: expect.stringContaining('card declined') });
-    expect(events[5]?.payload).toMatchObject({ role: 'assistant', content: expect.stringContaining('FI-614') });
+    scenario.expectTripCaptured(events, /card declined/);
     // The turn ended: a learn was queued after its captures, and flush() waited for it.
     expect(rec.count('/v1/learn')).toBe(1);
 
@@ -216,16 +191,15 @@ describe(`@hx-memory/ai-sdk on AI SDK ${major}`, () => {
     const next = textModel('Aisle, as usual.');
     await ai.generateText({
       model: ai.wrapLanguageModel({ model: next.model, middleware: memory.middleware }),
-      prompt: 'Which seat do I prefer?',
-      providerOptions: { hx: { subjectId: 'traveller-1', sessionId: 'trip-2' } },
+      prompt: scenario.TRIP.question,
+      providerOptions: { hx: { subjectId: scenario.TRIP.subjectId, sessionId: 'trip-2' } },
     });
     expect(blockOfPrompt(next.prompts[0] as Prompted[])).toMatch(/aisle/i);
     await memory.flush();
   }, 90_000);
 
   it('streams: captures the streamed answer; a cancelled stream captures what was said, marked interrupted', async () => {
-    const { apiKey } = await newTenant(server, 'aisdk-stream');
-    const rec = recordingClient(server.url, apiKey);
+    const rec = await tenantClient(server, 'aisdk-stream');
     const memory = hxMemory({ client: rec.client, learn: 'manual' });
     const chunks = (words: string[]) => [
       { type: 'stream-start', warnings: [] },
@@ -287,14 +261,8 @@ describe(`@hx-memory/ai-sdk on AI SDK ${major}`, () => {
   }, 60_000);
 
   it('fails open on a closed port and a hung server (onError, no block, the reply goes out); fails closed when asked', async () => {
-    const errors: HxMemoryError[] = [];
-    const port = await closedPort();
-    const memory = hxMemory({
-      baseUrl: `http://127.0.0.1:${port}`,
-      apiKey: 'hx_test_0000000000000000000000000000000000000000',
-      onError: (e) => errors.push(e),
-      capture: { retries: 1, retryDelay: 10 },
-    });
+    const { open, closed: closedOptions, errors } = await scenario.unreachable<HxMemoryError>();
+    const memory = hxMemory({ ...open, capture: { retries: 1, retryDelay: 10 } });
     const { model, prompts } = textModel('Still here.');
     const result = await ai.generateText({
       model: ai.wrapLanguageModel({ model, middleware: memory.middleware }),
@@ -325,60 +293,92 @@ describe(`@hx-memory/ai-sdk on AI SDK ${major}`, () => {
       await hung.close();
     }
 
-    const closed = hxMemory({
-      baseUrl: `http://127.0.0.1:${port}`,
-      apiKey: 'hx_test_x',
-      failMode: 'closed',
-      capture: false,
-    });
+    const closed = hxMemory(closedOptions);
     const c = textModel('never');
-    await expect(
+    await scenario.expectFailedClosed(
       ai.generateText({
         model: ai.wrapLanguageModel({ model: c.model, middleware: closed.middleware }),
         prompt: 'Hello?',
         maxRetries: 0,
       }),
-    ).rejects.toThrow(/Hx memory synthesize failed/);
-    expect(c.prompts).toHaveLength(0);
+      () => c.prompts.length,
+    );
   }, 60_000);
 
   it('answers before capture completes; flush() waits for it', async () => {
-    const { apiKey } = await newTenant(server, 'aisdk-async');
-    const rec = recordingClient(server.url, apiKey, { holdCaptures: 800 });
+    const rec = await tenantClient(server, 'aisdk-async', { holdCaptures: scenario.HOLD_MS });
     const memory = hxMemory({ client: rec.client, learn: 'manual' });
     const { model } = textModel('Noted.');
-    const started = Date.now();
-    await ai.generateText({
-      model: ai.wrapLanguageModel({ model, middleware: memory.middleware }),
-      prompt: 'Remember that my locker code is 4711.',
-      providerOptions: { hx: { subjectId: 'u', sessionId: 'a-1' } },
-    });
-    expect(Date.now() - started).toBeLessThan(800);
-    expect(memory.stats.sent).toBe(0);
-    await memory.flush();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
-    expect(memory.stats).toMatchObject({ sent: 2, failed: 0, pending: 0 });
+    await scenario.expectReplyBeforeCapture(memory, () =>
+      ai.generateText({
+        model: ai.wrapLanguageModel({ model, middleware: memory.middleware }),
+        prompt: 'Remember that my locker code is 4711.',
+        providerOptions: { hx: { subjectId: 'u', sessionId: 'a-1' } },
+      }),
+    );
     expect((await rec.client.getMetrics()).usage.events.ingested).toBe(2);
   }, 30_000);
 
+  it(`memory tools in a tool loop take the scope of the call (${major === 7 ? 'toolsContext' : 'experimental_context'})`, async () => {
+    const rec = await tenantClient(server, 'aisdk-tool-context', { seed: true });
+    const memory = hxMemory({ client: rec.client, capture: false });
+    const tools = memory.tools();
+    /** One run: the model calls hx_search, then answers; the search's output as the tool returned it. */
+    const searchAs = async (subjectId: string) => {
+      let step = 0;
+      const model = new MockModel({
+        doGenerate: async () => {
+          step += 1;
+          if (step === 1)
+            return {
+              content: [
+                { type: 'tool-call', toolCallId: 's-1', toolName: 'hx_search', input: '{"query":"Where do I live?"}' },
+              ],
+              finishReason: finish('tool-calls'),
+              usage,
+              warnings: [],
+            };
+          return { content: [{ type: 'text', text: 'done' }], finishReason: finish('stop'), usage, warnings: [] };
+        },
+      });
+      const hx = { subjectId };
+      // AI SDK 7 hands each tool its entry of `toolsContext`; AI SDK 6 hands every tool `experimental_context`.
+      const context =
+        major === 7
+          ? { toolsContext: { hx_search: { hx }, hx_remember: { hx }, hx_forget: { hx } } }
+          : { experimental_context: { hx } };
+      const result = await ai.generateText({
+        model,
+        tools,
+        stopWhen: stepCount(3),
+        prompt: 'Where do I live?',
+        ...context,
+      });
+      const output = result.steps[0]?.toolResults[0]?.output as { results: Array<{ content: string }> } | undefined;
+      return (output?.results ?? []).map((r) => r.content).join(' ');
+    };
+    const lisbon = await searchAs('u-lisbon');
+    expect(lisbon).toMatch(/Lisbon/);
+    expect(lisbon).not.toMatch(/Oslo/);
+    const oslo = await searchAs('u-oslo');
+    expect(oslo).toMatch(/Oslo/);
+    expect(oslo).not.toMatch(/Lisbon/);
+  }, 60_000);
+
   it('memory tools: remember, search and forget, in the scope of the call', async () => {
-    const { apiKey } = await newTenant(server, 'aisdk-tools');
-    const rec = recordingClient(server.url, apiKey);
-    await seedTwoSubjects(rec.client);
+    const rec = await tenantClient(server, 'aisdk-tools', { seed: true });
     const memory = hxMemory({ client: rec.client, capture: false });
     const tools = major === 6 ? memory.tools() : memory.tools({ scope: { subjectId: 'u-lisbon' } });
     const options = { toolCallId: 't', messages: [], experimental_context: { hx: { subjectId: 'u-lisbon' } } };
     // biome-ignore lint/suspicious/noExplicitAny: execute's options type differs between AI SDK 6 and 7
     const run = (name: keyof typeof tools, input: unknown) => (tools[name].execute as any)(input, options);
 
-    const saved = await run('hx_remember', { text: 'I prefer window seats on trains.' });
+    const saved = await run('hx_remember', { text: scenario.SEATS.fact });
     expect(saved.eventId).toMatch(/^evt_/);
     expect(saved.learned).toBe(true);
-    const found = await run('hx_search', { query: 'Which seats do I prefer on trains?' });
-    expect(found.results.map((r: { content: string }) => r.content).join(' ')).toMatch(/window seats/);
+    const found = await run('hx_search', { query: scenario.SEATS.question });
     expect(JSON.stringify(found)).not.toMatch(/Oslo/);
-    const memoryId = found.results.find((r: { id: string }) => r.id.startsWith('mem_'))?.id as string;
-    expect(memoryId).toBeDefined();
+    const memoryId = scenario.seatMemoryId(found.results);
 
     // Another subject's tools cannot forget it; its own can.
     const foreign = memory.tools({ scope: { subjectId: 'u-oslo' } });

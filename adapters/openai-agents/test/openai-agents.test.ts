@@ -13,15 +13,9 @@ import {
   setTracingDisabled,
   tool,
 } from '@openai/agents';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closedPort,
-  newTenant,
-  recordingClient,
-  seedTwoSubjects,
-  startTestServer,
-  type TestServer,
-} from '../../core/testing.js';
+import { describe, expect, it } from 'vitest';
+import * as scenario from '../../core/scenarios.js';
+import { tenantClient, useTestServer } from '../../core/testing.js';
 import { type HxMemoryError, hxMemory } from '../src/index.js';
 
 setTracingDisabled(true);
@@ -74,19 +68,11 @@ const inputText = (request: ModelRequest) =>
 const blockIn = (request: ModelRequest | undefined) =>
   request ? (/<hx-memory[\s\S]*?<\/hx-memory>/.exec(inputText(request))?.[0] ?? null) : null;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 describe('@hx-memory/openai-agents', () => {
   it('callModelInputFilter injects the memory of the run context only, before the latest user message', async () => {
-    const { apiKey } = await newTenant(server, 'oa-inject');
-    const rec = recordingClient(server.url, apiKey);
-    await seedTwoSubjects(rec.client);
+    const rec = await tenantClient(server, 'oa-inject', { seed: true });
     const memory = hxMemory({ client: rec.client, maxTokens: 400, capture: false });
     const model = new ScriptedModel([[say('You live in Lisbon.')], [say('Oslo.')]]);
     const agent = new Agent({ name: 'assistant', instructions: 'You are terse.', model });
@@ -101,25 +87,23 @@ describe('@hx-memory/openai-agents', () => {
     const items = first.input as Array<{ role: string; content: unknown }>;
     expect(items.map((i) => i.role)).toEqual(['user', 'user']);
     const block = blockIn(first);
-    expect(block).toMatch(/Lisbon/);
-    expect(block).toMatch(/peanut/i);
-    expect(block).not.toMatch(/Oslo/);
-    expect(block).toMatch(/\nsources: (?:(?:mem|art|evt)_[0-9A-Z]{26} ?)+\n<\/hx-memory>$/);
+    scenario.expectLisbonBlock(block);
 
     await runner.run(agent, 'Where do I live?', { context: { hx: { subjectId: 'u-oslo' } } });
     const other = blockIn(model.requests[1]);
-    expect(other).toMatch(/Oslo/);
-    expect(other).not.toMatch(/Lisbon|peanut/i);
+    scenario.expectOsloBlock(other);
   }, 60_000);
 
   it('one synthesize per turn across the tool loop; the session captures messages, the hooks tool calls; learn; a new session sees it', async () => {
-    const { apiKey } = await newTenant(server, 'oa-loop');
-    const rec = recordingClient(server.url, apiKey);
+    const rec = await tenantClient(server, 'oa-loop');
     const memory = hxMemory({ client: rec.client, maxTokens: 600 });
     const synthesizedBefore: number[] = [];
     const model = new ScriptedModel([
-      [call('call-1', 'book_flight', { to: 'Reykjavik' }), call('call-2', 'charge_card', { amount: 420 })],
-      [say('Booked FI-614; the card was declined.')],
+      [
+        call('call-1', scenario.TRIP.tools.ok, { to: 'Reykjavik' }),
+        call('call-2', scenario.TRIP.tools.failed, { amount: 420 }),
+      ],
+      [say(scenario.TRIP.reply)],
     ]);
     const original = model.getResponse.bind(model);
     model.getResponse = async (request) => {
@@ -127,7 +111,7 @@ describe('@hx-memory/openai-agents', () => {
       return original(request);
     };
     const bookFlight = tool({
-      name: 'book_flight',
+      name: scenario.TRIP.tools.ok,
       description: 'Book a flight',
       parameters: {
         type: 'object',
@@ -136,13 +120,10 @@ describe('@hx-memory/openai-agents', () => {
         additionalProperties: false,
       },
       strict: true,
-      execute: async (input) => {
-        await new Promise((r) => setTimeout(r, 30));
-        return `confirmation FI-614 to ${(input as { to: string }).to}`;
-      },
+      execute: async (input) => scenario.TRIP.bookFlight((input as { to: string }).to),
     });
     const chargeCard = tool({
-      name: 'charge_card',
+      name: scenario.TRIP.tools.failed,
       description: 'Charge the card',
       parameters: {
         type: 'object',
@@ -151,23 +132,17 @@ describe('@hx-memory/openai-agents', () => {
         additionalProperties: false,
       },
       strict: true,
-      execute: async () => {
-        throw new Error('card declined: insufficient funds');
-      },
+      execute: async () => scenario.TRIP.chargeCard(),
     });
     const agent = new Agent({ name: 'travel', instructions: 'Book trips.', model, tools: [bookFlight, chargeCard] });
     const runner = new Runner();
     memory.attach(runner);
-    const session = memory.session('trip-1');
-    const result = await runner.run(
-      agent,
-      'I am flying to Iceland next month; my seat preference is the aisle. Book it.',
-      {
-        session,
-        context: { hx: { subjectId: 'traveller-1' } },
-        callModelInputFilter: memory.inputFilter,
-      },
-    );
+    const session = memory.session(scenario.TRIP.sessionId);
+    const result = await runner.run(agent, scenario.TRIP.prompt, {
+      session,
+      context: { hx: { subjectId: scenario.TRIP.subjectId } },
+      callModelInputFilter: memory.inputFilter,
+    });
     expect(result.finalOutput).toContain('FI-614');
     expect(model.requests).toHaveLength(2);
     expect(synthesizedBefore[0]).toBeGreaterThanOrEqual(1);
@@ -179,36 +154,16 @@ describe('@hx-memory/openai-agents', () => {
     expect(JSON.stringify(kept)).not.toContain('<hx-memory');
 
     await memory.flush();
-    const events = rec.captured();
-    expect(events.every((e) => e.subjectId === 'traveller-1' && e.sessionId === 'trip-1')).toBe(true);
-    expect(events.map((e) => e.type).sort()).toEqual([
-      'message',
-      'message',
-      'tool_call',
-      'tool_call',
-      'tool_result',
-      'tool_result',
-    ]);
-    const messages = events.filter((e) => e.type === 'message').map((e) => e.payload);
-    expect(messages[0]).toMatchObject({ role: 'user', content: expect.stringContaining('aisle') });
-    expect(messages[1]).toMatchObject({ role: 'assistant', content: expect.stringContaining('FI-614') });
-    const ok = events.find((e) => e.type === 'tool_result' && (e.payload as { tool: string }).tool === 'book_flight');
-    const failed = events.find(
-      (e) => e.type === 'tool_result' && (e.payload as { tool: string }).tool === 'charge_card',
-    );
-    expect(ok?.payload).toMatchObject({ output: expect.stringContaining('FI-614') });
-    expect((ok?.payload as { durationMs?: number } | undefined)?.durationMs).toBeGreaterThanOrEqual(25);
     // The SDK hands the model (and the hook) its default error text, not the exception's message.
-    expect(failed?.payload).toMatchObject({
-      error: expect.stringMatching(/^An error occurred while running the tool/),
-    });
-    expect(failed?.payload).not.toHaveProperty('output');
+    const events = rec.captured();
+    scenario.expectTripCaptured(events, /^An error occurred while running the tool/);
+    expect(events.filter((e) => e.type === 'message')).toHaveLength(2);
     expect(rec.count('/v1/learn')).toBe(1);
 
     const next = new ScriptedModel([[say('Aisle.')]]);
-    await runner.run(new Agent({ name: 'travel', model: next }), 'Which seat do I prefer?', {
+    await runner.run(new Agent({ name: 'travel', model: next }), scenario.TRIP.question, {
       session: memory.session('trip-2'),
-      context: { userId: 'traveller-1' },
+      context: { userId: scenario.TRIP.subjectId },
       callModelInputFilter: memory.inputFilter,
     });
     expect(blockIn(next.requests[0])).toMatch(/aisle/i);
@@ -216,8 +171,7 @@ describe('@hx-memory/openai-agents', () => {
   }, 90_000);
 
   it('streams: the streamed answer is captured; a cancelled stream captures the user message only and flush() settles', async () => {
-    const { apiKey } = await newTenant(server, 'oa-stream');
-    const rec = recordingClient(server.url, apiKey);
+    const rec = await tenantClient(server, 'oa-stream');
     const memory = hxMemory({ client: rec.client, learn: 'manual' });
     const runner = new Runner({ callModelInputFilter: memory.inputFilter });
     const model = new ScriptedModel([[say('The capital is Paris.')]], 5);
@@ -238,7 +192,7 @@ describe('@hx-memory/openai-agents', () => {
 
     const slow = new ScriptedModel([[say('Once upon a time there was a dragon who lived far away.')]], 60);
     const controller = new AbortController();
-    const cut = await runner.run(new Agent({ name: 'a', model: slow }), 'Tell me a story', {
+    const cut = await runner.run(new Agent({ name: 'a', model: slow }), scenario.STORY, {
       stream: true,
       signal: controller.signal,
       session: memory.session('st-2'),
@@ -255,20 +209,12 @@ describe('@hx-memory/openai-agents', () => {
       // The abort ends the stream with an error or quietly, as the SDK chooses.
     }
     expect(partial).toMatch(/^Once upon/);
-    await memory.flush();
-    const last = rec.captured().at(-1);
-    expect(last?.payload).toEqual({ role: 'user', content: 'Tell me a story' });
+    await scenario.expectQuestionOnlyCaptured(memory, rec.captured);
   }, 60_000);
 
   it('fails open on a closed port (onError; the run answers) and fails closed when asked', async () => {
-    const port = await closedPort();
-    const errors: HxMemoryError[] = [];
-    const memory = hxMemory({
-      baseUrl: `http://127.0.0.1:${port}`,
-      apiKey: 'hx_test_x',
-      onError: (e) => errors.push(e),
-      capture: { retries: 0 },
-    });
+    const { open, closed: closedOptions, errors } = await scenario.unreachable<HxMemoryError>();
+    const memory = hxMemory(open);
     const model = new ScriptedModel([[say('Still here.')]]);
     const runner = new Runner({ callModelInputFilter: memory.inputFilter });
     const result = await runner.run(new Agent({ name: 'a', model }), 'Hello?', {
@@ -280,46 +226,35 @@ describe('@hx-memory/openai-agents', () => {
     expect(errors[0]?.operation).toBe('synthesize');
     expect((await memory.flush()).failed).toBeGreaterThan(0);
 
-    const closed = hxMemory({
-      baseUrl: `http://127.0.0.1:${port}`,
-      apiKey: 'hx_test_x',
-      failMode: 'closed',
-      capture: false,
-    });
+    const closed = hxMemory(closedOptions);
     const never = new ScriptedModel([[say('never')]]);
-    await expect(
+    await scenario.expectFailedClosed(
       new Runner({ callModelInputFilter: closed.inputFilter }).run(new Agent({ name: 'a', model: never }), 'Hello?'),
-    ).rejects.toThrow(/Hx memory synthesize failed/);
-    expect(never.requests).toHaveLength(0);
+      () => never.requests.length,
+    );
   }, 30_000);
 
   it('answers before capture completes; flush() waits for it', async () => {
-    const { apiKey } = await newTenant(server, 'oa-async');
-    const rec = recordingClient(server.url, apiKey, { holdCaptures: 800 });
+    const rec = await tenantClient(server, 'oa-async', { holdCaptures: scenario.HOLD_MS });
     const memory = hxMemory({ client: rec.client, learn: 'manual' });
-    const started = Date.now();
-    await new Runner().run(
-      new Agent({ name: 'a', model: new ScriptedModel([[say('Noted.')]]) }),
-      'My locker code is 4711.',
-      {
-        session: memory.session('a-1'),
-        context: { userId: 'u' },
-      },
+    await scenario.expectReplyBeforeCapture(memory, () =>
+      new Runner().run(
+        new Agent({ name: 'a', model: new ScriptedModel([[say('Noted.')]]) }),
+        'My locker code is 4711.',
+        {
+          session: memory.session('a-1'),
+          context: { userId: 'u' },
+        },
+      ),
     );
-    expect(Date.now() - started).toBeLessThan(800);
-    expect(memory.stats.sent).toBe(0);
-    await memory.flush();
-    expect(memory.stats).toMatchObject({ sent: 2, failed: 0, pending: 0 });
   }, 30_000);
 
   it('tools: remember, search and forget in the run context scope, through the Runner', async () => {
-    const { apiKey } = await newTenant(server, 'oa-tools');
-    const rec = recordingClient(server.url, apiKey);
-    await seedTwoSubjects(rec.client);
+    const rec = await tenantClient(server, 'oa-tools', { seed: true });
     const memory = hxMemory({ client: rec.client, capture: false });
     const model = new ScriptedModel([
-      [call('c1', 'hx_remember', { text: 'I prefer window seats on trains.' })],
-      [call('c2', 'hx_search', { query: 'Which seats do I prefer on trains?', limit: 5 })],
+      [call('c1', 'hx_remember', { text: scenario.SEATS.fact })],
+      [call('c2', 'hx_search', { query: scenario.SEATS.question, limit: 5 })],
       [say('Window seats.')],
     ]);
     const result = await new Runner().run(new Agent({ name: 'a', model, tools: memory.tools() }), 'Remember my seat.', {
@@ -331,9 +266,8 @@ describe('@hx-memory/openai-agents', () => {
       .map((i) => JSON.parse(String((i as unknown as { output: unknown }).output)));
     expect(outputs[0]).toMatchObject({ learned: true });
     const found = outputs[1].results as Array<{ id: string; content: string }>;
-    expect(found.map((r) => r.content).join(' ')).toMatch(/window seats/);
     expect(JSON.stringify(found)).not.toMatch(/Oslo/);
-    const id = found.find((r) => r.id.startsWith('mem_') && /window/.test(r.content))?.id as string;
+    const id = scenario.seatMemoryId(found);
     const [, , forget] = memory.tools();
     // biome-ignore lint/suspicious/noExplicitAny: invoke's run context argument, as the Runner passes it
     const invoke = (t: any, ctx: unknown, input: unknown) => t.invoke({ context: ctx }, JSON.stringify(input));
