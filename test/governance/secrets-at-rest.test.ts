@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findInTables } from '../helpers/dump.js';
-import { auth, newTenant, useTestServer } from '../helpers/index.js';
+import { expectStatus, newTenant, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
@@ -17,31 +17,24 @@ const SLACK = `xoxb-${'2048163359'}-${'1198273645012'}-${'Zq7mVx9Lk3Wp8Zn4Bc6Hd1
 describe('secrets sent through the API are stored only in the vault', () => {
   it('capture, batch capture, metadata and a synthesize query leave no secret in any table', async () => {
     const { apiKey, user } = await newTenant(server);
-    const one = await server
-      .http()
-      .post('/v1/capture')
-      .set(auth(apiKey))
-      .send({
+    const api = server.api(apiKey);
+    const one = await api.capture.capture({
+      body: {
         type: 'message',
         sessionId: 's1',
         payload: { role: 'user', content: `my token is ${GITHUB}` },
         metadata: { note: `stripe key ${STRIPE}` },
-      });
+      },
+    });
     expect(one.status).toBe(201);
-    const batch = await server
-      .http()
-      .post('/v1/capture/batch')
-      .set(auth(apiKey))
-      .send({ events: [{ type: 'message', sessionId: 's2', payload: { role: 'user', content: `slack ${SLACK}` } }] });
+    const batch = await api.capture.captureBatch({
+      body: { events: [{ type: 'message', sessionId: 's2', payload: { role: 'user', content: `slack ${SLACK}` } }] },
+    });
     expect(batch.status).toBe(201);
-    const syn = await server
-      .http()
-      .post('/v1/synthesize')
-      .set(auth(apiKey))
-      .send({ query: `what did I do with ${STRIPE} and ${SLACK}?` });
+    const syn = await api.synthesize.synthesize({ body: { query: `what did I do with ${STRIPE} and ${SLACK}?` } });
     expect(syn.status).toBe(200);
-    const learn = await server.http().post('/v1/learn').set(auth(apiKey)).send({ wait: true });
-    expect(learn.body.data.status).toBe('completed');
+    const learn = await api.learn.learn({ body: { wait: true } });
+    expect(expectStatus(learn, 200).body.data.status).toBe('completed');
     // The access log is written behind (audit/access-log.ts): write it before reading the tables.
     await server.ctx.services.accessLog.flush();
 
