@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectPreferences } from '../../server/src/compiler/extract-semantic.js';
 import { extractMemories } from '../../server/src/compiler/index.js';
-import { user } from './fixtures.js';
+import { user } from '../../server/src/compiler/test-events.js';
 
 describe('preference objects with a qualifier after a comma', () => {
   it('keeps "in German", "without sugar" and "in the morning"', () => {

@@ -4,9 +4,8 @@
  * input and API errors, the key's rate limit, and the stateless transport's 405 on GET.
  */
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namespaceBoundKey } from '../capture/bound-key.js';
-import { newTenant, type TestServer, startTestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { namespaceBoundKey, newTenant, useTestServer } from '../helpers/index.js';
 import {
   callError,
   callOk,
@@ -17,14 +16,7 @@ import {
   TOOL_NAMES,
 } from './mcp-client.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const initialize = {
   jsonrpc: '2.0',
