@@ -6,57 +6,50 @@
  * instance whose cache is warm.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  useTestServer,
   addMember,
-  auth,
-  bearer,
   createApiKey,
+  createNamespace,
   createOrg,
+  createTeam,
+  expectStatus,
+  type HxTestClient,
   insertMemory,
-  startTestServer,
   type TestOrg,
   type TestServer,
+  uniqueSlug,
+  useTestServer,
+  useTestServers,
 } from '../helpers/index.js';
 
-const unique = (tag: string) => `${tag}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+type PolicyBody = Partial<Parameters<HxTestClient['policies']['create']>[0]['body']>;
 
-async function createNamespace(server: TestServer, org: TestOrg, sensitivity = 'internal') {
-  const res = await server
-    .http()
-    .post(`/v1/organizations/${org.id}/namespaces`)
-    .set('Authorization', bearer(org.owner))
-    .send({ name: unique('ns'), sensitivity });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; name: string };
-}
-
-async function createPolicy(server: TestServer, org: TestOrg, body: Record<string, unknown>) {
-  const res = await server
-    .http()
-    .post(`/v1/organizations/${org.id}/policies`)
-    .set('Authorization', bearer(org.owner))
-    .send({ name: 'p', effect: 'deny', action: 'read', priority: 10, ...body });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string };
+async function createPolicy(server: TestServer, org: TestOrg, body: PolicyBody) {
+  const res = await server.api(org.owner).policies.create({
+    params: { orgId: org.id },
+    body: { name: 'p', effect: 'deny', action: 'read', priority: 10, resource: 'namespace:*', ...body },
+  });
+  return expectStatus(res, 201).body.data;
 }
 
 /** A read of the namespace with the key: 200 when allowed, 403 when a policy denies it. */
 const readStatus = async (server: TestServer, key: string, namespace: string) =>
-  (await server.http().get(`/v1/memories?namespace=${namespace}&limit=1`).set(auth(key))).status;
+  (await server.api(key).memories.list({ query: { namespace, limit: 1 } })).status;
 
 /** A read naming no namespace covers every namespace but the denied ones: ids of what it sees. */
 const visibleMemoryNamespaces = async (server: TestServer, key: string) => {
-  const res = await server.http().get('/v1/memories?limit=100').set(auth(key));
-  expect(res.status).toBe(200);
-  return new Set((res.body.data.memories as Array<{ namespace: string }>).map((m) => m.namespace));
+  const res = await server.api(key).memories.list({ query: { limit: 100 } });
+  return new Set(expectStatus(res, 200).body.data.memories.map((m) => m.namespace));
 };
 
 describe('access decisions follow every change at once (one instance)', () => {
   const server = useTestServer();
   let org: TestOrg;
   let key: string;
+  /** The owner's typed client, and the organization's path params. */
+  const owner = () => server.api(org.owner);
+  const at = () => ({ orgId: org.id });
   beforeAll(async () => {
     org = await createOrg(server);
     key = await createApiKey(server, org.owner, { organizationId: org.id });
@@ -68,23 +61,13 @@ describe('access decisions follow every change at once (one instance)', () => {
     expect(await readStatus(server, key, ns.name)).toBe(200);
     const policy = await createPolicy(server, org, { resource: `namespace:${ns.name}` });
     expect(await readStatus(server, key, ns.name)).toBe(403);
-    const patched = await server
-      .http()
-      .patch(`/v1/organizations/${org.id}/policies/${policy.id}`)
-      .set('Authorization', bearer(org.owner))
-      .send({ action: 'write' });
+    const params = { ...at(), policyId: policy.id };
+    const patched = await owner().policies.update({ params, body: { action: 'write' } });
     expect(patched.status).toBe(200);
     expect(await readStatus(server, key, ns.name)).toBe(200);
-    await server
-      .http()
-      .patch(`/v1/organizations/${org.id}/policies/${policy.id}`)
-      .set('Authorization', bearer(org.owner))
-      .send({ action: 'read' });
+    await owner().policies.update({ params, body: { action: 'read' } });
     expect(await readStatus(server, key, ns.name)).toBe(403);
-    const deleted = await server
-      .http()
-      .delete(`/v1/organizations/${org.id}/policies/${policy.id}`)
-      .set('Authorization', bearer(org.owner));
+    const deleted = await owner().policies.delete({ params });
     expect(deleted.status).toBe(200);
     expect(await readStatus(server, key, ns.name)).toBe(200);
   });
@@ -96,11 +79,10 @@ describe('access decisions follow every change at once (one instance)', () => {
     const before = await visibleMemoryNamespaces(server, key);
     expect([...before].some((n) => n === ns.id || n === ns.name)).toBe(true);
 
-    const restricted = await server
-      .http()
-      .patch(`/v1/organizations/${org.id}/namespaces/${ns.id}`)
-      .set('Authorization', bearer(org.owner))
-      .send({ sensitivity: 'restricted' });
+    const restricted = await owner().namespaces.update({
+      params: { ...at(), namespaceId: ns.id },
+      body: { sensitivity: 'restricted' },
+    });
     expect(restricted.status).toBe(200);
     expect(await readStatus(server, key, ns.name)).toBe(403);
     const after = await visibleMemoryNamespaces(server, key);
@@ -108,17 +90,14 @@ describe('access decisions follow every change at once (one instance)', () => {
   });
 
   it('a namespace registered after the cache was warm is governed at once', async () => {
-    const name = unique('late');
+    const name = uniqueSlug('late');
     // Unregistered names are the owner's own data: only the owner's unbound key reaches them.
     const ownerKey = await createApiKey(server, org.owner);
-    // Unregistered: allowed by default, and the tenant's snapshot is now cached without it.
-    expect(await readStatus(server, ownerKey, name)).toBe(200);
+    // Unregistered and never used: allowed by default but it does not exist (404, answered after the
+    // access check), and the tenant's snapshot is now cached without it.
+    expect(await readStatus(server, ownerKey, name)).toBe(404);
     expect(await readStatus(server, key, name)).toBe(403);
-    const res = await server
-      .http()
-      .post(`/v1/organizations/${org.id}/namespaces`)
-      .set('Authorization', bearer(org.owner))
-      .send({ name, sensitivity: 'restricted' });
+    const res = await owner().namespaces.create({ params: at(), body: { name, sensitivity: 'restricted' } });
     expect(res.status).toBe(201);
     expect(await readStatus(server, ownerKey, name)).toBe(403);
   });
@@ -128,73 +107,47 @@ describe('access decisions follow every change at once (one instance)', () => {
     const memory = await insertMemory(server, org.owner.tenantId, { namespace: ns.name, content: 'budget is 40k' });
     const analyst = await addMember(server, org, 'analyst');
     const lineage = async () =>
-      (await server.http().get(`/v1/organizations/${org.id}/lineage/${memory}`).set('Authorization', bearer(analyst)))
-        .status;
+      (await server.api(analyst).lineage.get({ params: { ...at(), memoryId: memory } })).status;
     await createPolicy(server, org, { resource: `namespace:${ns.name}`, conditions: { role: 'analyst' } });
     expect(await lineage()).toBe(403);
     expect(await lineage()).toBe(403);
 
     // Role analyst -> developer: the deny names analysts only (developers read lineage too).
-    const changed = await server
-      .http()
-      .patch(`/v1/organizations/${org.id}/members/${analyst.memberId}`)
-      .set('Authorization', bearer(org.owner))
-      .send({ role: 'developer' });
+    const changed = await owner().members.update({
+      params: { ...at(), memberId: analyst.memberId },
+      body: { role: 'developer' },
+    });
     expect(changed.status).toBe(200);
     expect(await lineage()).toBe(200);
 
     // A deny for a team, then the member added to that team.
-    const team = await server
-      .http()
-      .post(`/v1/organizations/${org.id}/teams`)
-      .set('Authorization', bearer(org.owner))
-      .send({ name: unique('team') });
-    await createPolicy(server, org, {
-      resource: `namespace:${ns.name}`,
-      conditions: { team: team.body.data.id },
-      priority: 20,
-    });
+    const team = await createTeam(server, org);
+    await createPolicy(server, org, { resource: `namespace:${ns.name}`, conditions: { team }, priority: 20 });
     expect(await lineage()).toBe(200);
-    const joined = await server
-      .http()
-      .patch(`/v1/organizations/${org.id}/teams/${team.body.data.id}`)
-      .set('Authorization', bearer(org.owner))
-      .send({ memberIds: [analyst.memberId] });
+    const joined = await owner().teams.update({
+      params: { ...at(), teamId: team },
+      body: { memberIds: [analyst.memberId] },
+    });
     expect(joined.status).toBe(200);
     expect(await lineage()).toBe(403);
   });
 
   it('an agent moved into a denied team loses access on the next request, and regains it when moved out', async () => {
     const ns = await createNamespace(server, org);
-    const team = await server
-      .http()
-      .post(`/v1/organizations/${org.id}/teams`)
-      .set('Authorization', bearer(org.owner))
-      .send({ name: unique('team') });
-    expect(team.status).toBe(201);
-    const agent = await server
-      .http()
-      .post(`/v1/organizations/${org.id}/agents`)
-      .set('Authorization', bearer(org.owner))
-      .send({ name: unique('agent') });
-    expect(agent.status).toBe(201);
-    const agentKey = await createApiKey(server, org.owner, { agentId: agent.body.data.id });
-    await createPolicy(server, org, { resource: `namespace:${ns.name}`, conditions: { team: team.body.data.id } });
+    const team = await owner().teams.create({ params: at(), body: { name: uniqueSlug('team') } });
+    const teamId = expectStatus(team, 201).body.data.id;
+    const agent = await owner().agents.create({ params: at(), body: { name: uniqueSlug('agent') } });
+    const agentId = expectStatus(agent, 201).body.data.id;
+    const agentKey = await createApiKey(server, org.owner, { agentId });
+    await createPolicy(server, org, { resource: `namespace:${ns.name}`, conditions: { team: teamId } });
     expect(await readStatus(server, agentKey, ns.name)).toBe(200);
     expect(await readStatus(server, agentKey, ns.name)).toBe(200);
 
-    const moved = await server
-      .http()
-      .patch(`/v1/organizations/${org.id}/agents/${agent.body.data.id}`)
-      .set('Authorization', bearer(org.owner))
-      .send({ teamId: team.body.data.id });
+    const moved = await owner().agents.update({ params: { ...at(), agentId }, body: { teamId } });
     expect(moved.status).toBe(200);
     expect(await readStatus(server, agentKey, ns.name)).toBe(403);
 
-    const teamGone = await server
-      .http()
-      .delete(`/v1/organizations/${org.id}/teams/${team.body.data.id}`)
-      .set('Authorization', bearer(org.owner));
+    const teamGone = await owner().teams.delete({ params: { ...at(), teamId } });
     expect(teamGone.status).toBe(200);
     expect(await readStatus(server, agentKey, ns.name)).toBe(200);
   });
@@ -203,17 +156,7 @@ describe('access decisions follow every change at once (one instance)', () => {
 const shared = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
 
 describe.skipIf(!shared)('access decisions across two instances on one PostgreSQL and one Redis', () => {
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    const prefix = `hx-test:${randomUUID()}`;
-    a = await startTestServer({ RATE_LIMIT_PREFIX: prefix });
-    b = await startTestServer({ RATE_LIMIT_PREFIX: prefix });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-  });
+  const [a, b] = useTestServers(2, { RATE_LIMIT_PREFIX: `hx-test:${randomUUID()}` });
 
   it('a deny policy created on one instance is enforced by the other at once while its cache is warm', async () => {
     const org = await createOrg(a);
@@ -222,7 +165,7 @@ describe.skipIf(!shared)('access decisions across two instances on one PostgreSQ
     for (const server of [a, b, b]) expect(await readStatus(server, key, ns.name)).toBe(200);
     const policy = await createPolicy(a, org, { resource: `namespace:${ns.id}` });
     for (const server of [b, a, b]) expect(await readStatus(server, key, ns.name)).toBe(403);
-    await a.http().delete(`/v1/organizations/${org.id}/policies/${policy.id}`).set('Authorization', bearer(org.owner));
+    await a.api(org.owner).policies.delete({ params: { orgId: org.id, policyId: policy.id } });
     for (const server of [b, a]) expect(await readStatus(server, key, ns.name)).toBe(200);
   });
 });
