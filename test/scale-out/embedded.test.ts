@@ -7,8 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, loadWorkerConfig, startWorker } from '@hx-memory/server';
 import * as schema from '../../server/src/db/schema/index.js';
-import { bearer, createOrg, startTestServer, useTestServer } from '../helpers/index.js';
-import { hx, sleep } from './scale-out-fixtures.js';
+import { createOrg, startTestServer, useTestServer } from '../helpers/index.js';
+import { hx, sleep, sweepPolicy } from './scale-out-fixtures.js';
 
 const embedded = { DATABASE_URL: '', REDIS_URL: '' };
 
@@ -77,22 +77,12 @@ describe('lifecycle sweep on the embedded default', () => {
 
   it('runs on the in-process timer, once per interval', async () => {
     const org = await createOrg(server);
-    const created = await server
-      .http()
-      .post(`/v1/organizations/${org.id}/lifecycle-policies`)
-      .set('Authorization', bearer(org.owner))
-      .send({ name: 'Sweep', scope: 'namespace:*', retentionDays: 30 });
-    expect(created.status).toBe(201);
+    const policyId = await sweepPolicy(server, org);
     await sleep(3500);
     const rows = await server.ctx.db
       .select({ details: schema.auditLogs.details })
       .from(schema.auditLogs)
-      .where(
-        and(
-          eq(schema.auditLogs.action, 'lifecycle_policy.applied'),
-          eq(schema.auditLogs.resourceId, created.body.data.id),
-        ),
-      );
+      .where(and(eq(schema.auditLogs.action, 'lifecycle_policy.applied'), eq(schema.auditLogs.resourceId, policyId)));
     const scheduled = rows.filter((r) => r.details.trigger === 'schedule').length;
     expect(scheduled).toBeGreaterThanOrEqual(2);
     expect(scheduled).toBeLessThanOrEqual(4);

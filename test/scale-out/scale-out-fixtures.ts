@@ -8,9 +8,18 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/src/db/client.js';
-import { auth, type TestServer } from '../helpers/index.js';
+import { auth, must, type TestOrg, type TestServer } from '../helpers/index.js';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A lifecycle policy that purges events older than 30 days in every namespace of `org`; answers its id. */
+export async function sweepPolicy(server: TestServer, org: TestOrg): Promise<string> {
+  const res = await server.api(org.owner).lifecycle.create({
+    params: { orgId: org.id },
+    body: { name: 'Sweep', scope: 'namespace:*', retentionDays: 30 },
+  });
+  return must('sweep policy', res, 201).body.data.id;
+}
 
 /** Creates `hx_scale_<random>` next to DATABASE_URL's database; answers its URL and a drop function. */
 export async function isolatedDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {

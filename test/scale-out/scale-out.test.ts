@@ -11,8 +11,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWorker, startWorker } from '@hx-memory/server';
 import * as schema from '../../server/src/db/schema/index.js';
-import { auth, bearer, createOrg, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
-import { captureConversation, isolatedDatabase, sleep, spawnWorker, until } from './scale-out-fixtures.js';
+import { auth, createOrg, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
+import { captureConversation, isolatedDatabase, sleep, spawnWorker, sweepPolicy, until } from './scale-out-fixtures.js';
 
 const REDIS_URL = process.env.REDIS_URL;
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -164,13 +164,7 @@ describe.skipIf(!shared)(title('lifecycle sweep across replicas'), () => {
 
   it('applies each policy once per interval for the deployment, not once per process', async () => {
     const org = await createOrg(c);
-    const created = await c
-      .http()
-      .post(`/v1/organizations/${org.id}/lifecycle-policies`)
-      .set('Authorization', bearer(org.owner))
-      .send({ name: 'Sweep', scope: 'namespace:*', retentionDays: 30 });
-    expect(created.status).toBe(201);
-    const policyId = created.body.data.id as string;
+    const policyId = await sweepPolicy(c, org);
     const countRuns = async () => {
       const rows = await c.ctx.db
         .select({ details: schema.auditLogs.details })
