@@ -9,18 +9,11 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer, uniqueEmail } from '../helpers/server.js';
-import { type HxHome, hx, json, newHome, signUp } from './run-hx.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/server.js';
+import { type HxHome, hx, json, signedUpHome } from './run-hx.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({}, { timeout: 600_000 });
 
 const storedEvents = async (tenantId: string) =>
   Number(
@@ -82,10 +75,7 @@ function flakyProxy(upstream: string, loseAnswerOf: number) {
 describe('hx import', () => {
   let home: HxHome;
   let tenantId: string;
-  beforeAll(async () => {
-    home = newHome(server.url);
-    tenantId = (await signUp(home, uniqueEmail('cli-import'))).user.tenantId;
-  }, 600_000);
+  beforeAll(async () => ({ home, tenantId } = await signedUpHome(server.url, 'cli-import')), 600_000);
 
   it('checks every line first: bad lines are named with their numbers and nothing is stored', async () => {
     const file = join(home.dir, 'bad.jsonl');

@@ -7,6 +7,8 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import { uniqueEmail } from '../helpers/fixtures.js';
 
 const root = process.cwd();
 const tsx = join(root, 'node_modules/.bin/tsx');
@@ -78,6 +80,12 @@ export function json<T = Record<string, unknown>>(run: Run): T {
   }
 }
 
+/** Asserts the run exited 0 (stderr in the failure message) and answers its JSON output. */
+export function ok<T = Record<string, unknown>>(run: Run): T {
+  expect(run.code, `exit ${run.code}: ${run.stderr}`).toBe(0);
+  return json<T>(run);
+}
+
 /** Registers a fresh user in the home's default profile (password piped) and saves an API key there. */
 export async function signUp(home: HxHome, email: string, password = 'correct-horse-battery') {
   const registered = await hx(home, ['register', '--email', email, '--password-stdin', '--json'], {
@@ -87,4 +95,11 @@ export async function signUp(home: HxHome, email: string, password = 'correct-ho
   const key = await hx(home, ['keys', 'create', 'cli test', '--save', '--json']);
   if (key.code !== 0) throw new Error(`keys create failed: ${key.stderr}`);
   return { user: json<{ id: string; tenantId: string }>(registered), apiKey: json<{ key: string }>(key).key };
+}
+
+/** A fresh home on the server at `url`, signed up as a new user (`tag` in its e-mail) with a saved API key. */
+export async function signedUpHome(url: string, tag: string) {
+  const home = newHome(url);
+  const { user, apiKey } = await signUp(home, uniqueEmail(tag));
+  return { home, tenantId: user.tenantId, apiKey };
 }
