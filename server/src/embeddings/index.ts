@@ -15,7 +15,7 @@ import { DEFAULT_FUSION_WEIGHT, fuseWithEmbeddings } from './fuse.js';
 import { createEndpointHealth } from './health.js';
 import { startIndexer } from './indexer.js';
 import { createLocalEmbedder, LOCAL_MODEL, resolveLocalModel } from './local.js';
-import { ensureEmbeddingsSchema, nearestItems, type VectorHit } from './store.js';
+import { ensureEmbeddingsSchema, nearestItems, type VectorCache, type VectorHit } from './store.js';
 
 /** Embedding neighbours of a query fused with the lexical ranking (all sources together). */
 const NEAREST_LIMIT = 50;
@@ -87,6 +87,7 @@ export function createEmbeddings(deps: {
   if (!embeddingsConfigured(config)) return undefined;
   const { embed, model } = providerOf(config, deps.onShutdown);
   const health = createEndpointHealth();
+  const vectors: VectorCache = new Map();
 
   async function nearest(scope: RetrievalScope, query: string, sections: Set<SynthesizeSection>) {
     if (!health.available()) return undefined;
@@ -95,7 +96,7 @@ export function createEmbeddings(deps: {
       if (!vector) return undefined;
       const sources: Source[] = sections.has('context') ? ['event', 'memory', 'artifact'] : ['memory', 'artifact'];
       const lists = await Promise.all(
-        sources.map((s) => nearestItems(database, s, scope, model, vector, NEAREST_LIMIT)),
+        sources.map((s) => nearestItems(database, s, scope, model, vector, NEAREST_LIMIT, vectors)),
       );
       return lists
         .flat()
