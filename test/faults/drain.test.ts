@@ -12,7 +12,8 @@
  */
 import { Agent, request as httpRequest } from 'node:http';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useScratchDatabase } from '../helpers/scratch-database.js';
 import { cleanupAll, message, newTenant, skipReason, sleep, startServerProcess } from './harness.js';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -71,30 +72,11 @@ function send(url: string, apiKey: string, agent: Agent, path: string, body: unk
 }
 
 describe.skipIf(skipReason)('SIGTERM drain under keep-alive capture load', () => {
-  const database = `hx_drain_${Date.now().toString(36)}_${process.pid}`;
-  const admin = () => new pg.Client({ connectionString: process.env.DATABASE_URL });
-  let databaseUrl = '';
-
-  beforeAll(async () => {
-    const client = admin();
-    await client.connect();
-    await client.query(`create database ${database}`);
-    await client.end();
-    const u = new URL(process.env.DATABASE_URL as string);
-    u.pathname = `/${database}`;
-    databaseUrl = u.toString();
-  });
-  afterAll(async () => {
-    cleanupAll();
-    const client = admin();
-    await client.connect();
-    await client.query(`drop database if exists ${database} with (force)`);
-    await client.end();
-  });
+  const databaseUrl = useScratchDatabase(`hx_drain_${Date.now().toString(36)}_${process.pid}`, cleanupAll);
 
   it('cuts no request, loses nothing acknowledged, closes every connection it answers, exits 0', async () => {
     const server = await startServerProcess({
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: databaseUrl(),
       SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
       LOG_LEVEL: 'warn',
     });
@@ -152,7 +134,7 @@ describe.skipIf(skipReason)('SIGTERM drain under keep-alive capture load', () =>
     // answered after it; the check below then holds for the (empty) rest.
     expect(answeredAfter.filter((o) => o.connection !== 'close').map((o) => `${o.session}: ${o.status}`)).toEqual([]);
     // Stored exactly when acknowledged: 201 -> all its events, anything else -> none.
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: databaseUrl() });
     await client.connect();
     const rows = await client.query<{ session_id: string; n: number }>(
       "select session_id, count(*)::int as n from events where session_id like 'drain-%' group by 1",

@@ -8,9 +8,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type Agent } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, watchOutput } from '../helpers/processes.js';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
@@ -38,16 +38,7 @@ if (skipReason) console.info(`test/faults skipped: ${skipReason}`);
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** Polls `check` until true or the timeout; answers whether it became true. */
 export async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 100) {
@@ -239,28 +230,19 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const { output, exited } = watchOutput(child);
   cleanups.push(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
-  const ready = await until(() => out.includes('Hx server listening on') || child.exitCode !== null, 180_000, 50);
+  const ready = await until(() => output().includes('Hx server listening on') || child.exitCode !== null, 180_000, 50);
   if (!ready || child.exitCode !== null) {
     child.kill('SIGKILL');
-    throw new Error(`server did not start:\n${out}`);
+    throw new Error(`server did not start:\n${output()}`);
   }
   return {
     url: `http://127.0.0.1:${port}`,
     child,
-    output: () => out,
+    output,
     exited,
     alive: () => child.exitCode === null && child.signalCode === null,
   };

@@ -10,12 +10,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hx } from '@hx-memory/sdk';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { type Exit, freePort, watchOutput } from '../helpers/processes.js';
+import { useScratchDatabase } from '../helpers/scratch-database.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const skipReason =
@@ -28,7 +29,7 @@ interface Proc {
   name: string;
   child: ChildProcess;
   output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  exited: Promise<Exit>;
 }
 
 const children: Proc[] = [];
@@ -45,30 +46,9 @@ function start(name: string, entry: 'server' | 'worker', env: Record<string, str
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
-  );
-  const proc = { name, child, output: () => out, exited };
+  const proc = { name, child, ...watchOutput(child) };
   children.push(proc);
   return proc;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitFor(proc: Proc, text: string, timeoutMs: number): Promise<void> {
@@ -84,39 +64,16 @@ async function waitFor(proc: Proc, text: string, timeoutMs: number): Promise<voi
   }
 }
 
-/** The server's URL with another database name. */
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 describe.skipIf(skipReason)('replicas and a worker started together on a fresh database', () => {
   const suffix = `${Date.now().toString(36)}_${process.pid}`;
-  const database = `hx_concurrent_${suffix}`;
-  const admin = () => new pg.Client({ connectionString: process.env.DATABASE_URL });
-  let databaseUrl = '';
-
-  beforeAll(async () => {
-    const client = admin();
-    await client.connect();
-    await client.query(`create database ${database}`);
-    await client.end();
-    databaseUrl = withDatabase(process.env.DATABASE_URL as string, database);
-  });
-
-  afterAll(async () => {
+  const databaseUrl = useScratchDatabase(`hx_concurrent_${suffix}`, async () => {
     for (const p of children) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
     await Promise.all(children.map((p) => p.exited));
-    const client = admin();
-    await client.connect();
-    await client.query(`drop database if exists ${database} with (force)`);
-    await client.end();
   });
 
   it('all three come up, migrate once, serve, and a learn runs on the worker', async () => {
     const shared = {
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: databaseUrl(),
       REDIS_URL: process.env.REDIS_URL as string,
       QUEUE_PREFIX: `hx:bull:concurrent:${suffix}`,
       RATE_LIMIT_PREFIX: `hx:rl:concurrent:${suffix}`,
@@ -135,7 +92,7 @@ describe.skipIf(skipReason)('replicas and a worker started together on a fresh d
     ]);
 
     // Every migration is recorded once, whoever applied it.
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: databaseUrl() });
     await client.connect();
     const journal = JSON.parse(readFileSync(path.join(root, 'server/drizzle/meta/_journal.json'), 'utf8')) as {
       entries: unknown[];
