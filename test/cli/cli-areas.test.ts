@@ -7,28 +7,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contract } from '@hx-memory/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer, uniqueEmail } from '../helpers/server.js';
-import { type HxHome, type Run, hx, json, newHome, signUp, spawnHx } from './run-hx.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/server.js';
+import { hx, type HxHome, ok, type Run, signedUpHome, spawnHx } from './run-hx.js';
 
 const OPERATOR_TOKEN = 'cli-test-operator-token-0123456789';
-let server: TestServer;
+const server = useTestServer({ OPERATOR_TOKEN }, { timeout: 600_000 });
 let home: HxHome;
 let tenantId: string;
 
-beforeAll(async () => {
-  server = await startTestServer({ OPERATOR_TOKEN });
-  home = newHome(server.url);
-  tenantId = (await signUp(home, uniqueEmail('cli-areas'))).user.tenantId;
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-});
+beforeAll(async () => ({ home, tenantId } = await signedUpHome(server.url, 'cli-areas')), 600_000);
 
-const ok = (run: Run) => {
-  expect(run.code, `exit ${run.code}: ${run.stderr}`).toBe(0);
-  return json(run);
-};
 const idOf = (run: Run) => ok(run).id as string;
 
 describe('hx core areas (API key)', () => {
