@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hx } from '@hx-memory/sdk';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { adminQuery, withDatabase } from '../helpers/scratch-database.js';
 import { startTestServer } from '../helpers/server.js';
 
 const has = (bin: string) => {
@@ -31,20 +31,8 @@ if (skipReason) console.info(`test/release/backup-restore skipped: ${skipReason}
 const suffix = `${Date.now().toString(36)}_${process.pid}`;
 const source = `hx_backup_src_${suffix}`;
 const restored = `hx_backup_dst_${suffix}`;
-const urlOf = (name: string) => {
-  const u = new URL(process.env.DATABASE_URL as string);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
+const urlOf = (name: string) => withDatabase(process.env.DATABASE_URL as string, name);
+const admin = adminQuery;
 
 describe.skipIf(skipReason)('pg_dump backup and restore', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'hx-backup-'));
