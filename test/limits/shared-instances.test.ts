@@ -5,25 +5,16 @@
  * with its in-memory insurance limiter. The shared tests need CI's real services.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createApiKey, registerUser, type TestServer } from '../helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { auth, createApiKey, registerUser, type TestServer, useTestServer, useTestServers } from '../helpers/index.js';
 import { PLAN_LIMITS } from '@hx-memory/contract';
 import { captureBatch, coreRequest, setPlan, sleep, startLimitedServer } from './limits-helpers.js';
 
 const shared = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
 
 describe.skipIf(!shared)('two instances on one PostgreSQL and one Redis', () => {
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    const prefix = `hx-test:${randomUUID()}`;
-    a = await startLimitedServer('free', { RATE_LIMIT_PREFIX: prefix });
-    b = await startLimitedServer('free', { RATE_LIMIT_PREFIX: prefix });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-  });
+  const prefix = `hx-test:${randomUUID()}`;
+  const [a, b] = useTestServers(2, () => startLimitedServer('free', { RATE_LIMIT_PREFIX: prefix }));
 
   it('share one burst and one minute count per key', async () => {
     const user = await registerUser(a, 'shared');
@@ -96,18 +87,8 @@ describe.skipIf(!shared)('two instances on one PostgreSQL and one Redis', () => 
 });
 
 describe.skipIf(!shared)('unlimited-plan ceiling and probes across two instances', () => {
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    const prefix = `hx-test:${randomUUID()}`;
-    const overrides = { RATE_LIMIT_PREFIX: prefix, UNLIMITED_PLAN_RPM: '5' };
-    a = await startLimitedServer('enterprise', overrides);
-    b = await startLimitedServer('enterprise', overrides);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-  });
+  const overrides = { RATE_LIMIT_PREFIX: `hx-test:${randomUUID()}`, UNLIMITED_PLAN_RPM: '5' };
+  const [a, b] = useTestServers(2, () => startLimitedServer('enterprise', overrides));
 
   it('the UNLIMITED_PLAN_RPM ceiling is one count per key across instances (Redis)', async () => {
     const user = await registerUser(a, 'ceiling-shared');
@@ -130,18 +111,9 @@ describe.skipIf(!shared)('unlimited-plan ceiling and probes across two instances
 });
 
 describe.skipIf(!shared)('a high ceiling counted in leases across two instances', () => {
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    // 640 a minute: each instance takes leases of up to 10 points from Redis (leased-limiter.ts).
-    const overrides = { RATE_LIMIT_PREFIX: `hx-test:${randomUUID()}`, UNLIMITED_PLAN_RPM: '640' };
-    a = await startLimitedServer('enterprise', overrides);
-    b = await startLimitedServer('enterprise', overrides);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-  });
+  // 640 a minute: each instance takes leases of up to 10 points from Redis (leased-limiter.ts).
+  const overrides = { RATE_LIMIT_PREFIX: `hx-test:${randomUUID()}`, UNLIMITED_PLAN_RPM: '640' };
+  const [a, b] = useTestServers(2, () => startLimitedServer('enterprise', overrides));
 
   it('one instance counts down by one per request', async () => {
     const key = await createApiKey(a, await registerUser(a, 'lease-headers'));
@@ -168,14 +140,8 @@ describe.skipIf(!shared)('a high ceiling counted in leases across two instances'
 });
 
 describe('Redis down', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    // Nothing listens on port 1: every Redis call fails, the insurance limiter answers.
-    server = await startLimitedServer('free', { REDIS_URL: 'redis://127.0.0.1:1' });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  // Nothing listens on port 1: every Redis call fails, the insurance limiter answers.
+  const server = useTestServer(() => startLimitedServer('free', { REDIS_URL: 'redis://127.0.0.1:1' }));
 
   it('the in-memory insurance limiter keeps the limits and headers', async () => {
     const user = await registerUser(server, 'insured');
