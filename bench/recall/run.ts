@@ -215,9 +215,10 @@ async function main() {
           if (DUMP)
             appendFileSync(
               DUMP,
-              `${JSON.stringify({ conv: conv.sampleId, question: q.question, category: q.category, evidence: q.evidence, cited: cited.slice(0, 50), answer, kinds: res.data.entries.slice(0, 12).map((e) => `${e.kind}/${e.provenance.filter((p) => p.sourceType === 'event').length}`) })}\n`,
+              `${JSON.stringify({ conv: conv.sampleId, weight, question: q.question, category: q.category, evidence: q.evidence, cited: cited.slice(0, 50), answer, kinds: res.data.entries.slice(0, 12).map((e) => `${e.kind}/${e.provenance.filter((p) => p.sourceType === 'event').length}`) })}\n`,
             );
           rows.push({
+            weight,
             answer,
             category: q.category,
             recall: recallOf(cited),
