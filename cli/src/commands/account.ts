@@ -6,7 +6,7 @@ import { Hx } from '@hx-memory/sdk';
 import type { Command } from 'commander';
 import { readProfile, writeProfile } from '../config-store.js';
 import { action, clientFor, settingsOf } from '../context.js';
-import { UsageError } from '../errors.js';
+import { CliError, UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { readSecret, refuseSecretOption } from '../input.js';
 import { isJson, print, success } from '../output.js';
@@ -155,6 +155,18 @@ export function registerAccount(program: Command): void {
     .description('show the user of the profile’s session (or of HX_TOKEN)')
     .action(
       action(async (_options: unknown, command: Command) => {
+        // No session at all (e.g. after `hx logout`): say so here, rather than send the profile's API
+        // key and show the server's "API keys are not accepted".
+        const s = settingsOf(command);
+        const profile = readProfile(s.profile);
+        const { accessToken, refreshToken } = profile.credentials;
+        if (!accessToken && !refreshToken && !process.env.HX_ACCESS_TOKEN && !process.env.HX_TOKEN) {
+          const login = `hx login --email ${profile.settings.email ?? '<you@example.com>'}`;
+          throw new CliError(
+            `not logged in (profile ${s.profile} has no session); this command needs a session (an API key is not enough): run \`${login}\`, or set HX_ACCESS_TOKEN`,
+            'not_logged_in',
+          );
+        }
         // One row per field: the user's fields and the plan, never an object as JSON in a cell.
         const me = await clientFor(command).auth.me();
         if (isJson()) print(me);
