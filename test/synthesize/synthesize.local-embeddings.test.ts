@@ -74,8 +74,9 @@ describe('EMBEDDINGS_PROVIDER=local', () => {
         `worst ${worst.toFixed(0)} ms; event loop delay max ${maxDelayMs.toFixed(0)} ms`,
     );
     // Loading and warming the model took 2-3 s of CPU and a chunk of 8 texts 0.25-1 s (2 cores under load):
-    // on the event loop they would stall it that long. In the worker the loop stays free (measured
-    // under load 16: worst /health 383 ms, event-loop delay at most 332 ms, from PGlite's own statements).
+    // on the event loop they would stall it that long. In the worker the loop stays free (measured under
+    // load 16-20: worst /health 326-383 ms; the loop-delay maximum, printed only, also counts the process
+    // waiting for a core on a loaded machine).
     expect(answers.length).toBeGreaterThan(10);
     expect(worst).toBeLessThan(750);
   }, 150_000);
