@@ -5,68 +5,53 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMember,
-  auth,
-  bearer,
   createApiKey,
+  createNamespace,
   createOrg,
-  type TestOrg,
+  createTeam,
+  expectStatus,
+  must,
   uniqueEmail,
   useTestServer,
 } from '../helpers/index.js';
+import type { HxTestClient, TestOrg } from '../helpers/index.js';
 
 const server = useTestServer();
 
-interface Entry {
-  id: string;
-  action: string;
-  actorId: string;
-  resourceType: string;
-  resourceId: string | null;
-  createdAt: string;
-}
+type AuditQuery = NonNullable<Parameters<HxTestClient['audit']['list']>[0]['query']>;
 
-async function audit(org: TestOrg, query = '', token = org.owner.accessToken) {
-  const res = await server.http().get(`/v1/organizations/${org.id}/audit${query}`).set(auth(token));
-  return res;
-}
+/** The organization's audit as its owner, through the typed client. */
+const audit = (org: TestOrg, query: AuditQuery = {}) =>
+  server.api(org.owner).audit.list({ params: { orgId: org.id }, query });
+/** The entries of an audit answer, which must be a 200. */
+const entriesOf = (res: Awaited<ReturnType<typeof audit>>) => expectStatus(res, 200).body.data.entries;
+type Entry = ReturnType<typeof entriesOf>[number];
 
 /** An organization with one change of every kind, made by the owner and by a manager. */
 async function busyOrg() {
   const org = await createOrg(server);
-  const auth = bearer(org.owner);
-  const base = `/v1/organizations/${org.id}`;
-  await server.http().patch(base).set('Authorization', auth).send({ name: 'Renamed' });
-  const team = await server.http().post(`${base}/teams`).set('Authorization', auth).send({ name: 'T' });
-  await server.http().patch(`${base}/teams/${team.body.data.id}`).set('Authorization', auth).send({ description: 'd' });
+  const owner = server.api(org.owner);
+  const orgId = org.id;
+  await owner.organizations.update({ params: { orgId }, body: { name: 'Renamed' } });
+  const teamId = await createTeam(server, org, 'T');
+  await owner.teams.update({ params: { orgId, teamId }, body: { description: 'd' } });
   const manager = await addMember(server, org, 'manager');
-  const agent = await server.http().post(`${base}/agents`).set('Authorization', bearer(manager)).send({ name: 'bot' });
-  await server
-    .http()
-    .patch(`${base}/agents/${agent.body.data.id}`)
-    .set('Authorization', bearer(manager))
-    .send({ framework: 'x' });
-  await server.http().delete(`${base}/agents/${agent.body.data.id}`).set('Authorization', bearer(manager));
-  const invited = await server
-    .http()
-    .post(`${base}/members/invite`)
-    .set('Authorization', auth)
-    .send({ email: uniqueEmail(), role: 'viewer' });
-  await server
-    .http()
-    .patch(`${base}/members/${invited.body.data.member.id}`)
-    .set('Authorization', auth)
-    .send({ role: 'analyst' });
-  await server.http().delete(`${base}/members/${invited.body.data.member.id}`).set('Authorization', auth);
-  await server.http().delete(`${base}/teams/${team.body.data.id}`).set('Authorization', auth);
+  const agents = server.api(manager).agents;
+  const agentId = must('agent', await agents.create({ params: { orgId }, body: { name: 'bot' } }), 201).body.data.id;
+  await agents.update({ params: { orgId, agentId }, body: { framework: 'x' } });
+  await agents.delete({ params: { orgId, agentId } });
+  const invited = await owner.members.invite({ params: { orgId }, body: { email: uniqueEmail(), role: 'viewer' } });
+  const memberId = must('invite', invited, 201).body.data.member.id;
+  await owner.members.update({ params: { orgId, memberId }, body: { role: 'analyst' } });
+  await owner.members.remove({ params: { orgId, memberId } });
+  await owner.teams.delete({ params: { orgId, teamId } });
   return { org, manager };
 }
 
 describe('audit log: entries', () => {
   it('records every change with its actor, newest first', async () => {
     const { org, manager } = await busyOrg();
-    const res = await audit(org, '?limit=100');
-    expect(res.status).toBe(200);
-    const entries: Entry[] = res.body.data.entries;
+    const entries = entriesOf(await audit(org, { limit: 100 }));
     expect(entries.map((e) => e.action).reverse()).toEqual([
       'organization.created',
       'organization.updated',
@@ -90,63 +75,52 @@ describe('audit log: entries', () => {
 
   it('a refused change leaves no entry', async () => {
     const org = await createOrg(server);
-    const base = `/v1/organizations/${org.id}`;
-    await server.http().post(`${base}/teams`).set('Authorization', bearer(org.owner)).send({ name: 'Once' });
-    const dup = await server
-      .http()
-      .post(`${base}/teams`)
-      .set('Authorization', bearer(org.owner))
-      .send({ name: 'Once' });
+    await createTeam(server, org, 'Once');
+    const dup = await server.api(org.owner).teams.create({ params: { orgId: org.id }, body: { name: 'Once' } });
     expect(dup.status).toBe(409);
-    const res = await audit(org, '?action=team.created');
-    expect(res.body.data.entries).toHaveLength(1);
+    const res = await audit(org, { action: 'team.created' });
+    expect(entriesOf(res)).toHaveLength(1);
   });
 });
 
 describe('audit log: filters and pagination', () => {
   it('filters by action, actorId, resourceType and time range', async () => {
     const { org, manager } = await busyOrg();
-    const byAction = await audit(org, '?action=member.invited');
-    expect(byAction.body.data.entries.map((e: Entry) => e.action)).toEqual(['member.invited', 'member.invited']);
-    const byActor = await audit(org, `?actorId=${manager.userId}`);
-    expect(byActor.body.data.entries.map((e: Entry) => e.action).sort()).toEqual([
+    const actions = async (query: AuditQuery) => entriesOf(await audit(org, query)).map((e) => e.action);
+    expect(await actions({ action: 'member.invited' })).toEqual(['member.invited', 'member.invited']);
+    expect((await actions({ actorId: manager.userId })).sort()).toEqual([
       'agent.created',
       'agent.deleted',
       'agent.updated',
       'member.joined',
     ]);
-    const byType = await audit(org, '?resourceType=team');
-    expect(byType.body.data.entries.map((e: Entry) => e.action)).toEqual([
-      'team.deleted',
-      'team.updated',
-      'team.created',
-    ]);
-    const combined = await audit(org, `?resourceType=agent&action=agent.updated&actorId=${manager.userId}`);
-    expect(combined.body.data.entries).toHaveLength(1);
+    expect(await actions({ resourceType: 'team' })).toEqual(['team.deleted', 'team.updated', 'team.created']);
+    const combined = await actions({ resourceType: 'agent', action: 'agent.updated', actorId: manager.userId });
+    expect(combined).toHaveLength(1);
 
-    const all: Entry[] = (await audit(org, '?limit=100')).body.data.entries;
+    const all: Entry[] = entriesOf(await audit(org, { limit: 100 }));
     const middle = all[Math.floor(all.length / 2)]!.createdAt;
-    const after = await audit(org, `?limit=100&startDate=${encodeURIComponent(middle)}`);
-    expect(after.body.data.entries.length).toBeGreaterThan(0);
-    expect(after.body.data.entries.every((e: Entry) => e.createdAt >= middle)).toBe(true);
-    const before = await audit(org, `?limit=100&endDate=${encodeURIComponent(middle)}`);
-    expect(before.body.data.entries.every((e: Entry) => e.createdAt < middle)).toBe(true);
-    expect(after.body.data.entries.length + before.body.data.entries.length).toBe(all.length);
-    const future = await audit(org, `?startDate=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`);
-    expect(future.body.data.entries).toEqual([]);
+    const after = entriesOf(await audit(org, { limit: 100, startDate: middle }));
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((e) => e.createdAt >= middle)).toBe(true);
+    const before = entriesOf(await audit(org, { limit: 100, endDate: middle }));
+    expect(before.every((e) => e.createdAt < middle)).toBe(true);
+    expect(after.length + before.length).toBe(all.length);
+    const future = await audit(org, { startDate: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(entriesOf(future)).toEqual([]);
   });
 
   it('walks every entry exactly once with limit and the opaque cursor', async () => {
     const { org } = await busyOrg();
-    const all: Entry[] = (await audit(org, '?limit=100')).body.data.entries;
+    const all = entriesOf(await audit(org, { limit: 100 }));
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let pages = 0; pages < 20; pages++) {
-      const res = await audit(org, `?limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-      expect(res.body.data.entries.length).toBeLessThanOrEqual(4);
-      seen.push(...res.body.data.entries.map((e: Entry) => e.id));
-      if (!res.body.data.pagination.hasMore) break;
-      cursor = res.body.data.pagination.cursor;
+      const page = expectStatus(await audit(org, { limit: 4, ...(cursor ? { cursor } : {}) }), 200).body.data;
+      expect(page.entries.length).toBeLessThanOrEqual(4);
+      seen.push(...page.entries.map((e) => e.id));
+      if (!page.pagination.hasMore) break;
+      cursor = page.pagination.cursor;
       expect(cursor).toBeTruthy();
     }
     expect(seen).toEqual(all.map((e) => e.id));
@@ -154,18 +128,20 @@ describe('audit log: filters and pagination', () => {
 
   it('rejects limit over 100, malformed dates, startDate after endDate and a forged cursor', async () => {
     const org = await createOrg(server);
-    const cases: [string, string][] = [
-      ['?limit=101', 'query.limit'],
-      ['?limit=0', 'query.limit'],
-      ['?startDate=yesterday', 'query.startDate'],
-      ['?startDate=2026-02-01T00:00:00Z&endDate=2026-01-01T00:00:00Z', 'query.startDate'],
-      ['?cursor=c1.bm90LWpzb24', 'query.cursor'],
+    const cases: [AuditQuery, string][] = [
+      [{ limit: 101 }, 'query.limit'],
+      [{ limit: 0 }, 'query.limit'],
+      [{ startDate: 'yesterday' }, 'query.startDate'],
+      [{ startDate: '2026-02-01T00:00:00Z', endDate: '2026-01-01T00:00:00Z' }, 'query.startDate'],
+      [{ cursor: 'c1.bm90LWpzb24' }, 'query.cursor'],
     ];
     for (const [query, field] of cases) {
       const res = await audit(org, query);
-      expect(res.status, query).toBe(400);
-      expect(res.body.error.code).toBe('validation_error');
-      expect(res.body.error.details[0].field, query).toBe(field);
+      const label = JSON.stringify(query);
+      expect(res.status, label).toBe(400);
+      const { error } = res.body as { error: { code: string; details: { field: string }[] } };
+      expect(error.code).toBe('validation_error');
+      expect(error.details[0]!.field, label).toBe(field);
     }
   });
 });
@@ -174,14 +150,10 @@ describe('audit log: security', () => {
   it("does not show another organization's entries", async () => {
     const orgA = await createOrg(server);
     const orgB = await createOrg(server, orgA.owner, 'B');
-    await server
-      .http()
-      .post(`/v1/organizations/${orgA.id}/teams`)
-      .set('Authorization', bearer(orgA.owner))
-      .send({ name: 'Only in A' });
-    const res = await audit(orgB);
-    expect(res.body.data.entries.map((e: Entry) => e.action)).toEqual(['organization.created']);
-    expect(res.body.data.entries[0].resourceId).toBe(orgB.id);
+    await createTeam(server, orgA, 'Only in A');
+    const entries = entriesOf(await audit(orgB));
+    expect(entries.map((e) => e.action)).toEqual(['organization.created']);
+    expect(entries[0]!.resourceId).toBe(orgB.id);
   });
 });
 
@@ -191,55 +163,41 @@ describe('access logs', () => {
     const key = await createApiKey(server, org.owner, { organizationId: org.id });
     const other = await createOrg(server, org.owner, 'Other');
     for (const query of ['first question', 'second question']) {
-      const res = await server.http().post('/v1/synthesize').set(auth(key)).send({ query });
+      const res = await server.api(key).synthesize.synthesize({ body: { query } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    const logs = await server
-      .http()
-      .get(`/v1/organizations/${org.id}/access-logs?limit=1`)
-      .set('Authorization', bearer(org.owner));
-    expect(logs.status).toBe(200);
-    expect(logs.body.data.entries).toEqual([
+    const accessLogs = server.api(org.owner).audit.accessLogs;
+    const logs = expectStatus(await accessLogs({ params: { orgId: org.id }, query: { limit: 1 } }), 200).body.data;
+    expect(logs.entries).toEqual([
       expect.objectContaining({ operation: 'synthesize', query: 'second question', actorType: 'api_key' }),
     ]);
-    expect(logs.body.data.pagination.hasMore).toBe(true);
-    const next = await server
-      .http()
-      .get(`/v1/organizations/${org.id}/access-logs?cursor=${encodeURIComponent(logs.body.data.pagination.cursor)}`)
-      .set('Authorization', bearer(org.owner));
-    expect(next.body.data.entries.map((e: { query: string }) => e.query)).toEqual(['first question']);
-    const otherLogs = await server
-      .http()
-      .get(`/v1/organizations/${other.id}/access-logs`)
-      .set('Authorization', bearer(org.owner));
-    expect(otherLogs.body.data.entries).toEqual([]);
+    expect(logs.pagination.hasMore).toBe(true);
+    const next = await accessLogs({ params: { orgId: org.id }, query: { cursor: logs.pagination.cursor } });
+    expect(expectStatus(next, 200).body.data.entries.map((e) => e.query)).toEqual(['first question']);
+    const otherLogs = await accessLogs({ params: { orgId: other.id } });
+    expect(expectStatus(otherLogs, 200).body.data.entries).toEqual([]);
   });
 
   it("attributes reads of an organization's namespace to it, whatever key reads it", async () => {
     const org = await createOrg(server);
-    const ns = await server
-      .http()
-      .post(`/v1/organizations/${org.id}/namespaces`)
-      .set('Authorization', bearer(org.owner))
-      .send({ name: `support-${Date.now()}` });
-    expect(ns.status, JSON.stringify(ns.body)).toBe(201);
+    const ns = await createNamespace(server, org, { name: `support-${Date.now()}` });
     // A tenant-level key, bound to no organization.
     const key = await createApiKey(server, org.owner, {});
-    for (const namespace of [ns.body.data.name, 'not-registered']) {
+    // An unregistered name exists once something is stored under it (a read of a name that never
+    // held anything answers 404 since 40504fe).
+    const stored = await server.api(key).capture.capture({
+      body: { type: 'message', sessionId: 's1', namespace: 'not-registered', payload: { role: 'user', content: 'hi' } },
+    });
+    must('capture', stored, 201);
+    for (const namespace of [ns.name, 'not-registered']) {
       const res = await server
-        .http()
-        .post('/v1/synthesize')
-        .set(auth(key))
-        .send({ query: `question about ${namespace}`, namespace });
+        .api(key)
+        .synthesize.synthesize({ body: { query: `question about ${namespace}`, namespace } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    const logs = await server
-      .http()
-      .get(`/v1/organizations/${org.id}/access-logs`)
-      .set('Authorization', bearer(org.owner));
-    expect(logs.status).toBe(200);
-    expect(logs.body.data.entries).toEqual([
-      expect.objectContaining({ operation: 'synthesize', query: `question about ${ns.body.data.name}` }),
+    const logs = await server.api(org.owner).audit.accessLogs({ params: { orgId: org.id } });
+    expect(expectStatus(logs, 200).body.data.entries).toEqual([
+      expect.objectContaining({ operation: 'synthesize', query: `question about ${ns.name}` }),
     ]);
   });
 });
