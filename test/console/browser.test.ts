@@ -350,6 +350,12 @@ describe.skipIf(missing.length > 0 || onPostgres)('the console in Chromium', () 
 
   it('manages teams and agents, previews lifecycle, and finds a read in the access log by request id', async () => {
     await go('/teams', 'Teams');
+    // The organization is chosen already (the only one); choosing it writes it to the URL.
+    const orgSelect = page.getByLabel('Organization');
+    const orgId = await orgSelect.inputValue();
+    expect(orgId).toMatch(/\S/);
+    await orgSelect.selectOption(orgId);
+    await page.waitForURL((url) => url.searchParams.get('org') === orgId);
     await page.getByLabel('New team').fill('support-team');
     await page.getByRole('button', { name: 'Create team' }).click();
     await page.getByRole('cell', { name: 'support-team', exact: true }).waitFor();

@@ -8,7 +8,8 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { hx } from '../api';
 import { type Column, DataTable } from '../ui/data-table';
 import { type FilterField, FilterForm } from '../ui/filter-form';
-import { ErrorNote, PageTitle, Pager, when } from '../ui/kit';
+import { ErrorNote, PageTitle, when } from '../ui/kit';
+import { UrlPager } from '../ui/url-state';
 import { OrgGate } from '../ui/org';
 
 const route = getRouteApi('/access-logs');
@@ -65,11 +66,7 @@ function Entries({ orgId }: { orgId: string }) {
         testId="access-log"
         empty="No read matches. Reads of this organization's memories by keys and agents are listed here."
       />
-      <Pager
-        cursor={search.cursor}
-        next={entries.data?.pagination}
-        go={(cursor) => void navigate({ search: { ...search, cursor } })}
-      />
+      <UrlPager next={entries.data?.pagination} />
     </div>
   );
 }

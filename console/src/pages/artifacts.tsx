@@ -5,7 +5,8 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { hx } from '../api';
 import { KeyGate } from '../ui/browse-key';
 import { type FilterField, FilterForm } from '../ui/filter-form';
-import { ErrorNote, Modal, PageTitle, Pager, Text, when } from '../ui/kit';
+import { ErrorNote, Modal, PageTitle, Text, when } from '../ui/kit';
+import { UrlPager } from '../ui/url-state';
 
 const route = getRouteApi('/artifacts');
 
@@ -96,11 +97,7 @@ function List() {
           </li>
         ))}
       </ul>
-      <Pager
-        cursor={search.cursor}
-        next={list.data?.pagination}
-        go={(cursor) => void navigate({ search: { ...search, cursor } })}
-      />
+      <UrlPager next={list.data?.pagination} />
       {search.id ? (
         <Detail id={search.id} onClose={() => void navigate({ search: { ...search, id: undefined } })} />
       ) : null}

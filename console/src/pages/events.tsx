@@ -12,7 +12,8 @@ import { hx } from '../api';
 import { KeyGate } from '../ui/browse-key';
 import { type Column, DataTable } from '../ui/data-table';
 import { type FilterField, FilterForm } from '../ui/filter-form';
-import { ErrorNote, Modal, PageTitle, Pager, Text, when } from '../ui/kit';
+import { ErrorNote, Modal, PageTitle, Text, when } from '../ui/kit';
+import { UrlPager } from '../ui/url-state';
 
 const route = getRouteApi('/events');
 type StoredEvent = Awaited<ReturnType<typeof hx.capture.listEvents>>['items'][number];
@@ -154,11 +155,7 @@ function List() {
           </span>
         }
       />
-      <Pager
-        cursor={search.cursor}
-        next={list.data?.pagination}
-        go={(cursor) => void navigate({ search: { ...search, cursor } })}
-      />
+      <UrlPager next={list.data?.pagination} />
       {open ? <Detail event={open} onClose={() => void navigate({ search: { ...search, id: undefined } })} /> : null}
     </div>
   );

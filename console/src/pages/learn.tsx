@@ -9,7 +9,8 @@ import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
 import { KeyGate } from '../ui/browse-key';
 import { type Column, DataTable, duration } from '../ui/data-table';
-import { ErrorNote, Field, PageTitle, Pager, when } from '../ui/kit';
+import { ErrorNote, Field, PageTitle, when } from '../ui/kit';
+import { UrlPager } from '../ui/url-state';
 
 const route = getRouteApi('/learn');
 type Job = Awaited<ReturnType<typeof hx.learn.listJobs>>['items'][number];
@@ -110,11 +111,7 @@ function Jobs() {
         testId="learn-jobs"
         empty="No learn job yet. Start one above, or let your agents call learn."
       />
-      <Pager
-        cursor={search.cursor}
-        next={jobs.data?.pagination}
-        go={(cursor) => void navigate({ search: { ...search, cursor } })}
-      />
+      <UrlPager next={jobs.data?.pagination} />
     </section>
   );
 }

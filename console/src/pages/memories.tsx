@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { hx } from '../api';
 import { KeyGate } from '../ui/browse-key';
 import { type FilterField, FilterForm } from '../ui/filter-form';
-import { Confirm, ErrorNote, Modal, PageTitle, Pager, Text, when } from '../ui/kit';
+import { Confirm, ErrorNote, Modal, PageTitle, Text, when } from '../ui/kit';
+import { UrlPager } from '../ui/url-state';
 
 const route = getRouteApi('/memories');
 
@@ -177,11 +178,7 @@ function List() {
           ))}
         </ul>
       )}
-      <Pager
-        cursor={search.cursor}
-        next={list.data?.pagination}
-        go={(cursor) => void navigate({ search: { ...search, cursor } })}
-      />
+      <UrlPager next={list.data?.pagination} />
       {search.id ? (
         <Detail id={search.id} onClose={() => void navigate({ search: { ...search, id: undefined } })} />
       ) : null}

@@ -4,23 +4,17 @@
  * organization it is chosen already.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { hx } from '../api';
 import { ErrorNote, Field } from './kit';
+import { useSetSearch } from './url-state';
 
 export function useOrganizations() {
   return useQuery({
     queryKey: ['orgs'],
     queryFn: async () => (await hx.organizations.list({ limit: 100 })).items,
   });
-}
-
-/** Sets URL search params of the current page (undefined removes one). */
-export function useSetSearch() {
-  const navigate = useNavigate();
-  return (patch: Record<string, string | undefined>) =>
-    void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch })) as never });
 }
 
 type Org = NonNullable<ReturnType<typeof useOrganizations>['data']>[number];
