@@ -6,26 +6,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderCliReference } from '../../cli/src/docs.js';
 import { examplesOf } from '../../cli/src/help.js';
 import { buildProgram } from '../../cli/src/program.js';
-import { type TestServer, startTestServer, uniqueEmail } from '../helpers/server.js';
-import { type HxHome, hx, json, newHome, signUp } from './run-hx.js';
+import { useTestServer } from '../helpers/server.js';
+import { type HxHome, hx, json, signedUpHome } from './run-hx.js';
 
-let server: TestServer;
+const server = useTestServer({}, { timeout: 600_000 });
 let home: HxHome;
 const ESC = '\u001b[';
 const hasAnsi = (text: string) => text.includes(ESC);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  home = newHome(server.url);
-  await signUp(home, uniqueEmail('cli-conv'));
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-});
+beforeAll(async () => ({ home } = await signedUpHome(server.url, 'cli-conv')), 600_000);
 
 describe('hx conventions', () => {
   it('usage errors exit 2: unknown flag or command, missing argument, bad option value', async () => {

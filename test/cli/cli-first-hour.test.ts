@@ -6,20 +6,14 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer, uniqueEmail } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, uniqueEmail } from '../helpers/server.js';
 import { type HxHome, hx, json, newHome, signUp } from './run-hx.js';
 
-let server: TestServer;
 const root = process.cwd();
 const sample = join(root, 'examples/data/capture-events.jsonl');
 
-beforeAll(async () => {
-  server = await startTestServer();
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({}, { timeout: 600_000 });
 
 /** Every line of a table within `width` columns. */
 function expectFits(stdout: string, width: number) {

@@ -3,16 +3,10 @@
  * synthesize, artifacts) and an organization, unwrapped data and typed errors from real answers.
  */
 import { AuthenticationError, ValidationError, ConflictError, Hx, NotFoundError } from '@hx-memory/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer, uniqueEmail } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, uniqueEmail } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const password = 'correct-horse-battery';
 
