@@ -5,30 +5,21 @@
  * (whose generated types must be current).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Hx } from '@hx-memory/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bulkImport } from '../../examples/bulk-import.js';
 import { chatAgent } from '../../examples/chat-agent.js';
 import { openapiRoundTrip } from '../../examples/openapi-client/client.js';
 import { renderOpenApiTypes, schemaPath } from '../../examples/scripts/generate-openapi-types.js';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { newTenant, useTempDir, useTestServer } from '../helpers/index.js';
 
 const root = process.cwd();
 const transcript = join(root, 'examples/data/transcript.jsonl');
-let server: TestServer;
-let tmp: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  tmp = mkdtempSync(join(tmpdir(), 'hx-examples-'));
-});
-afterAll(async () => {
-  await server?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const server = useTestServer();
+const tmp = useTempDir('hx-examples-');
 
 async function script(file: string, apiKey: string, args: string[] = []) {
   const { stdout } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, file), ...args], {
@@ -90,7 +81,7 @@ describe('examples/bulk-import.ts', () => {
   it('refuses a file with a bad line before sending anything', async () => {
     const { apiKey } = await newTenant(server, 'import-bad');
     const hx = new Hx({ baseUrl: server.url, apiKey, maxRetries: 0 });
-    const bad = join(tmp, 'bad.jsonl');
+    const bad = join(tmp(), 'bad.jsonl');
     const good = readFileSync(transcript, 'utf8').trim().split('\n');
     writeFileSync(
       bad,

@@ -8,12 +8,11 @@
  * The examples themselves are run by examples.test.ts and quickstart.test.ts.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, uniqueEmail } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail, useTempDir, useTestServer } from '../helpers/index.js';
 
 const run = promisify(execFile);
 const root = process.cwd();
@@ -21,16 +20,8 @@ const page = readFileSync(join(root, 'docs/quickstart.md'), 'utf8');
 const blocks = [...page.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1], code: m[2] ?? '' }));
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 
-let server: TestServer;
-let home: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  home = mkdtempSync(join(tmpdir(), 'hx-quickstart-'));
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-  if (home) rmSync(home, { recursive: true, force: true });
-});
+const server = useTestServer({}, { timeout: 600_000 });
+const home = useTempDir('hx-quickstart-');
 
 /** The first ```sh block of a README section. */
 function readmeBlock(heading: string): string {
@@ -45,7 +36,7 @@ describe('README.md, a first session', () => {
     const block = readmeBlock('A first session');
     const env = { PATH: process.env.PATH ?? '', HX_BASE_URL: server.url };
     for (const attempt of [1, 2]) {
-      const { stdout } = await run('bash', ['-c', block], { cwd: home, env, timeout: 120_000 });
+      const { stdout } = await run('bash', ['-c', block], { cwd: home(), env, timeout: 120_000 });
       const lines = stdout.split('\n');
       expect(lines[0], `run ${attempt}`).toBe('ingested');
       expect(lines[1], `run ${attempt}`).toBe('completed');
@@ -58,7 +49,7 @@ describe('README.md, a first session', () => {
   it('stops with the error when the server does not answer, before any token is used', async () => {
     const block = readmeBlock('A first session');
     const failed = await run('bash', ['-c', block], {
-      cwd: home,
+      cwd: home(),
       env: { PATH: process.env.PATH ?? '', HX_BASE_URL: 'http://127.0.0.1:9' },
       timeout: 60_000,
     }).catch((err: { code: number; stdout: string; stderr: string }) => err);
@@ -115,9 +106,9 @@ describe('docs/quickstart.md', () => {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
-        HOME: home,
-        XDG_CONFIG_HOME: join(home, 'config'),
-        XDG_STATE_HOME: join(home, 'state'),
+        HOME: home(),
+        XDG_CONFIG_HOME: join(home(), 'config'),
+        XDG_STATE_HOME: join(home(), 'state'),
         HX_BASE_URL: server.url,
         HX_PASSWORD: 'a-long-password',
         NO_COLOR: '1',

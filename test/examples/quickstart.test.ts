@@ -2,17 +2,11 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quickstart } from '../../examples/quickstart.js';
-import { type TestServer, startTestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({}, { timeout: 600_000 });
 
 describe('examples/quickstart.ts', () => {
   it('registers, creates a key, captures, learns and synthesizes', async () => {

@@ -8,16 +8,15 @@ import { createHxMcpServer } from '@hx-memory/mcp';
 import { Hx } from '@hx-memory/sdk';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, type TestServer, startTestServer } from '../helpers/server.js';
+import { newTenant, useTestServer } from '../helpers/index.js';
 import { callError, callOk, newClient } from './mcp-client.js';
 
-let server: TestServer;
+const server = useTestServer();
 let silent: Server;
 let silentUrl: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
   // Accepts connections and never answers: a hung upstream.
   silent = createServer((socket) => sockets.push(socket));
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -27,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of sockets) socket.destroy();
   await new Promise((resolve) => silent?.close(resolve));
-  await server?.close();
 });
 
 async function connect(hx: Hx, limits: { timeoutMs?: number; maxOutputChars?: number }) {

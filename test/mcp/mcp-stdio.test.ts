@@ -3,28 +3,18 @@
  * HX_BASE_URL / HX_API_KEY, a clear refusal without a key, and API errors as tool errors.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, type TestServer, startTestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { newTenant, useTempDir, useTestServer } from '../helpers/index.js';
 import { callError, exerciseMemoryLoop, newClient, stdioTransport, TOOL_NAMES } from './mcp-client.js';
 
-let server: TestServer;
-let home: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  home = mkdtempSync(join(tmpdir(), 'hx-mcp-'));
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
+const home = useTempDir('hx-mcp-');
 
 // Each test spawns tsx on the CLI's source, which takes seconds on a busy machine.
 const SPAWN_TIMEOUT = { timeout: 120_000 };
 
-const baseEnv = () => ({ HOME: home, XDG_CONFIG_HOME: join(home, 'config') });
+const baseEnv = () => ({ HOME: home(), XDG_CONFIG_HOME: join(home(), 'config') });
 
 describe('hx mcp (stdio)', () => {
   it(

@@ -4,16 +4,10 @@
  * returns the finished job, polling when the server answered before the job ended.
  */
 import { Hx } from '@hx-memory/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, type TestServer, startTestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { newTenant, useTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({}, { timeout: 600_000 });
 
 async function learnedTenant(tag: string) {
   const { apiKey } = await newTenant(server, tag);

@@ -5,12 +5,11 @@
  * an ESM script, a CommonJS script and a type-checked TypeScript file against a live server.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { newTenant, useTempDir, useTestServer } from '../helpers/index.js';
 
 const run = promisify(execFile);
 const root = process.cwd();
@@ -100,19 +99,12 @@ export async function f(): Promise<CaptureResult> {
 new Hx({ timeoutSeconds: 5 });
 `;
 
-let server: TestServer;
-let dir: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  dir = mkdtempSync(join(tmpdir(), 'hx-packed-'));
-});
-afterAll(async () => {
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const server = useTestServer();
+const packDir = useTempDir('hx-packed-');
 
 describe('packed @hx-memory/contract and @hx-memory/sdk', () => {
   it('install from their tarballs into an empty directory and work from ESM, CommonJS and TypeScript', async () => {
+    const dir = packDir();
     await buildIfStale('contract', ['contract/src']);
     await buildIfStale('sdk', ['sdk/src', 'contract/src']);
     const tarballs: string[] = [];
