@@ -6,20 +6,12 @@
  * the memory of the first session injected into the second (and the LangChain one its store's item).
  */
 import { execFile } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIfStale } from '../helpers/build.js';
 import { newTenant, startTestServer, type TestServer } from '../helpers/server.js';
 
 const run = promisify(execFile);
@@ -35,26 +27,6 @@ const FRAMEWORKS = [
   '@openai/agents@0.20.0',
   'zod@4.6.7',
 ];
-
-function newest(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let time = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return time;
-}
-
-async function buildIfStale(pkg: string, sources: string[]) {
-  const out = join(root, pkg, 'dist/index.js');
-  const built = existsSync(out) ? statSync(out).mtimeMs : 0;
-  const source = Math.max(
-    ...sources.map((s) => newest(join(root, s))),
-    statSync(join(root, pkg, 'package.json')).mtimeMs,
-  );
-  if (built > source) return;
-  await run('npx', [...PNPM, 'run', 'build'], { cwd: join(root, pkg), timeout: 240_000 });
-}
 
 let server: TestServer;
 let dir: string;

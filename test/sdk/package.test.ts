@@ -5,36 +5,16 @@
  * an ESM script, a CommonJS script and a type-checked TypeScript file against a live server.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { buildIfStale } from '../helpers/build.js';
 import { newTenant, useTempDir, useTestServer } from '../helpers/index.js';
 
 const run = promisify(execFile);
 const root = process.cwd();
 const PNPM = ['-y', 'pnpm@10.34.8'];
-
-/** Newest modification time of the files under `dir` (0 when it does not exist). */
-function newest(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let time = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return time;
-}
-
-/** Builds the package unless its dist is newer than its source and package.json. */
-async function buildIfStale(pkg: string, sources: string[]) {
-  const built = existsSync(join(root, pkg, 'dist/index.js')) ? statSync(join(root, pkg, 'dist/index.js')).mtimeMs : 0;
-  const source = Math.max(
-    ...sources.map((s) => newest(join(root, s))),
-    statSync(join(root, pkg, 'package.json')).mtimeMs,
-  );
-  if (built > source) return;
-  await run('npx', [...PNPM, 'run', 'build'], { cwd: join(root, pkg), timeout: 180_000 });
-}
 
 const esm = `
 import { Hx, ValidationError, HxError, VERSION } from '@hx-memory/sdk';
