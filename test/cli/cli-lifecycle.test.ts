@@ -3,28 +3,15 @@
  * both answer what a run would do and change nothing; `hx lifecycle run --policy` then applies.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer, uniqueEmail } from '../helpers/server.js';
-import { insertMemory, memoryRow } from '../policies/enterprise-fixtures.js';
-import { type HxHome, type Run, hx, json, newHome, signUp } from './run-hx.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertMemory, memoryRow, useTestServer } from '../helpers/index.js';
+import { hx, type HxHome, ok, signedUpHome } from './run-hx.js';
 
-let server: TestServer;
+const server = useTestServer({}, { timeout: 600_000 });
 let home: HxHome;
 let tenantId: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  home = newHome(server.url);
-  tenantId = (await signUp(home, uniqueEmail('cli-lifecycle'))).user.tenantId;
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-});
-
-const ok = (run: Run) => {
-  expect(run.code, `exit ${run.code}: ${run.stderr}`).toBe(0);
-  return json(run);
-};
+beforeAll(async () => ({ home, tenantId } = await signedUpHome(server.url, 'cli-lifecycle')), 600_000);
 
 describe('hx lifecycle preview and run --dry-run', () => {
   it('change nothing, then run --policy applies', async () => {

@@ -5,19 +5,12 @@
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer, uniqueEmail } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, uniqueEmail } from '../helpers/server.js';
 import { hx, json, newHome } from './run-hx.js';
 
 const ACCESS_TTL_SECONDS = 2;
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ JWT_ACCESS_TTL_SECONDS: String(ACCESS_TTL_SECONDS) });
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ JWT_ACCESS_TTL_SECONDS: String(ACCESS_TTL_SECONDS) }, { timeout: 600_000 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

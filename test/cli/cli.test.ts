@@ -4,19 +4,13 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer, uniqueEmail } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, uniqueEmail } from '../helpers/server.js';
 import { hx, json, newHome, signUp } from './run-hx.js';
 
-let server: TestServer;
 const password = 'correct-horse-battery';
 
-beforeAll(async () => {
-  server = await startTestServer();
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({}, { timeout: 600_000 });
 
 describe('hx CLI', () => {
   it('--help lists every area, with examples; health prints a table or JSON', async () => {
