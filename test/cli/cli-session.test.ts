@@ -68,7 +68,7 @@ describe('hx profiles and session refresh', () => {
     expect(json(whoA)).toMatchObject({ user: { email: a } });
     expect(json(whoB)).toMatchObject({ user: { email: b } });
     expect(none.code).toBe(1);
-    expect(none.stderr).toMatch(/unauthorized[\s\S]*hx login/);
+    expect(none.stderr).toMatch(/not logged in[\s\S]*hx login/);
 
     const use = await hx(home, ['profiles', 'use', 'second']);
     expect(use.code, use.stderr).toBe(0);
