@@ -117,7 +117,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
         );
         // The LangGraph store of the LangChain example answers the value put, and finds it.
         if (a === 'langchain') {
-          expect(stdout).toMatch(/store get: \{ diet: 'vegetarian', city: 'Porto' \}/);
+          // The value as put (PostgreSQL's jsonb keeps its own key order).
+          const got = /store get: (.*)/.exec(stdout)?.[1] ?? '';
+          expect(got).toContain("diet: 'vegetarian'");
+          expect(got).toContain("city: 'Porto'");
           expect(stdout).toMatch(/store search: preferences \(1\)/);
         }
       }
