@@ -13,7 +13,6 @@
  * EMBEDDINGS_FUSION_WEIGHT), each conversation's questions wait until its turns, memories and artifacts have vectors.
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchClient, startBenchServer } from '../lib/bench-server.js';
@@ -113,11 +112,14 @@ async function waitForVectors(client: BenchClient): Promise<number> {
   if (!EMBEDDINGS) return 0;
   const t0 = performance.now();
   for (;;) {
-    const [row] = await client.running.ctx.database.rows<{ n: number }>(sql`
+    // Raw text through the server's own drizzle handle: the bench's drizzle-orm is another copy, whose
+    // SQL objects the server's types do not accept.
+    const result = (await client.running.ctx.database.db.execute(`
       select (select count(*) from events d where not exists (select 1 from event_embeddings x where x.id = d.id))
         + (select count(*) from memories d where not exists (select 1 from memory_embeddings x where x.id = d.id))
         + (select count(*) from artifacts d where not exists (select 1 from artifact_embeddings x where x.id = d.id))
-        as n`);
+        as n`)) as unknown as { rows: Array<{ n: number | string }> };
+    const row = result.rows[0];
     if (Number(row?.n ?? 0) === 0) return performance.now() - t0;
     await new Promise((r) => setTimeout(r, 250));
   }

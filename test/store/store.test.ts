@@ -66,7 +66,7 @@ describe('store items', () => {
     await put(['users', 'u1', 'notes'], 'n2', { text: 'Allergic to peanuts', stars: 3, tag: 'health' });
     await put(['users', 'u1', 'todo'], 't1', { text: 'Book a hotel in Reykjavik', stars: 4, tag: 'travel' });
     await put(['users', 'u10', 'notes'], 'x', { text: 'Another user with an aisle seat', stars: 5, tag: 'travel' });
-    const search = async (body: Parameters<typeof store.search>[0]['body']) =>
+    const search = async (body: NonNullable<Parameters<typeof store.search>[0]>['body']) =>
       expectStatus(await store.search({ body }), 200).body.data.items;
 
     // Newest first; `users.u1` does not match `users.u10`.
@@ -115,7 +115,7 @@ describe('store items', () => {
       expectStatus(await store.put({ body: { path, key: 'k', value: { v: 1 } } }), 200);
     }
     expectStatus(await store.put({ body: { path: ['a', 'x'], key: 'k2', value: { v: 2 } } }), 200);
-    const list = async (query: Parameters<typeof store.listPaths>[0]['query']) =>
+    const list = async (query: NonNullable<Parameters<typeof store.listPaths>[0]>['query']) =>
       expectStatus(await store.listPaths({ query }), 200).body.data.paths;
     expect(await list({})).toEqual([
       ['a', 'b', 'c'],

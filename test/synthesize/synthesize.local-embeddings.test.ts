@@ -44,7 +44,7 @@ describe('EMBEDDINGS_PROVIDER=local', () => {
   it('answers /health while the model loads and embeds a batch (the worker thread does the work)', async () => {
     const { apiKey } = await newTenant(server, 'local-busy');
     const events = Array.from({ length: 200 }, (_, i) => ({
-      type: 'message',
+      type: 'message' as const,
       namespace: 'busy',
       sessionId: 'busy-1',
       payload: { role: 'user', content: `Note ${i}: the shipment of crate ${i} left the warehouse on schedule.` },
@@ -85,7 +85,7 @@ describe('EMBEDDINGS_PROVIDER=local', () => {
     const { apiKey } = await newTenant(server, 'local-dinner');
     const api = server.api(apiKey);
     const events = [ALLERGY, ...OTHERS].map((content, i) => ({
-      type: 'message',
+      type: 'message' as const,
       namespace: 'dinner',
       sessionId: 'chat',
       occurredAt: `2026-03-01T10:0${i}:00Z`,
@@ -110,7 +110,7 @@ describe('EMBEDDINGS_PROVIDER=local', () => {
     const { apiKey } = await newTenant(server, 'local-lexical');
     const api = server.api(apiKey);
     const events = [ALLERGY, ...OTHERS].map((content) => ({
-      type: 'message',
+      type: 'message' as const,
       namespace: 'lexical',
       sessionId: 'chat',
       payload: { role: 'user', content },
