@@ -165,6 +165,8 @@ describe('Idempotency-Key on creating routes', () => {
       'lifecycle.preview',
       // A read: it answers what a request would be answered and changes nothing.
       'policies.simulate',
+      // A read: a search with a body (filters and a query), as LangGraph's store searches.
+      'store.search',
       // Operator-only and resumable by design: a repeated call finishes or re-runs the same re-wrap,
       // which never changes a value; idempotency records are per tenant and the operator has none.
       'admin.rotateKek',
