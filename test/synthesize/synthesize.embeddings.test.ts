@@ -6,25 +6,10 @@
  * with pgvector; skipped there, with the reason printed, only when the extension is not installed.
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeEmbeddingServer, startFakeEmbeddingServer } from '../helpers/embedding-server.js';
 import { expectStatus, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
-
-async function pgvectorMissing(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return undefined;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const res = await client.query(`select 1 from pg_available_extensions where name = 'vector'`);
-    return res.rowCount === 0
-      ? 'PostgreSQL has no pgvector extension (apt-get install postgresql-15-pgvector)'
-      : undefined;
-  } finally {
-    await client.end();
-  }
-}
+import { pgvectorMissing } from '../helpers/pgvector.js';
 
 const skipReason = await pgvectorMissing();
 if (skipReason) console.log(`synthesize.embeddings: skipped, ${skipReason}`);
