@@ -30,3 +30,30 @@ export interface Actor {
   ip?: string;
   userAgent?: string;
 }
+
+/** The stored fields of an API key its actor is made from. */
+export interface ApiKeyFields {
+  id: string;
+  tenantId: string;
+  environment: string;
+  organizationId: string | null;
+  namespaceId: string | null;
+  agentId: string | null;
+  scopes: string[];
+}
+
+/** The actor a request authenticated by this key is (authentication, and the policy simulator's "as this key"). */
+export function apiKeyActor(key: ApiKeyFields, plan: Plan, requestId: string): Actor {
+  return {
+    kind: 'apiKey',
+    tenantId: key.tenantId,
+    apiKeyId: key.id,
+    environment: key.environment as Actor['environment'],
+    organizationId: key.organizationId ?? undefined,
+    namespaceId: key.namespaceId ?? undefined,
+    agentId: key.agentId ?? undefined,
+    scopes: key.scopes as KeyScope[],
+    plan,
+    requestId,
+  };
+}

@@ -6,10 +6,10 @@
  * (/health and /metrics included) carries the X-RateLimit-* headers.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { KeyScope, RouteMeta } from '@hx-memory/contract';
+import type { RouteMeta } from '@hx-memory/contract';
 import type { NextFunction, Request, Response } from 'express';
 import type { Plan } from '../config.js';
-import type { Actor } from '../actor.js';
+import { type Actor, apiKeyActor } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { AppError, unauthorized } from '../errors.js';
 import { createLimiterStore } from '../limits/limiter-store.js';
@@ -61,16 +61,7 @@ function createAuthenticate(ctx: AppContext) {
     const { key } = outcome;
     const plan = (outcome.plan ?? config.DEFAULT_PLAN) as Plan;
     return {
-      kind: 'apiKey',
-      tenantId: key.tenantId,
-      apiKeyId: key.id,
-      environment: key.environment as Actor['environment'],
-      organizationId: key.organizationId ?? undefined,
-      namespaceId: key.namespaceId ?? undefined,
-      agentId: key.agentId ?? undefined,
-      scopes: key.scopes as KeyScope[],
-      plan,
-      requestId: req.hx.requestId,
+      ...apiKeyActor(key, plan, req.hx.requestId),
       ip: req.ip,
       userAgent: req.headers['user-agent'],
     };

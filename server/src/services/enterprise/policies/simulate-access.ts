@@ -7,7 +7,7 @@
  */
 import type { KeyScope, PolicySimulation } from '@hx-memory/contract';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Actor } from '../../../actor.js';
+import { type Actor, apiKeyActor } from '../../../actor.js';
 import { accessPolicies, agents, apiKeys, namespaces } from '../../../db/schema/index.js';
 import { loadRow, ofOrg, type OrgScope } from '../../../db/scoped-rows.js';
 import { notFound } from '../../../errors.js';
@@ -24,22 +24,6 @@ export interface SimulationInput {
 type KeyRow = typeof apiKeys.$inferSelect;
 
 const ALL_SCOPES: readonly KeyScope[] = ['read', 'write', 'delete'];
-
-/** The actor a request with this key would be (auth/authenticate.ts builds the same one). */
-function keyActor(caller: Actor, key: KeyRow): Actor {
-  return {
-    kind: 'apiKey',
-    tenantId: key.tenantId,
-    apiKeyId: key.id,
-    environment: key.environment as Actor['environment'],
-    organizationId: key.organizationId ?? undefined,
-    namespaceId: key.namespaceId ?? undefined,
-    agentId: key.agentId ?? undefined,
-    scopes: key.scopes as KeyScope[],
-    plan: caller.plan,
-    requestId: caller.requestId,
-  };
-}
 
 /** The actor of a key bound to this agent (and so to its organization), with every scope. */
 const agentActor = (caller: Actor, scope: OrgScope, agentId: string): Actor => ({
@@ -94,7 +78,7 @@ export async function simulateAccess(
   let refusal: 'key_inactive' | 'key_scope_missing' | undefined;
   if (input.keyId) {
     const key = await loadKey(rt, scope, input.keyId);
-    actor = keyActor(caller, key);
+    actor = apiKeyActor(key, caller.plan, caller.requestId);
     refusal = keyRefusal(key, input.action);
   } else {
     await loadRow(rt.db, agents, 'Agent', input.agentId ?? '', ofOrg(agents, scope));
