@@ -37,6 +37,9 @@ const NOT_NAMES = new Set(
   ).split(/\s+/),
 );
 
+/** Pronouns: capitalised in a run of names ("Lisbon and I", "In Paris We ..."), never part of one. */
+const PRONOUNS = new Set('I Im Ive Id Ill Me We You They He She It Us Them My Your Our Their His Her'.split(' '));
+
 const TITLES = /^(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Madam|Aunt|Uncle|Grandma|Grandpa)\.?$/;
 const ORG_SUFFIX =
   /\b(?:Inc|Corp|Corporation|LLC|Ltd|GmbH|AG|SA|University|College|School|Academy|Institute|Company|Co|Bank|Foundation|Association|Society|Club|Group|Labs|Lab|Hospital|Clinic|Center|Centre|Agency|Studios?|Church|Museum|Council|Department|Ministry|Team|League|Union|Party|Network|Airlines?|Systems|Technologies|Software)\.?$/;
@@ -87,6 +90,9 @@ function cleanRun(run: string): { name: string; offset: number } | null {
     const dropped = parts.shift()!;
     offset += dropped.length + 1;
   }
+  // A pronoun ends the name, with a conjunction before it: "Lisbon and I", "Marco and Me", "Paris I".
+  const end = parts.findIndex((p, i) => i > 0 && PRONOUNS.has(p.replace(/['’].*$/, '')));
+  if (end > 0) parts.length = end;
   while (parts.length > 0 && /^(?:of|the|de|da|van|von|del|la|le|and|&)$/.test(parts[parts.length - 1])) parts.pop();
   if (parts.length === 0) return null;
   const name = parts
