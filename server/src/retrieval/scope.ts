@@ -35,7 +35,25 @@ export function tsvectorOf(_source: Source): SQL {
   return sql.raw('d.search');
 }
 
-/** WHERE conditions of a source for the scope, on the table aliased `d`. */
+/** The columns scopeConditions reads, per source (a statement that applies them above a subquery selects these). */
+export const SCOPE_COLUMNS: Record<Source, readonly string[]> = {
+  event: ['tenant_id', 'environment', 'namespace', 'session_id', 'subject_id', 'agent_id', 'occurred_at'],
+  memory: [
+    'tenant_id',
+    'environment',
+    'namespace',
+    'session_id',
+    'subject_id',
+    'agent_id',
+    'confidence',
+    'status',
+    'valid_from',
+    'valid_to',
+  ],
+  artifact: ['tenant_id', 'environment', 'namespace', 'session_id', 'subject_id', 'confidence', 'status', 'created_at'],
+};
+
+/** WHERE conditions of a source for the scope, on the table aliased `d` (columns: SCOPE_COLUMNS). */
 export function scopeConditions(source: Source, scope: RetrievalScope): SQL {
   const parts: SQL[] = [sql`d.tenant_id = ${scope.tenantId}`, sql`d.environment = ${scope.environment}`];
   if (scope.namespace !== undefined) parts.push(sql`d.namespace = ${scope.namespace}`);

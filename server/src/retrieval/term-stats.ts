@@ -18,7 +18,15 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sourceTable, withGinLimit } from './candidates.js';
 import { quoteLexeme } from './query-terms.js';
-import { type RetrievalScope, type Source, SOURCE_TABLE, scopeConditions, scopeKey, tsvectorOf } from './scope.js';
+import {
+  type RetrievalScope,
+  SCOPE_COLUMNS,
+  type Source,
+  SOURCE_TABLE,
+  scopeConditions,
+  scopeKey,
+  tsvectorOf,
+} from './scope.js';
 
 /** A term found in more documents than this is "common": its df is reported as the cap. */
 export const DF_CAP = 500;
@@ -120,6 +128,67 @@ async function commonLexemes(database: Database, source: Source): Promise<Map<st
 }
 
 /**
+ * The statement counting, for each lexeme, its documents in the scope up to DF_CAP (rows `i`, `df`,
+ * `i` the lexeme's index in `lexemes`).
+ *
+ * Small scopes: one correlated count per lexeme over a VALUES list; whatever plan the planner picks
+ * (the scope index or the full-text index), it reads at most the scope, which is small.
+ *
+ * Large scopes (`bounded`): one probe per lexeme, its lexeme a constant of the statement, that reads the
+ * table through the full-text index alone, with the scope's conditions applied above a MATERIALIZED
+ * CTE (a fence: they cannot be pushed into it, so the scope's btree index is no access path for the
+ * probe, and a CTE is planned for all its rows, so the LIMIT above it cannot make a sequential scan
+ * that stops early look cheap). A probe then costs its lexeme's posting list, bounded by
+ * gin_fuzzy_search_limit (GIN_COUNT_LIMIT entries) and read lazily up to DF_CAP matches, never the
+ * tenant's history: a word in no event is one index probe. Before (issue 29's history soak), the VALUES
+ * form let the planner, not knowing the word, walk the tenant's scope index filtering every row for a
+ * LIMIT it expected to reach soon: 0.3-1 s for each word in no event.
+ */
+export function documentFrequencyQuery(
+  source: Source,
+  scope: RetrievalScope,
+  lexemes: string[],
+  bounded: boolean,
+): SQL {
+  if (!bounded) {
+    const values = sql.join(
+      lexemes.map((l, i) => sql`(${i}, ${quoteLexeme(l)})`),
+      sql`, `,
+    );
+    return sql`
+      select l.i, (
+        select count(*) from (
+          select 1 from ${sourceTable(source)}
+          where ${scopeConditions(source, scope)} and ${tsvectorOf(source)} @@ l.q::tsquery
+          limit ${DF_CAP}
+        ) s
+      ) as df
+      from (values ${values}) as l(i, q)`;
+  }
+  const columns = sql.raw(SCOPE_COLUMNS[source].map((c) => `d.${c}`).join(', '));
+  return withGinLimit(GIN_COUNT_LIMIT, (guard) => {
+    const ctes = sql.join(
+      lexemes.map(
+        (l, i) => sql`${sql.raw(`t${i}`)} as materialized (
+          select ${columns} from ${sourceTable(source)} where ${tsvectorOf(source)} @@ ${quoteLexeme(l)}::tsquery)`,
+      ),
+      sql`, `,
+    );
+    const probes = sql.join(
+      lexemes.map(
+        (_, i) => sql`select ${i}::int as i, (
+          select count(*) from (
+            select 1 from ${sql.raw(`t${i}`)} d where ${scopeConditions(source, scope)} and ${guard} limit ${DF_CAP}
+          ) s
+        ) as df`,
+      ),
+      sql` union all `,
+    );
+    return sql`with ${ctes} ${probes}`;
+  });
+}
+
+/**
  * Document frequency of each lexeme in the scope: estimated for common lexemes (from pg_stats), counted
  * (up to DF_CAP) for the rest; `bounded` (large scopes) bounds each count's index scan (withGinLimit).
  */
@@ -147,24 +216,8 @@ export async function documentFrequencies(
     else missing.push(l);
   }
   if (missing.length === 0) return df;
-  const values = sql.join(
-    missing.map((l, i) => sql`(${i}, ${quoteLexeme(l)})`),
-    sql`, `,
-  );
-  const count = (guard: SQL) => sql`
-    select l.i, (
-      select count(*) from (
-        select 1 from ${sourceTable(source)}
-        where ${scopeConditions(source, scope)} and ${tsvectorOf(source)} @@ l.q::tsquery and ${guard}
-        limit ${DF_CAP}
-      ) s
-    ) as df
-    from (values ${values}) as l(i, q)`;
-  // On a large scope (bounded), a lexeme's index scan is bounded: a long posting list (a word
-  // common in older history, with no statistics to tell the planner) yields a random subset, enough to
-  // reach DF_CAP, instead of a bitmap of every row holding it.
   const rows = await database.rows<{ i: number; df: number | string }>(
-    bounded ? withGinLimit(GIN_COUNT_LIMIT, count) : count(sql`true`),
+    documentFrequencyQuery(source, scope, missing, bounded),
   );
   if (dfCache.size > 50_000) dfCache.clear();
   for (const r of rows) {

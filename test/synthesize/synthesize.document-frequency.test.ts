@@ -1,0 +1,136 @@
+/**
+ * The document-frequency count of a large scope (issue 29's history soak) reads the full-text index,
+ * never the tenant's history, whatever the planner believes about the scope.
+ *
+ * The soak's slow statement: counting words in no event walked the tenant's scope index, filtering
+ * each of its rows, 0.3-1 s a call at 400,000 events. The planner chose that walk because it did not
+ * know the words (a VALUES list) and, with statistics taken while the tenant was small, thought the
+ * scope tiny. This suite builds that state on purpose: ANALYZE while the tenant holds no event, then
+ * LARGE_SCOPE + 2,000 events loaded by SQL with no ANALYZE after. Then EXPLAIN (ANALYZE, BUFFERS) of the
+ * count must show the events read through the full-text index only (no scan of another index or of the
+ * table), no more rows than the words' matches, and a bounded number of buffers. Not timed. Runs on
+ * PGlite and, with DATABASE_URL, on PostgreSQL; autovacuum is off for `events` during the suite on
+ * PostgreSQL, so a background ANALYZE cannot refresh the statistics under it.
+ */
+import { randomBytes } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LARGE_SCOPE } from '../../server/src/retrieval/lexical-candidates.js';
+import type { RetrievalScope } from '../../server/src/retrieval/scope.js';
+import { DF_CAP, documentFrequencyQuery } from '../../server/src/retrieval/term-stats.js';
+import { auth, newTenant, useTestServer } from '../helpers/index.js';
+
+const EVENTS = LARGE_SCOPE + 2_000;
+/** Turns holding the rare word. */
+const RARE = [7, 4_000, 9_000];
+const onPostgres = process.env.DATABASE_URL !== undefined;
+/** Part of the events' ids (in capture order within the run) and of their words: a PostgreSQL database may be reused. */
+const run = randomBytes(4).toString('hex');
+/** A word common in this tenant and one rare in it, found in no other tenant's events (one lexeme each). */
+const COMMON = `deploy${run}`;
+const RARE_WORD = `quokka${run}`;
+
+const server = useTestServer();
+let apiKey: string;
+let scope: RetrievalScope;
+
+const database = () => server.ctx.database;
+
+beforeAll(async () => {
+  const tenant = await newTenant(server, 'df-count');
+  apiKey = tenant.apiKey;
+  scope = { tenantId: tenant.user.tenantId, environment: 'live', namespace: 'history', minConfidence: 0 };
+  if (onPostgres) await database().rows(sql`alter table events set (autovacuum_enabled = false)`);
+  // Statistics of a table where this tenant has no event yet: the planner will think its scope empty.
+  await database().rows(sql`analyze events`);
+  await database().rows(sql`
+    insert into events (id, tenant_id, environment, namespace, session_id, type, payload, metadata, text,
+      content_hash, occurred_at)
+    select 'evt_01' || ${run.toUpperCase()} || lpad(g::text, 16, '0'), ${scope.tenantId}, 'live', 'history', 'history-' || (g / 20),
+      'message', jsonb_build_object('role', 'user', 'content', t.c), '{}'::jsonb, 'user: ' || t.c, md5(g::text),
+      now() - interval '100 days' + g * interval '10 minutes'
+    from generate_series(0, ${EVENTS - 1}::int) g
+    cross join lateral (
+      select 'turn ' || g || ' about the ' ||
+        (array[${COMMON}, 'meeting', 'budget'])[1 + g % 3] || ' and the version' ||
+        case when g = any(${sql.param(RARE)}::int[]) then ' with a ' || ${RARE_WORD} else '' end as c
+    ) t`);
+  // Merge the GIN pending list the inserts filled (as search maintenance does): a probe then reads the
+  // index's tree, and its buffers measure the plan, not how many inserts await a merge.
+  await database().rows(sql`select gin_clean_pending_list('events_fts_idx'::regclass)`);
+}, 300_000);
+
+afterAll(async () => {
+  if (onPostgres) await database().rows(sql`alter table events reset (autovacuum_enabled)`);
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
+  Plans?: PlanNode[];
+}
+
+/** How a statement read `events`: its scan nodes (with their index), the rows they produced, and the statement's buffers. */
+async function eventReads(query: SQL) {
+  const [row] = await database().rows<Record<string, unknown>>(sql`explain (analyze, buffers, format json) ${query}`);
+  const raw = Object.values(row ?? {})[0];
+  const plan = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>)[0]?.Plan as PlanNode;
+  const scans: string[] = [];
+  let rows = 0;
+  const walk = (node: PlanNode) => {
+    if (node['Relation Name'] === 'events') {
+      rows += node['Actual Rows'] * node['Actual Loops'];
+      scans.push(node['Node Type']);
+    }
+    if (node['Index Name']?.startsWith('events')) scans.push(node['Index Name']);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(plan);
+  return { scans, rows, buffers: (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0) };
+}
+
+describe('the document-frequency count of a large scope', () => {
+  it('reads words in no event from the full-text index alone, with stale statistics', async () => {
+    const { scans, rows, buffers } = await eventReads(
+      documentFrequencyQuery('event', scope, ['zebra', 'quantum', 'flux'], true),
+    );
+    // Only bitmap scans of the full-text index: never the scope's btree index walked, nor the table.
+    expect(new Set(scans)).toEqual(new Set(['Bitmap Heap Scan', 'events_fts_idx']));
+    expect(rows).toBe(0);
+    // A few index pages a word (the scope walk read every one of the tenant's index and heap pages).
+    expect(buffers).toBeLessThanOrEqual(30);
+  });
+
+  it('counts a rare word by its matches only, and a common one up to the cap', async () => {
+    const query = documentFrequencyQuery('event', scope, [RARE_WORD, COMMON, 'zebra'], true);
+    const { scans, rows } = await eventReads(query);
+    expect(new Set(scans)).toEqual(new Set(['Bitmap Heap Scan', 'events_fts_idx']));
+    expect(rows).toBeLessThanOrEqual(RARE.length + DF_CAP);
+    const counts = await database().rows<{ i: number; df: number | string }>(query);
+    expect(counts.map((r) => [Number(r.i), Number(r.df)]).sort()).toEqual([
+      [0, RARE.length],
+      [1, DF_CAP],
+      [2, 0],
+    ]);
+  });
+
+  it('synthesize finds the rare word and answers words in no event with nothing', async () => {
+    const ask = async (query: string) => {
+      const res = await server
+        .http()
+        .post('/v1/synthesize')
+        .set(auth(apiKey))
+        .send({ query, namespace: 'history', options: { maxTokens: 2000 } });
+      expect(res.status).toBe(200);
+      return res.body.data.entries as Array<{ content: string }>;
+    };
+    const found = (await ask(`what about the ${RARE_WORD}`)).filter((e) => e.content.includes(RARE_WORD));
+    expect(found.length).toBe(RARE.length);
+    expect(await ask('zebra quantum flux')).toEqual([]);
+  });
+});
