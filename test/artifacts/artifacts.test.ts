@@ -1,14 +1,23 @@
 /** GET /v1/artifacts and /v1/artifacts/:id through real HTTP: filters, sorts, cursor pages, isolation. */
+import type { CaptureEvent } from '@hx-memory/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TOTAL_CAP } from '../../server/src/services/core/artifacts.js';
-import { auth, createApiKey, namespaceBoundKey, newTenant, useTestServer } from '../helpers/index.js';
+import {
+  auth,
+  createApiKey,
+  errorFields,
+  expectStatus,
+  namespaceBoundKey,
+  newTenant,
+  useTestServer,
+} from '../helpers/index.js';
 
 const server = useTestServer();
 
 /** Several subjects and sessions, so the compiler builds profiles, summaries and more. */
 async function seed(key: string, namespace?: string) {
-  const events = [];
+  const events: CaptureEvent[] = [];
   for (let s = 0; s < 4; s++) {
     for (let i = 0; i < 3; i++) {
       events.push({
@@ -24,25 +33,30 @@ async function seed(key: string, namespace?: string) {
       });
     }
   }
-  const cap = await server.http().post('/v1/capture/batch').set(auth(key)).send({ events });
-  expect(cap.status).toBe(201);
-  const job = await server.http().post('/v1/learn').set(auth(key)).send({ wait: true });
-  expect(job.body.data.status).toBe('completed');
-  expect(job.body.data.artifacts.created).toBeGreaterThan(0);
+  const api = server.api(key);
+  expectStatus(await api.capture.captureBatch({ body: { events } }), 201);
+  const job = expectStatus(await api.learn.learn({ body: { wait: true } }), 200).body.data;
+  expect(job.status).toBe('completed');
+  expect(job.artifacts.created).toBeGreaterThan(0);
+}
+
+type ListQuery = NonNullable<Parameters<ReturnType<typeof server.api>['artifacts']['list']>[0]>['query'];
+
+/** The artifacts page `key` is answered for `query` (which must be a 200). */
+async function list(key: string, query: ListQuery = {}) {
+  return expectStatus(await server.api(key).artifacts.list({ query }), 200).body.data;
 }
 
 describe('GET /v1/artifacts', () => {
   it('lists artifacts with the full shape and a total', async () => {
     const { apiKey } = await newTenant(server);
     await seed(apiKey);
-    const res = await server.http().get('/v1/artifacts').set(auth(apiKey));
-    expect(res.status).toBe(200);
-    const { artifacts, pagination } = res.body.data;
+    const { artifacts, pagination } = await list(apiKey);
     expect(artifacts.length).toBeGreaterThan(0);
     expect(pagination.total).toBeGreaterThanOrEqual(artifacts.length);
     const a = artifacts[0];
     expect(a.id).toMatch(/^art_/);
-    for (const k of ['type', 'status', 'title', 'markdown', 'namespace', 'createdAt', 'updatedAt'])
+    for (const k of ['type', 'status', 'title', 'markdown', 'namespace', 'createdAt', 'updatedAt'] as const)
       expect(a[k]).toEqual(expect.any(String));
     expect(a.version).toBe(1);
     expect(a.content).toEqual(expect.any(Object));
@@ -52,28 +66,28 @@ describe('GET /v1/artifacts', () => {
   it('pages with a cursor in every sort, never repeating or skipping an artifact', async () => {
     const { apiKey } = await newTenant(server);
     await seed(apiKey);
-    const all = (await server.http().get('/v1/artifacts?limit=100').set(auth(apiKey))).body.data;
+    const all = await list(apiKey, { limit: 100 });
     const total = all.pagination.total;
     expect(total).toBeGreaterThan(2);
-    for (const sort of ['createdAt', 'updatedAt', 'confidence', 'evidenceCount']) {
-      for (const order of ['asc', 'desc']) {
-        const seen: Array<Record<string, number | string>> = [];
+    for (const sort of ['createdAt', 'updatedAt', 'confidence', 'evidenceCount'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const seen: typeof all.artifacts = [];
         let cursor: string | undefined;
         for (let i = 0; i < 50; i++) {
-          const res = await server
-            .http()
-            .get('/v1/artifacts')
-            .query({ sort, order, limit: 2, ...(cursor ? { cursor } : {}) })
-            .set(auth(apiKey));
-          expect(res.status).toBe(200);
+          const { artifacts, pagination } = await list(apiKey, {
+            sort,
+            order,
+            limit: 2,
+            ...(cursor ? { cursor } : {}),
+          });
           // Every page carries the total of the whole list, not of what follows the cursor.
-          expect(res.body.data.pagination.total).toBe(total);
-          seen.push(...res.body.data.artifacts);
-          cursor = res.body.data.pagination.cursor;
-          if (!res.body.data.pagination.hasMore) break;
+          expect(pagination.total).toBe(total);
+          seen.push(...artifacts);
+          cursor = pagination.cursor;
+          if (!pagination.hasMore) break;
         }
         expect(new Set(seen.map((a) => a.id)).size).toBe(total);
-        expect(seen).toHaveLength(total);
+        expect(seen).toHaveLength(total as number);
         const values = seen.map((a) => (sort.endsWith('At') ? Date.parse(String(a[sort])) : Number(a[sort])));
         const sorted = [...values].sort((x, y) => (order === 'asc' ? x - y : y - x));
         expect(values).toEqual(sorted);
@@ -83,14 +97,9 @@ describe('GET /v1/artifacts', () => {
     const past = `a1.${Buffer.from(
       JSON.stringify({ s: 'createdAt', o: 'desc', v: '2000-01-01T00:00:00.000Z', id: 'art_0' }),
     ).toString('base64url')}`;
-    const empty = await server
-      .http()
-      .get('/v1/artifacts')
-      .query({ sort: 'createdAt', order: 'desc', limit: 2, cursor: past })
-      .set(auth(apiKey));
-    expect(empty.status).toBe(200);
-    expect(empty.body.data.artifacts).toEqual([]);
-    expect(empty.body.data.pagination).toMatchObject({ hasMore: false, total });
+    const empty = await list(apiKey, { sort: 'createdAt', order: 'desc', limit: 2, cursor: past });
+    expect(empty.artifacts).toEqual([]);
+    expect(empty.pagination).toMatchObject({ hasMore: false, total });
   });
 
   it('leaves the total out above the count cap, and pages rows sharing one createdAt by id', async () => {
@@ -104,55 +113,46 @@ describe('GET /v1/artifacts', () => {
           'Artifact ' || g, '{}'::jsonb, 'Body ' || g, 0.5, date_trunc('milliseconds', now())
         from generate_series(1, ${TOTAL_CAP + 1}) g`,
     );
-    const first = await server.http().get('/v1/artifacts?limit=3').set(auth(apiKey));
-    expect(first.status).toBe(200);
-    expect(first.body.data.pagination.hasMore).toBe(true);
-    expect(first.body.data.pagination).not.toHaveProperty('total');
-    const ids = first.body.data.artifacts.map((a: { id: string }) => a.id);
+    const first = await list(apiKey, { limit: 3 });
+    expect(first.pagination.hasMore).toBe(true);
+    expect(first.pagination).not.toHaveProperty('total');
+    const ids = first.artifacts.map((a) => a.id);
     const id = (n: number) => `art_cap${String(n).padStart(6, '0')}`;
     expect(ids).toEqual([id(TOTAL_CAP + 1), id(TOTAL_CAP), id(TOTAL_CAP - 1)]);
-    const next = await server
-      .http()
-      .get('/v1/artifacts')
-      .query({ limit: 3, cursor: first.body.data.pagination.cursor })
-      .set(auth(apiKey));
-    expect(next.body.data.artifacts[0].id).toBe(id(TOTAL_CAP - 2));
+    const next = await list(apiKey, { limit: 3, cursor: first.pagination.cursor });
+    expect(next.artifacts[0].id).toBe(id(TOTAL_CAP - 2));
     // Under the cap the count is exact again.
     await server.ctx.database.rows(
       sql`delete from artifacts where tenant_id = ${user.tenantId} and id > 'art_cap009000'`,
     );
-    const counted = await server.http().get('/v1/artifacts?limit=1').set(auth(apiKey));
-    expect(counted.body.data.pagination.total).toBe(9000);
+    const counted = await list(apiKey, { limit: 1 });
+    expect(counted.pagination.total).toBe(9000);
   });
 
   it('filters by type, status, subjectId, sessionId and namespace', async () => {
     const { apiKey } = await newTenant(server);
     await seed(apiKey);
     await seed(apiKey, 'other');
-    const all = (await server.http().get('/v1/artifacts?limit=100').set(auth(apiKey))).body.data.artifacts;
+    const all = (await list(apiKey, { limit: 100 })).artifacts;
     const type = all[0].type;
-    const byType = (await server.http().get(`/v1/artifacts?type=${type}&limit=100`).set(auth(apiKey))).body.data;
+    const byType = await list(apiKey, { type, limit: 100 });
     expect(byType.artifacts.length).toBeGreaterThan(0);
-    expect(byType.artifacts.every((a: { type: string }) => a.type === type)).toBe(true);
-    expect(byType.pagination.total).toBe(all.filter((a: { type: string }) => a.type === type).length);
-    const other = (await server.http().get('/v1/artifacts?namespace=other&limit=100').set(auth(apiKey))).body.data
-      .artifacts;
+    expect(byType.artifacts.every((a) => a.type === type)).toBe(true);
+    expect(byType.pagination.total).toBe(all.filter((a) => a.type === type).length);
+    const other = (await list(apiKey, { namespace: 'other', limit: 100 })).artifacts;
     expect(other.length).toBeGreaterThan(0);
-    expect(other.every((a: { namespace: string }) => a.namespace === 'other')).toBe(true);
-    const withSubject = all.find((a: { subjectId: string | null }) => a.subjectId);
-    if (withSubject) {
-      const bySubject = (
-        await server.http().get(`/v1/artifacts?subjectId=${withSubject.subjectId}&limit=100`).set(auth(apiKey))
-      ).body.data.artifacts;
-      expect(bySubject.every((a: { subjectId: string }) => a.subjectId === withSubject.subjectId)).toBe(true);
+    expect(other.every((a) => a.namespace === 'other')).toBe(true);
+    const withSubject = all.find((a) => a.subjectId);
+    if (withSubject?.subjectId) {
+      const bySubject = (await list(apiKey, { subjectId: withSubject.subjectId, limit: 100 })).artifacts;
+      expect(bySubject.every((a) => a.subjectId === withSubject.subjectId)).toBe(true);
     }
-    const withSession = all.find((a: { sessionId: string | null }) => a.sessionId);
-    if (withSession) {
-      const bySession = (await server.http().get(`/v1/artifacts?sessionId=${withSession.sessionId}`).set(auth(apiKey)))
-        .body.data.artifacts;
-      expect(bySession.every((a: { sessionId: string }) => a.sessionId === withSession.sessionId)).toBe(true);
+    const withSession = all.find((a) => a.sessionId);
+    if (withSession?.sessionId) {
+      const bySession = (await list(apiKey, { sessionId: withSession.sessionId })).artifacts;
+      expect(bySession.every((a) => a.sessionId === withSession.sessionId)).toBe(true);
     }
-    const deprecated = (await server.http().get('/v1/artifacts?status=deprecated').set(auth(apiKey))).body.data;
+    const deprecated = await list(apiKey, { status: 'deprecated' });
     expect(deprecated.artifacts).toEqual([]);
     expect(deprecated.pagination.total).toBe(0);
   });
@@ -160,19 +160,19 @@ describe('GET /v1/artifacts', () => {
   it('rejects bad query values and a cursor of another sort with 400 naming the field', async () => {
     const { apiKey } = await newTenant(server);
     await seed(apiKey);
+    // Values outside the contract's enums and bounds: raw, since the typed client cannot send them.
     const bad = await server.http().get('/v1/artifacts?sort=title&order=up&limit=500&type=poem').set(auth(apiKey));
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.map((d: { field: string }) => d.field)).toEqual(
       expect.arrayContaining(['query.sort', 'query.order', 'query.limit', 'query.type']),
     );
-    const page = (await server.http().get('/v1/artifacts?limit=1&sort=confidence').set(auth(apiKey))).body.data;
-    const mixed = await server
-      .http()
-      .get(`/v1/artifacts?limit=1&sort=createdAt&cursor=${page.pagination.cursor}`)
-      .set(auth(apiKey));
-    expect(mixed.status).toBe(400);
-    expect(mixed.body.error.details[0].field).toBe('query.cursor');
-    const garbage = await server.http().get('/v1/artifacts?cursor=zzz').set(auth(apiKey));
+    const page = await list(apiKey, { limit: 1, sort: 'confidence' });
+    const artifacts = server.api(apiKey).artifacts;
+    const mixed = await artifacts.list({
+      query: { limit: 1, sort: 'createdAt', cursor: page.pagination.cursor },
+    });
+    expect(errorFields(expectStatus(mixed, 400).body)[0]).toBe('query.cursor');
+    const garbage = await artifacts.list({ query: { cursor: 'zzz' } });
     expect(garbage.status).toBe(400);
   });
 });
@@ -182,17 +182,17 @@ describe('GET /v1/artifacts/:id', () => {
     const a = await newTenant(server);
     const b = await newTenant(server);
     await seed(a.apiKey);
-    const [art] = (await server.http().get('/v1/artifacts?limit=1').set(auth(a.apiKey))).body.data.artifacts;
-    const got = await server.http().get(`/v1/artifacts/${art.id}`).set(auth(a.apiKey));
-    expect(got.status).toBe(200);
-    expect(got.body.data).toEqual(art);
-    expect((await server.http().get(`/v1/artifacts/${art.id}`).set(auth(b.apiKey))).status).toBe(404);
+    const [art] = (await list(a.apiKey, { limit: 1 })).artifacts;
+    const get = (credential: string) => server.api(credential).artifacts.get({ params: { id: art.id } });
+    const got = await get(a.apiKey);
+    expect(expectStatus(got, 200).body.data).toEqual(art);
+    expect((await get(b.apiKey)).status).toBe(404);
     const testKey = await createApiKey(server, a.user, { environment: 'test' });
-    expect((await server.http().get(`/v1/artifacts/${art.id}`).set(auth(testKey))).status).toBe(404);
-    expect((await server.http().get('/v1/artifacts').set(auth(testKey))).body.data.pagination.total).toBe(0);
+    expect((await get(testKey)).status).toBe(404);
+    expect((await list(testKey)).pagination.total).toBe(0);
     const { key: bound } = await namespaceBoundKey(server, a.user);
-    expect((await server.http().get(`/v1/artifacts/${art.id}`).set(auth(bound))).status).toBe(404);
-    expect((await server.http().get('/v1/artifacts?namespace=default').set(auth(bound))).status).toBe(403);
-    expect((await server.http().get(`/v1/artifacts/${art.id}`).set(auth(a.jwt))).status).toBe(401);
+    expect((await get(bound)).status).toBe(404);
+    expect((await server.api(bound).artifacts.list({ query: { namespace: 'default' } })).status).toBe(403);
+    expect((await get(a.jwt)).status).toBe(401);
   });
 });
