@@ -1,54 +1,57 @@
 /** Vault error cases: validation names fields, unknown ids 404, name conflicts 409, the system vault is kept. */
 import { describe, expect, it } from 'vitest';
-import { auth, newTenant, useTestServer } from '../helpers/index.js';
+import { errorFields, expectStatus, must, newTenant, postRaw, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
-const fields = (body: { error: { details?: { field: string }[] } }) =>
-  (body.error.details ?? []).map((d) => d.field).sort();
+/** The fields an error envelope names, sorted. */
+const fields = (body: { error: { details?: { field: string }[] } }) => errorFields(body).sort();
+
+/** A new vault named `name` of `jwt`'s tenant; answers its id. */
+async function vaultOf(jwt: string, name = 'v') {
+  return must('create vault', await server.api(jwt).vault.createVault({ body: { name } }), 201).body.data.id;
+}
 
 describe('vault errors', () => {
   it('names the offending fields of a bad vault or item', async () => {
     const { jwt } = await newTenant(server);
-    const bad = await server.http().post('/v1/vaults').set(auth(jwt)).send({ name: '', sensitivity: 'extreme' });
+    // Values outside the contract's types (an unknown sensitivity, metadata that is no object): sent raw.
+    const bad = await postRaw(server, '/v1/vaults', jwt, { name: '', sensitivity: 'extreme' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('validation_error');
     expect(fields(bad.body)).toEqual(['name', 'sensitivity']);
 
-    const vault = (await server.http().post('/v1/vaults').set(auth(jwt)).send({ name: 'v' })).body.data;
-    const item = await server
-      .http()
-      .post(`/v1/vaults/${vault.id}/items`)
-      .set(auth(jwt))
-      .send({ name: 'k', value: '', metadata: 'x' });
+    const vaultId = await vaultOf(jwt);
+    const item = await postRaw(server, `/v1/vaults/${vaultId}/items`, jwt, { name: 'k', value: '', metadata: 'x' });
     expect(item.status).toBe(400);
     expect(fields(item.body)).toEqual(['metadata', 'value']);
   });
 
   it('refuses a bad cursor and a limit over 100 with 400', async () => {
     const { jwt } = await newTenant(server);
-    const cursor = await server.http().get('/v1/vaults?cursor=not-a-cursor').set(auth(jwt));
-    expect(cursor.status).toBe(400);
-    expect(fields(cursor.body)).toEqual(['query.cursor']);
-    const limit = await server.http().get('/v1/vaults?limit=101').set(auth(jwt));
-    expect(limit.status).toBe(400);
-    expect(fields(limit.body)).toEqual(['query.limit']);
+    const vault = server.api(jwt).vault;
+    const cursor = await vault.listVaults({ query: { cursor: 'not-a-cursor' } });
+    expect(fields(expectStatus(cursor, 400).body)).toEqual(['query.cursor']);
+    const limit = await vault.listVaults({ query: { limit: 101 } });
+    expect(fields(expectStatus(limit, 400).body)).toEqual(['query.limit']);
   });
 
   it('answers 404 for unknown vaults and items on every route', async () => {
     const { jwt } = await newTenant(server);
-    const vault = (await server.http().post('/v1/vaults').set(auth(jwt)).send({ name: 'v' })).body.data;
+    const vaultId = await vaultOf(jwt);
+    const vault = server.api(jwt).vault;
+    const missing = { vaultId: 'vlt_missing' };
     const calls = [
-      server.http().get('/v1/vaults/vlt_missing/items'),
-      server.http().post('/v1/vaults/vlt_missing/items').send({ name: 'k', value: 'v' }),
-      server.http().get('/v1/vaults/vlt_missing/audit'),
-      server.http().delete('/v1/vaults/vlt_missing'),
-      server.http().get(`/v1/vaults/${vault.id}/items/vit_missing`),
-      server.http().post(`/v1/vaults/${vault.id}/items/vit_missing/reveal`),
-      server.http().delete(`/v1/vaults/${vault.id}/items/vit_missing`),
+      () => vault.listItems({ params: missing }),
+      () => vault.createItem({ params: missing, body: { name: 'k', value: 'v' } }),
+      () => vault.audit({ params: { id: 'vlt_missing' } }),
+      () => vault.deleteVault({ params: missing }),
+      () => vault.getItem({ params: { vaultId, itemId: 'vit_missing' } }),
+      () => vault.revealItem({ params: { id: vaultId, itemId: 'vit_missing' } }),
+      () => vault.deleteItem({ params: { vaultId, itemId: 'vit_missing' } }),
     ];
     for (const [i, call] of calls.entries()) {
-      const res = await call.set(auth(jwt));
+      const res = await call();
       expect(res.status, `call ${i}`).toBe(404);
       expect(res.body).toMatchObject({ ok: false, error: { code: 'not_found' } });
     }
@@ -56,39 +59,35 @@ describe('vault errors', () => {
 
   it('answers 404 for an item addressed through another vault of the same tenant', async () => {
     const { jwt } = await newTenant(server);
-    const a = (await server.http().post('/v1/vaults').set(auth(jwt)).send({ name: 'a' })).body.data;
-    const b = (await server.http().post('/v1/vaults').set(auth(jwt)).send({ name: 'b' })).body.data;
-    const item = (
-      await server.http().post(`/v1/vaults/${a.id}/items`).set(auth(jwt)).send({ name: 'k', value: 'v-123456' })
-    ).body.data;
-    const res = await server.http().get(`/v1/vaults/${b.id}/items/${item.id}`).set(auth(jwt));
+    const a = await vaultOf(jwt, 'a');
+    const b = await vaultOf(jwt, 'b');
+    const vault = server.api(jwt).vault;
+    const item = await vault.createItem({ params: { vaultId: a }, body: { name: 'k', value: 'v-123456' } });
+    const itemId = must('create item', item, 201).body.data.id;
+    const res = await vault.getItem({ params: { vaultId: b, itemId } });
     expect(res.status).toBe(404);
   });
 
   it('answers 409 for a duplicate vault name and for the reserved name "system"', async () => {
     const { jwt } = await newTenant(server);
-    await server.http().post('/v1/vaults').set(auth(jwt)).send({ name: 'dup' }).expect(201);
-    const dup = await server.http().post('/v1/vaults').set(auth(jwt)).send({ name: 'dup' });
-    expect(dup.status).toBe(409);
-    expect(dup.body.error.code).toBe('conflict');
-    const reserved = await server.http().post('/v1/vaults').set(auth(jwt)).send({ name: 'System' });
+    const vault = server.api(jwt).vault;
+    expectStatus(await vault.createVault({ body: { name: 'dup' } }), 201);
+    const dup = await vault.createVault({ body: { name: 'dup' } });
+    expect(expectStatus(dup, 409).body.error.code).toBe('conflict');
+    const reserved = await vault.createVault({ body: { name: 'System' } });
     expect(reserved.status).toBe(409);
   });
 
   it('keeps the system vault: deleting it answers 403', async () => {
     const { jwt, apiKey } = await newTenant(server);
-    await server
-      .http()
-      .post('/v1/capture')
-      .set(auth(apiKey))
-      .send({ type: 'message', sessionId: 's1', payload: { role: 'user', content: 'key AKIAQ3VZ7T2XKM4PLR6W' } })
-      .expect(201);
-    const system = (await server.http().get('/v1/vaults').set(auth(jwt))).body.data.vaults.find(
-      (v: { system: boolean }) => v.system,
-    );
+    const captured = await server.api(apiKey).capture.capture({
+      body: { type: 'message', sessionId: 's1', payload: { role: 'user', content: 'key AKIAQ3VZ7T2XKM4PLR6W' } },
+    });
+    expectStatus(captured, 201);
+    const vault = server.api(jwt).vault;
+    const system = expectStatus(await vault.listVaults(), 200).body.data.vaults.find((v) => v.system);
     expect(system).toBeDefined();
-    const res = await server.http().delete(`/v1/vaults/${system.id}`).set(auth(jwt));
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('forbidden');
+    const res = await vault.deleteVault({ params: { vaultId: system!.id } });
+    expect(expectStatus(res, 403).body.error.code).toBe('forbidden');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, newTenant, useTestServer } from '../helpers/index.js';
+import { expectStatus, must, newTenant, useTestServer } from '../helpers/index.js';
 
 /** Everything the server's logger writes while this file runs (pino writes through process.stdout). */
 let logs = '';
@@ -22,127 +22,138 @@ const server = useTestServer({ LOG_LEVEL: 'trace' });
 
 const secrets: string[] = [];
 
-async function vaultWithItem(jwt: string, sensitivity = 'medium') {
+type Sensitivity = 'low' | 'medium' | 'high' | 'critical';
+
+async function vaultWithItem(jwt: string, sensitivity: Sensitivity = 'medium') {
   const value = `s3cret-${sensitivity}-${Math.random().toString(36).slice(2)}-value`;
   secrets.push(value);
-  const vault = (
-    await server
-      .http()
-      .post('/v1/vaults')
-      .set(auth(jwt))
-      .send({ name: `v-${Math.random()}`, sensitivity })
-  ).body.data;
-  const item = (
-    await server
-      .http()
-      .post(`/v1/vaults/${vault.id}/items`)
-      .set(auth(jwt))
-      .send({ name: 'DB_PASSWORD', value, type: 'password' })
-  ).body.data;
-  return { vault, item, value };
+  const api = server.api(jwt).vault;
+  const created = await api.createVault({ body: { name: `v-${Math.random()}`, sensitivity } });
+  const vault = must('create vault', created, 201).body.data;
+  const stored = await api.createItem({
+    params: { vaultId: vault.id },
+    body: { name: 'DB_PASSWORD', value, type: 'password' },
+  });
+  const item = must('create item', stored, 201).body.data;
+  const params = { vaultId: vault.id, itemId: item.id };
+  return { vault, item, value, params };
+}
+
+/** Every vault route on `vault`'s item, called as `credential`. */
+function everyRoute(
+  credential: string | undefined,
+  { vault, item, params }: Awaited<ReturnType<typeof vaultWithItem>>,
+) {
+  const api = server.api(credential).vault;
+  return {
+    listVaults: () => api.listVaults(),
+    createVault: () => api.createVault({ body: { name: 'x' } }),
+    listItems: () => api.listItems({ params: { vaultId: vault.id } }),
+    createItem: () => api.createItem({ params: { vaultId: vault.id }, body: { name: 'x', value: 'y' } }),
+    getItem: () => api.getItem({ params }),
+    revealItem: () => api.revealItem({ params: { id: vault.id, itemId: item.id } }),
+    audit: () => api.audit({ params: { id: vault.id } }),
+    deleteItem: () => api.deleteItem({ params }),
+    deleteVault: () => api.deleteVault({ params: { vaultId: vault.id } }),
+  };
 }
 
 describe('vault security', () => {
   it('refuses API keys on every vault route with 401 naming the JWT', async () => {
     const { jwt, apiKey } = await newTenant(server);
-    const { vault, item } = await vaultWithItem(jwt);
+    const routes = everyRoute(apiKey, await vaultWithItem(jwt));
     const calls = [
-      server.http().get('/v1/vaults'),
-      server.http().post('/v1/vaults').send({ name: 'x' }),
-      server.http().get(`/v1/vaults/${vault.id}/items`),
-      server.http().get(`/v1/vaults/${vault.id}/items/${item.id}`),
-      server.http().post(`/v1/vaults/${vault.id}/items/${item.id}/reveal`),
-      server.http().get(`/v1/vaults/${vault.id}/audit`),
-      server.http().delete(`/v1/vaults/${vault.id}`),
+      routes.listVaults,
+      routes.createVault,
+      routes.listItems,
+      routes.getItem,
+      routes.revealItem,
+      routes.audit,
+      routes.deleteVault,
     ];
     for (const [i, call] of calls.entries()) {
-      const res = await call.set(auth(apiKey));
+      const res = await call();
       expect(res.status, `call ${i}`).toBe(401);
-      expect(res.body.error.code).toBe('unauthorized');
-      expect(res.body.error.message).toMatch(/JWT/);
+      const { error } = expectStatus(res, 401).body;
+      expect(error.code).toBe('unauthorized');
+      expect(error.message).toMatch(/JWT/);
     }
-    const none = await server.http().get('/v1/vaults');
+    const none = await server.api().vault.listVaults();
     expect(none.status).toBe(401);
   });
 
   it("answers 404 for another tenant's vault and item and lists only the caller's vaults", async () => {
     const a = await newTenant(server, 'a');
     const b = await newTenant(server, 'b');
-    const { vault, item } = await vaultWithItem(a.jwt);
+    const made = await vaultWithItem(a.jwt);
+    const routes = everyRoute(b.jwt, made);
     const calls = [
-      server.http().get(`/v1/vaults/${vault.id}/items`),
-      server.http().get(`/v1/vaults/${vault.id}/items/${item.id}`),
-      server.http().post(`/v1/vaults/${vault.id}/items/${item.id}/reveal`),
-      server.http().post(`/v1/vaults/${vault.id}/items`).send({ name: 'x', value: 'y' }),
-      server.http().get(`/v1/vaults/${vault.id}/audit`),
-      server.http().delete(`/v1/vaults/${vault.id}/items/${item.id}`),
-      server.http().delete(`/v1/vaults/${vault.id}`),
+      routes.listItems,
+      routes.getItem,
+      routes.revealItem,
+      routes.createItem,
+      routes.audit,
+      routes.deleteItem,
+      routes.deleteVault,
     ];
     for (const [i, call] of calls.entries()) {
-      const res = await call.set(auth(b.jwt));
+      const res = await call();
       expect(res.status, `call ${i}`).toBe(404);
-      expect(res.body.error.code).toBe('not_found');
+      expect(expectStatus(res, 404).body.error.code).toBe('not_found');
     }
-    expect((await server.http().get('/v1/vaults').set(auth(b.jwt))).body.data.vaults).toEqual([]);
+    expect(expectStatus(await routes.listVaults(), 200).body.data.vaults).toEqual([]);
     // Still there for its owner.
-    await server.http().get(`/v1/vaults/${vault.id}/items/${item.id}`).set(auth(a.jwt)).expect(200);
+    expectStatus(await server.api(a.jwt).vault.getItem({ params: made.params }), 200);
   });
 
   it('does not decrypt a ciphertext moved into another item row', async () => {
     const { jwt } = await newTenant(server);
-    const { vault, item, value } = await vaultWithItem(jwt);
-    const other = (
-      await server
-        .http()
-        .post(`/v1/vaults/${vault.id}/items`)
-        .set(auth(jwt))
-        .send({ name: 'OTHER', value: 'other-value-123' })
-    ).body.data;
+    const { vault, item, value, params } = await vaultWithItem(jwt);
+    const api = server.api(jwt).vault;
+    const stored = await api.createItem({
+      params: { vaultId: vault.id },
+      body: { name: 'OTHER', value: 'other-value-123' },
+    });
+    const other = must('create item', stored, 201).body.data;
     // Copy the whole sealed record (ciphertext, wrapped DEK and KEK id) of `item` over `other`.
     await server.ctx.database.rows(sql`
       update vault_items set ciphertext = src.ciphertext, wrapped_dek = src.wrapped_dek, kek_id = src.kek_id
       from (select ciphertext, wrapped_dek, kek_id from vault_items where id = ${item.id}) as src
       where vault_items.id = ${other.id}`);
-    const res = await server.http().get(`/v1/vaults/${vault.id}/items/${other.id}`).set(auth(jwt));
+    const res = await api.getItem({ params: { vaultId: vault.id, itemId: other.id } });
     expect(res.status).toBe(500);
-    expect(res.body.error.code).toBe('internal_error');
+    expect(res.body).toMatchObject({ error: { code: 'internal_error' } });
     expect(JSON.stringify(res.body)).not.toContain(value);
-    const reveal = await server.http().post(`/v1/vaults/${vault.id}/items/${other.id}/reveal`).set(auth(jwt));
+    const reveal = await api.revealItem({ params: { id: vault.id, itemId: other.id } });
     expect(reveal.status).toBe(500);
     // The original row still opens.
-    const ok = await server.http().get(`/v1/vaults/${vault.id}/items/${item.id}`).set(auth(jwt));
-    expect(ok.body.data.value).toBe(value);
+    const ok = await api.getItem({ params });
+    expect(ok.body).toMatchObject({ data: { value } });
   });
 
   it('does not decrypt a row moved into another vault of the same tenant', async () => {
     const { jwt } = await newTenant(server);
     const { item } = await vaultWithItem(jwt);
-    const target = (await server.http().post('/v1/vaults').set(auth(jwt)).send({ name: 'target' })).body.data;
+    const api = server.api(jwt).vault;
+    const target = must('create vault', await api.createVault({ body: { name: 'target' } }), 201).body.data;
     await server.ctx.database.rows(sql`update vault_items set vault_id = ${target.id} where id = ${item.id}`);
-    const res = await server.http().get(`/v1/vaults/${target.id}/items/${item.id}`).set(auth(jwt));
+    const res = await api.getItem({ params: { vaultId: target.id, itemId: item.id } });
     expect(res.status).toBe(500);
   });
 
   it('audits retrieval and reveal with detail that grows with sensitivity', async () => {
     const { jwt } = await newTenant(server);
-    const entriesFor = async (sensitivity: string) => {
-      const { vault, item } = await vaultWithItem(jwt, sensitivity);
-      await server
-        .http()
-        .get(`/v1/vaults/${vault.id}/items/${item.id}`)
-        .set(auth(jwt))
-        .set('User-Agent', 'hx-audit-test/1.0')
-        .expect(200);
-      await server
-        .http()
-        .post(`/v1/vaults/${vault.id}/items/${item.id}/reveal`)
-        .set(auth(jwt))
-        .set('User-Agent', 'hx-audit-test/1.0')
-        .set('X-Request-Id', `reveal-${sensitivity}`)
-        .expect(200);
-      const res = await server.http().get(`/v1/vaults/${vault.id}/audit`).set(auth(jwt));
-      expect(res.status).toBe(200);
-      return res.body.data.entries as Array<Record<string, unknown> & { details: Record<string, unknown> }>;
+    const entriesFor = async (sensitivity: Sensitivity) => {
+      const { vault, item, params } = await vaultWithItem(jwt, sensitivity);
+      const api = server.api(jwt, { 'User-Agent': 'hx-audit-test/1.0' }).vault;
+      expectStatus(await api.getItem({ params }), 200);
+      const revealed = await api.revealItem({
+        params: { id: vault.id, itemId: item.id },
+        extraHeaders: { 'X-Request-Id': `reveal-${sensitivity}` },
+      });
+      expectStatus(revealed, 200);
+      const res = await api.audit({ params: { id: vault.id } });
+      return expectStatus(res, 200).body.data.entries;
     };
 
     const low = await entriesFor('low');
@@ -180,11 +191,12 @@ describe('vault security', () => {
 
   it('keeps values out of list responses, audit rows and the server log', async () => {
     const { jwt } = await newTenant(server);
-    const { vault, item, value } = await vaultWithItem(jwt, 'critical');
-    await server.http().get(`/v1/vaults/${vault.id}/items/${item.id}`).set(auth(jwt)).expect(200);
-    const list = await server.http().get(`/v1/vaults/${vault.id}/items`).set(auth(jwt));
+    const { vault, value, params } = await vaultWithItem(jwt, 'critical');
+    const api = server.api(jwt).vault;
+    expectStatus(await api.getItem({ params }), 200);
+    const list = await api.listItems({ params: { vaultId: vault.id } });
     expect(JSON.stringify(list.body)).not.toContain(value);
-    const vaults = await server.http().get('/v1/vaults').set(auth(jwt));
+    const vaults = await api.listVaults();
     expect(JSON.stringify(vaults.body)).not.toContain(value);
 
     const rows = await server.ctx.database.rows(sql`select * from audit_logs`);
