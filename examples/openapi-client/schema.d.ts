@@ -651,7 +651,7 @@ export interface paths {
     };
     /**
      * Get usage metrics
-     * @description Events, compilations and syntheses of the period for the key's tenant and environment, the monthly quota, and stored totals.
+     * @description Events, compilations and syntheses of the period for the key's tenant and environment, in total and over time (`series`, one point per `granularity` bucket), the monthly quota, and stored totals.
      *
      *     **Auth:** API key (`Authorization: Bearer hx_live_…`).
      */
@@ -7236,9 +7236,27 @@ export interface operations {
                 start: string;
                 /** Format: date-time */
                 end: string;
-                /** @enum {string} */
+                /**
+                 * @description The width of the series buckets: as asked, except minute beyond 24h, which is answered by hour
+                 * @enum {string}
+                 */
                 granularity: 'minute' | 'hour' | 'day';
               };
+              /** @description The period in buckets of `granularity`, oldest first, every bucket present (zeros included) */
+              series: {
+                /**
+                 * Format: date-time
+                 * @description Start of the bucket (UTC); the first and last buckets of a period are partial
+                 */
+                start: string;
+                /** @description Events ingested (duplicates not counted) */
+                events: number;
+                /** @description Learn jobs started */
+                compilations: number;
+                syntheses: number;
+                /** @description Tokens of the contexts synthesized */
+                tokensUsed: number;
+              }[];
               usage: {
                 events: {
                   /** @description ingested + duplicates + errors */

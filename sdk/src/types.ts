@@ -324,6 +324,14 @@ export type Memory = {
   sourceEventIds: string[];
 };
 
+export type UsagePoint = {
+  start: string;
+  events: number;
+  compilations: number;
+  syntheses: number;
+  tokensUsed: number;
+};
+
 export type UsageMetrics = {
   quota: {
     plan: string;
@@ -341,6 +349,7 @@ export type UsageMetrics = {
     end: string;
     granularity: "minute" | "hour" | "day";
   };
+  series: UsagePoint[];
   usage: {
     events: {
       total: number;

@@ -253,6 +253,35 @@ describe.skipIf(missing.length > 0 || onPostgres)('the console in Chromium', () 
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
   }, 120_000);
 
+  it('draws usage over time: charts of the series the API answers, with their numbers as a table', async () => {
+    const usage = await new Hx({ baseUrl: server.url, apiKey }).usage.get({ period: '24h' });
+    const events = usage.series.reduce((n, p) => n + p.events, 0);
+    const syntheses = usage.series.reduce((n, p) => n + p.syntheses, 0);
+    expect(events).toBeGreaterThan(0);
+    expect(syntheses).toBeGreaterThan(0);
+    await go('/usage', 'Usage and health');
+    const chart = page.getByTestId('chart-events');
+    await chart.locator('canvas').first().waitFor();
+    await expect(chart.locator('figcaption').textContent()).resolves.toContain(`Events: ${events}, by hour`);
+    await expect(page.getByTestId('chart-work').locator('figcaption').textContent()).resolves.toContain(
+      `Syntheses: ${syntheses}`,
+    );
+    // The numbers behind the canvas, from the keyboard: the disclosure opens with Enter.
+    await chart.getByText('The numbers').focus();
+    await page.keyboard.press('Enter');
+    const rows = chart.getByRole('table').locator('tbody tr');
+    await rows.first().waitFor();
+    const shown = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.lastElementChild?.textContent)));
+    expect(shown.reduce((a, b) => a + b, 0)).toBe(events);
+    await axe('usage charts');
+    await shot('08b-usage');
+    // Another period: the last hour, by minute.
+    await page.getByLabel('Period').selectOption('1h');
+    await expect
+      .poll(async () => await chart.locator('figcaption').textContent(), { timeout: 10_000 })
+      .toContain('by minute');
+  }, 120_000);
+
   it('keeps vault values masked; reveal asks for the password again', async () => {
     // A secret stored through the SDK by the same user (a bearer client, beside the browser's session).
     const session = await new Hx({ baseUrl: server.url }).auth.login({ email, password: PASSWORD });

@@ -48,6 +48,7 @@ export type NamedTypesEqual = [
   Assert<Equal<L.SynthesizeResult, C.SynthesizeResult>>,
   Assert<Equal<L.Artifact, C.Artifact>>,
   Assert<Equal<L.Memory, C.Memory>>,
+  Assert<Equal<L.UsagePoint, C.UsagePoint>>,
   Assert<Equal<L.UsageMetrics, C.UsageMetrics>>,
   Assert<Equal<L.Organization, C.Organization>>,
   Assert<Equal<L.Team, C.Team>>,

@@ -5,8 +5,10 @@ import { auth, createApiKey, expectStatus, newTenant, useTestServer } from '../h
 
 const server = useTestServer();
 
-const metrics = async (key: string, query: { period?: '1h' | '24h' | '7d' | '30d' } = {}) =>
-  expectStatus(await server.api(key).usage.get({ query }), 200).body.data;
+const metrics = async (
+  key: string,
+  query: { period?: '1h' | '24h' | '7d' | '30d'; granularity?: 'minute' | 'hour' | 'day' } = {},
+) => expectStatus(await server.api(key).usage.get({ query }), 200).body.data;
 
 describe('GET /v1/usage-metrics', () => {
   it('counts ingested events by type, duplicates, compilations and stored totals', async () => {
@@ -39,6 +41,65 @@ describe('GET /v1/usage-metrics', () => {
     expect(m.memories.total).toBeGreaterThan(0);
     expect(m.storage.memories).toBe(m.memories.total);
     expect(m.storage.lineageEdges).toBeGreaterThan(0);
+  });
+
+  it('answers the period as a series of granularity buckets, every bucket present, summing to the totals', async () => {
+    const { apiKey } = await newTenant(server);
+    const api = server.api(apiKey);
+    await api.capture.captureBatch({
+      body: {
+        events: [
+          { type: 'message', sessionId: 's', payload: { role: 'user', content: 'My sister Ada moved to Lisbon.' } },
+          { type: 'message', sessionId: 's', payload: { role: 'user', content: 'My sister Ada moved to Lisbon.' } },
+          { type: 'message', sessionId: 's', payload: { role: 'user', content: 'She works as a pilot.' } },
+        ],
+      },
+    });
+    await api.learn.learn({ body: { wait: true } });
+    const synth = expectStatus(await api.synthesize.synthesize({ body: { query: 'Where does Ada live?' } }), 200).body
+      .data;
+    const sum = (series: { events: number; compilations: number; syntheses: number; tokensUsed: number }[]) =>
+      series.reduce(
+        (a, p) => ({
+          events: a.events + p.events,
+          compilations: a.compilations + p.compilations,
+          syntheses: a.syntheses + p.syntheses,
+          tokensUsed: a.tokensUsed + p.tokensUsed,
+        }),
+        { events: 0, compilations: 0, syntheses: 0, tokensUsed: 0 },
+      );
+    const expected = { events: 2, compilations: 1, syntheses: 1, tokensUsed: synth.budget.used };
+    expect(synth.budget.used).toBeGreaterThan(0);
+
+    const steps = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+    const cases = [
+      { query: { period: '1h' }, granularity: 'minute' },
+      { query: { period: '24h' }, granularity: 'hour' },
+      { query: { period: '24h', granularity: 'minute' }, granularity: 'minute' },
+      { query: { period: '7d' }, granularity: 'day' },
+      { query: { period: '7d', granularity: 'hour' }, granularity: 'hour' },
+      // 43,200 minutes would be too many points: answered by hour, and said so.
+      { query: { period: '30d', granularity: 'minute' }, granularity: 'hour' },
+    ] as const;
+    for (const c of cases) {
+      const m = await metrics(apiKey, c.query);
+      expect(m.period.granularity, JSON.stringify(c.query)).toBe(c.granularity);
+      const step = steps[c.granularity];
+      const starts = m.series.map((p) => Date.parse(p.start));
+      // Consecutive buckets, aligned to the step, from the bucket holding the period's start to the one holding its end.
+      for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBe(step);
+      expect(starts[0] % step).toBe(0);
+      expect(starts[0]).toBeLessThanOrEqual(Date.parse(m.period.start));
+      expect(starts[0] + step).toBeGreaterThan(Date.parse(m.period.start) - (c.granularity === 'minute' ? 0 : step));
+      expect(starts.at(-1)).toBeLessThanOrEqual(Date.parse(m.period.end));
+      expect((starts.at(-1) ?? 0) + step).toBeGreaterThan(Date.parse(m.period.end));
+      expect(sum(m.series), JSON.stringify(c.query)).toEqual(expected);
+      expect(sum(m.series).events).toBe(m.usage.events.ingested);
+      expect(sum(m.series).syntheses).toBe(m.usage.syntheses.total);
+      // Everything happened just now: in the last bucket or, across a bucket boundary, the one before.
+      const recent = m.series.slice(-2);
+      expect(sum(recent)).toEqual(expected);
+    }
   });
 
   it('keeps tenants and environments apart', async () => {

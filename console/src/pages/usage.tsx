@@ -1,8 +1,9 @@
-/** Usage (with the browsing key) and the server's health (public): plan, events, jobs, database, Redis. */
+/** Usage (with the browsing key, totals and charts over time) and the server's health (public): plan, events, jobs, database, Redis. */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { hx, serverVersion } from '../api';
 import { KeyGate } from '../ui/browse-key';
+import { type ChartSeries, TimeChart } from '../ui/chart';
 import { ErrorNote, Field, PageTitle, when } from '../ui/kit';
 
 function Stat({ label, value }: { label: string; value: string | number }) {
@@ -18,6 +19,36 @@ function Usage() {
   const [period, setPeriod] = useState<'1h' | '24h' | '7d' | '30d'>('24h');
   const usage = useQuery({ queryKey: ['usage', period], queryFn: async () => await hx.usage.get({ period }) });
   const u = usage.data;
+  const charts = useMemo(() => {
+    if (!u) return null;
+    type Point = (typeof u.series)[number];
+    const pick = (f: (p: Point) => number) => u.series.map(f);
+    const indigo = { light: '#4338ca', dark: '#a5b4fc' };
+    const teal = { light: '#0f766e', dark: '#5eead4' };
+    const amber = { light: '#b45309', dark: '#fcd34d' };
+    const times = u.series.map((p) => p.start);
+    const charts: { title: string; testId: string; series: ChartSeries[] }[] = [
+      {
+        title: 'Events captured',
+        testId: 'chart-events',
+        series: [{ label: 'Events', values: pick((p) => p.events), color: indigo }],
+      },
+      {
+        title: 'Learn jobs and syntheses',
+        testId: 'chart-work',
+        series: [
+          { label: 'Learn jobs', values: pick((p) => p.compilations), color: teal },
+          { label: 'Syntheses', values: pick((p) => p.syntheses), color: amber },
+        ],
+      },
+      {
+        title: 'Tokens synthesized',
+        testId: 'chart-tokens',
+        series: [{ label: 'Tokens', values: pick((p) => p.tokensUsed), color: amber }],
+      },
+    ];
+    return { times, charts };
+  }, [u]);
   return (
     <section aria-labelledby="usage-title" className="space-y-3">
       <div className="flex items-end gap-3">
@@ -52,6 +83,20 @@ function Usage() {
           <Stat label="Artifacts" value={u.artifacts.total} />
           <Stat label="Quota resets" value={when(u.quota.resetDate)} />
         </dl>
+      ) : null}
+      {u && charts ? (
+        <div className="grid gap-3 lg:grid-cols-2" data-testid="usage-charts">
+          {charts.charts.map((c) => (
+            <TimeChart
+              key={c.testId}
+              title={c.title}
+              times={charts.times}
+              series={c.series}
+              granularity={u.period.granularity}
+              testId={c.testId}
+            />
+          ))}
+        </div>
       ) : null}
     </section>
   );

@@ -13,8 +13,26 @@ export const UsageGranularitySchema = z.enum(['minute', 'hour', 'day']);
 
 const Count = z.number().int();
 
+export const UsagePointSchema = z.object({
+  start: IsoDateTime.describe('Start of the bucket (UTC); the first and last buckets of a period are partial'),
+  events: Count.describe('Events ingested (duplicates not counted)'),
+  compilations: Count.describe('Learn jobs started'),
+  syntheses: Count,
+  tokensUsed: Count.describe('Tokens of the contexts synthesized'),
+});
+export type UsagePoint = z.infer<typeof UsagePointSchema>;
+
 export const UsageMetricsSchema = z.object({
-  period: z.object({ start: IsoDateTime, end: IsoDateTime, granularity: UsageGranularitySchema }),
+  period: z.object({
+    start: IsoDateTime,
+    end: IsoDateTime,
+    granularity: UsageGranularitySchema.describe(
+      'The width of the series buckets: as asked, except minute beyond 24h, which is answered by hour',
+    ),
+  }),
+  series: z
+    .array(UsagePointSchema)
+    .describe('The period in buckets of `granularity`, oldest first, every bucket present (zeros included)'),
   usage: z.object({
     events: z.object({
       total: Count.describe('ingested + duplicates + errors'),
@@ -62,7 +80,7 @@ export const usageContract = c.router({
     }),
     summary: 'Get usage metrics',
     description:
-      "Events, compilations and syntheses of the period for the key's tenant and environment, the monthly quota, and stored totals.",
+      "Events, compilations and syntheses of the period for the key's tenant and environment, in total and over time (`series`, one point per `granularity` bucket), the monthly quota, and stored totals.",
     responses: { 200: envelope(UsageMetricsSchema), ...errors(...AUTHED_ERRORS, 'forbidden') },
     metadata: { auth: 'apiKey', scope: 'read' } satisfies RouteMeta,
   },

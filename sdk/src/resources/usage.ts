@@ -10,8 +10,8 @@ export class Usage extends APIResource {
   /**
    * Get usage metrics.
    *
-   * Events, compilations and syntheses of the period for the key's tenant and environment, the monthly quota,
-   * and stored totals.
+   * Events, compilations and syntheses of the period for the key's tenant and environment, in total and over
+   * time (`series`, one point per `granularity` bucket), the monthly quota, and stored totals.
    *
    * `GET /v1/usage-metrics` (API key, scope read)
    */

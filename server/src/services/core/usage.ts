@@ -1,8 +1,8 @@
 /**
- * Usage metrics: capture counters, learn jobs and syntheses of a period, the monthly quota, and stored
- * totals, for the key's tenant and environment.
+ * Usage metrics: capture counters, learn jobs and syntheses of a period (in total and as a series of
+ * `granularity` buckets), the monthly quota, and stored totals, for the key's tenant and environment.
  */
-import type { UsageMetrics } from '@hx-memory/contract';
+import type { UsageMetrics, UsagePoint } from '@hx-memory/contract';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor.js';
 import {
@@ -22,8 +22,16 @@ import type { ServiceDeps } from '../deps.js';
 const PERIOD_MS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
 const DEFAULT_GRANULARITY = { '1h': 'minute', '24h': 'hour', '7d': 'day', '30d': 'day' } as const;
 
+const STEP_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
+
 type Period = keyof typeof PERIOD_MS;
-type Granularity = 'minute' | 'hour' | 'day';
+type Granularity = keyof typeof STEP_MS;
+
+/** The series' bucket width: as asked, but no more than 1,440 minutes (a day) of them. */
+export function seriesGranularity(period: Period, asked: Granularity | undefined): Granularity {
+  const g = asked ?? DEFAULT_GRANULARITY[period];
+  return g === 'minute' && PERIOD_MS[period] > PERIOD_MS['24h'] ? 'hour' : g;
+}
 
 const int = (v: unknown) => Number(v ?? 0) || 0;
 
@@ -48,6 +56,11 @@ export function createUsageService(
       const fromHour = new Date(Math.floor(start.getTime() / 3_600_000) * 3_600_000);
       const t = actor.tenantId;
       const env = actor.environment;
+      const granularity = seriesGranularity(q.period, q.granularity);
+      const step = STEP_MS[granularity] / 1000;
+      // Bucket number (UTC epoch seconds / bucket width) of a timestamp column.
+      const bucket = (col: ReturnType<typeof sql.raw>) => sql`floor(extract(epoch from ${col}) / ${step})::bigint`;
+      const since = granularity === 'minute' ? start : fromHour;
 
       const [captures, jobs, syntheses, memoryKinds, artifactTypes, storage, quota] = await Promise.all([
         database.rows<{ type: string; ingested: number; duplicates: number }>(
@@ -90,6 +103,57 @@ export function createUsageService(
         ),
         services.quota.status(actor),
       ]);
+      // The series: capture counters are hourly, so minute buckets count the stored events instead
+      // (duplicates are not stored, and are not in the series either way).
+      const [eventPoints, jobPoints, synthesisPoints] = await Promise.all([
+        granularity === 'minute'
+          ? database.rows<{ b: string; n: number }>(
+              sql`select ${bucket(sql.raw('created_at'))} as b, count(*)::int as n from ${events}
+                  where tenant_id = ${t} and environment = ${env} and created_at >= ${since.toISOString()}::timestamptz group by 1`,
+            )
+          : database.rows<{ b: string; n: number }>(
+              sql`select ${bucket(sql.raw('hour'))} as b, sum(ingested)::int as n from ${captureStats}
+                  where tenant_id = ${t} and environment = ${env} and hour >= ${since.toISOString()}::timestamptz group by 1`,
+            ),
+        database.rows<{ b: string; n: number }>(
+          sql`select ${bucket(sql.raw('created_at'))} as b, count(*)::int as n from ${learnJobs}
+              where tenant_id = ${t} and environment = ${env} and created_at >= ${start.toISOString()}::timestamptz group by 1`,
+        ),
+        database.rows<{ b: string; n: number; tokens: number }>(
+          sql`select ${bucket(sql.raw('created_at'))} as b, count(*)::int as n, coalesce(sum(tokens_used), 0)::int as tokens
+              from ${accessLogs}
+              where tenant_id = ${t} and environment = ${env} and operation = 'synthesize' and created_at >= ${start.toISOString()}::timestamptz
+              group by 1`,
+        ),
+      ]);
+      const first = Math.floor(since.getTime() / 1000 / step);
+      const last = Math.floor(end.getTime() / 1000 / step);
+      const series: UsagePoint[] = [];
+      for (let b = first; b <= last; b++) {
+        series.push({
+          start: new Date(b * step * 1000).toISOString(),
+          events: 0,
+          compilations: 0,
+          syntheses: 0,
+          tokensUsed: 0,
+        });
+      }
+      const at = (b: unknown) => series[Number(b) - first];
+      for (const r of eventPoints) {
+        const p = at(r.b);
+        if (p) p.events += int(r.n);
+      }
+      for (const r of jobPoints) {
+        const p = at(r.b);
+        if (p) p.compilations += int(r.n);
+      }
+      for (const r of synthesisPoints) {
+        const p = at(r.b);
+        if (p) {
+          p.syntheses += int(r.n);
+          p.tokensUsed += int(r.tokens);
+        }
+      }
 
       const byType: Record<string, number> = {};
       let ingested = 0;
@@ -121,8 +185,9 @@ export function createUsageService(
         period: {
           start: start.toISOString(),
           end: end.toISOString(),
-          granularity: q.granularity ?? DEFAULT_GRANULARITY[q.period],
+          granularity,
         },
+        series,
         usage: {
           events: { total: ingested + duplicates, ingested, duplicates, errors: 0, byType },
           compilations: {
