@@ -6,7 +6,8 @@
  */
 import { contract } from '@hx-memory/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer, auth, createApiKey, registerUser, type TestUser } from '../helpers/index.js';
+import { createAgent, createApiKey, createNamespace, createOrg, createTeam, registerUser } from '../helpers/index.js';
+import { expectStatus, must, type TestUser, uniqueEmail, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
@@ -14,152 +15,61 @@ interface Tenant {
   user: TestUser;
   key: string;
   ids: Record<string, string | undefined>;
-  /** Why an id could not be created (the creating route is not implemented yet). */
+  /** Why an id could not be found (learn produced no artifact or memory). */
   missing: Record<string, string>;
 }
 let A: Tenant;
 let B: Tenant;
 
-/** Creates one resource through HTTP and keeps its id, or notes why it could not. */
-async function make(
-  t: Tenant,
-  name: string,
-  send: () => Promise<{ status: number; body: any }>,
-  pick: (b: any) => string,
-) {
-  const res = await send();
-  if (res.status === 501 || (res.status === 404 && /^No route/.test(res.body?.error?.message ?? ''))) {
-    t.missing[name] = `${name}: creating route not implemented yet`;
-    return;
-  }
-  if (res.status >= 300) throw new Error(`creating ${name} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  t.ids[name] = pick(res.body.data);
-  if (!t.ids[name]) t.missing[name] = `${name}: none was produced`;
-}
-
+/** A tenant with one resource of every kind that a path id names, made through the typed client. */
 async function setUpTenant(tag: string): Promise<Tenant> {
   const user = await registerUser(server, tag);
   const key = await createApiKey(server, user);
-  const t: Tenant = { user, key, ids: { apiKey: undefined }, missing: {} };
-  const jwt = (r: any) => r.set(auth(user.accessToken));
-  const http = () => server.http();
-  await make(
-    t,
-    'apiKey',
-    () => jwt(http().post('/v1/api-keys')).send({ name: 'victim' }),
-    (d) => d.id,
-  );
-  await make(
-    t,
-    'org',
-    () => jwt(http().post('/v1/organizations')).send({ name: `Org ${tag}`, slug: `org-${tag}-${Date.now()}` }),
-    (d) => d.id,
-  );
-  const org = t.ids.org;
-  const inOrg = (path: string) => `/v1/organizations/${org}${path}`;
-  const orgHeaders = (r: any) => jwt(r).set('X-Organization-ID', org ?? '');
-  if (org) {
-    await make(
-      t,
-      'team',
-      () => orgHeaders(http().post(inOrg('/teams'))).send({ name: 'Team', description: 'd' }),
-      (d) => d.id,
-    );
-    await make(
-      t,
-      'member',
-      () =>
-        orgHeaders(http().post(inOrg('/members/invite'))).send({
-          email: `m-${tag}-${Date.now()}@example.com`,
-          role: 'viewer',
-        }),
-      (d) => d.member.id,
-    );
-    await make(
-      t,
-      'agent',
-      () => orgHeaders(http().post(inOrg('/agents'))).send({ name: 'Agent', framework: 'custom' }),
-      (d) => d.id,
-    );
-    await make(
-      t,
-      'namespace',
-      () =>
-        orgHeaders(http().post(inOrg('/namespaces'))).send({
-          name: `ns-${tag}-${Date.now()}`,
-          sensitivity: 'internal',
-        }),
-      (d) => d.id,
-    );
-    await make(
-      t,
-      'policy',
-      () =>
-        orgHeaders(http().post(inOrg('/policies'))).send({
-          name: 'P',
-          effect: 'allow',
-          resource: 'namespace:*',
-          action: 'read',
-          priority: 1,
-        }),
-      (d) => d.id,
-    );
-    await make(
-      t,
-      'lifecyclePolicy',
-      () =>
-        orgHeaders(http().post(inOrg('/lifecycle-policies'))).send({
-          name: 'L',
-          scope: 'namespace:*',
-          deleteAfterDays: 30,
-        }),
-      (d) => d.id,
-    );
-  }
-  await make(
-    t,
-    'vault',
-    () => jwt(http().post('/v1/vaults')).send({ name: 'V' }),
-    (d) => d.id,
-  );
-  if (t.ids.vault) {
-    await make(
-      t,
-      'vaultItem',
-      () => jwt(http().post(`/v1/vaults/${t.ids.vault}/items`)).send({ name: 'db', value: 's3cret-value' }),
-      (d) => d.id,
-    );
-  }
-  const core = (r: any) => r.set(auth(key));
+  const api = server.api(user);
+  const ids: Tenant['ids'] = { subject: `subject-${tag}` };
+  const missing: Tenant['missing'] = {};
+  ids.apiKey = must('api key', await api.apiKeys.create({ body: { name: 'victim' } }), 201).body.data.id;
+  const org = await createOrg(server, user, `Org ${tag}`);
+  const orgId = org.id;
+  ids.org = orgId;
+  ids.team = await createTeam(server, org, 'Team');
+  const invite = await api.members.invite({
+    params: { orgId },
+    body: { email: uniqueEmail(`m-${tag}`), role: 'viewer' },
+  });
+  ids.member = must('invite', invite, 201).body.data.member.id;
+  ids.agent = await createAgent(server, org, { name: 'Agent', framework: 'custom' });
+  ids.namespace = (await createNamespace(server, org, { sensitivity: 'internal' })).id;
+  const policy = await api.policies.create({
+    params: { orgId },
+    body: { name: 'P', effect: 'allow', resource: 'namespace:*', action: 'read', priority: 1 },
+  });
+  ids.policy = must('policy', policy, 201).body.data.id;
+  const lifecycle = await api.lifecycle.create({
+    params: { orgId },
+    body: { name: 'L', scope: 'namespace:*', deleteAfterDays: 30 },
+  });
+  ids.lifecyclePolicy = must('lifecycle policy', lifecycle, 201).body.data.id;
+  const vaultId = must('vault', await api.vault.createVault({ body: { name: 'V' } }), 201).body.data.id;
+  ids.vault = vaultId;
+  const item = await api.vault.createItem({ params: { vaultId }, body: { name: 'db', value: 's3cret-value' } });
+  ids.vaultItem = must('vault item', item, 201).body.data.id;
+
+  const core = server.api(key);
   const events = ['I prefer dark roast coffee every morning.', 'My name is Dana and I live in Lisbon.'].map(
     (content) => ({
-      type: 'message',
+      type: 'message' as const,
       sessionId: `s-${tag}`,
       subjectId: `subject-${tag}`,
       payload: { role: 'user', content },
     }),
   );
-  await core(http().post('/v1/capture/batch')).send({ events });
-  await make(
-    t,
-    'job',
-    () => core(http().post('/v1/learn')).send({ scope: 'full', wait: true }),
-    (d) => d.id ?? d.jobId,
-  );
-  await make(
-    t,
-    'artifact',
-    () => core(http().get('/v1/artifacts')),
-    (d) => d.artifacts[0]?.id,
-  );
-  await make(
-    t,
-    'memory',
-    () => core(http().get('/v1/memories')),
-    (d) => d.memories[0]?.id,
-  );
-  t.ids.subject = `subject-${tag}`;
-  return t;
+  must('capture', await core.capture.captureBatch({ body: { events } }), 201);
+  ids.job = must('learn', await core.learn.learn({ body: { scope: 'full', wait: true } }), 200).body.data.id;
+  ids.artifact = must('artifacts', await core.artifacts.list(), 200).body.data.artifacts[0]?.id;
+  ids.memory = must('memories', await core.memories.list(), 200).body.data.memories[0]?.id;
+  for (const name of ['artifact', 'memory']) if (!ids[name]) missing[name] = `${name}: none was produced`;
+  return { user, key, ids, missing };
 }
 
 interface AppRoute {
@@ -171,7 +81,15 @@ const isAppRoute = (v: unknown): v is AppRoute =>
   typeof v === 'object' && v !== null && typeof (v as AppRoute).path === 'string' && 'method' in v;
 
 /** Which fixture fills each path parameter; orgId also comes from the tenant under test. */
-type Case = { name: string; route: AppRoute; params: Record<string, string>; token: 'jwt' | 'apiKey'; needs: string[] };
+type Case = {
+  name: string;
+  area: string;
+  key: string;
+  route: AppRoute;
+  params: Record<string, string>;
+  token: 'jwt' | 'apiKey';
+  needs: string[];
+};
 
 const PARAM_FIXTURE: Record<string, Record<string, string>> = {
   default: {
@@ -229,11 +147,11 @@ const BODIES: Record<string, unknown> = {
   'vault.updateItem': { value: 'intruder-value' },
 };
 
-function routesWithPathIds(): { name: string; route: AppRoute }[] {
-  const out: { name: string; route: AppRoute }[] = [];
+function routesWithPathIds(): { name: string; area: string; key: string; route: AppRoute }[] {
+  const out: { name: string; area: string; key: string; route: AppRoute }[] = [];
   for (const [area, router] of Object.entries(contract) as [string, Record<string, unknown>][]) {
     for (const [key, route] of Object.entries(router)) {
-      if (isAppRoute(route) && route.path.includes('/:')) out.push({ name: `${area}.${key}`, route });
+      if (isAppRoute(route) && route.path.includes('/:')) out.push({ name: `${area}.${key}`, area, key, route });
     }
   }
   return out;
@@ -241,13 +159,13 @@ function routesWithPathIds(): { name: string; route: AppRoute }[] {
 
 function casesFor(): Case[] {
   const cases: Case[] = [];
-  for (const { name, route } of routesWithPathIds()) {
+  for (const { name, area, key, route } of routesWithPathIds()) {
     if (EXCLUDED[name]) continue;
     const names = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
     const map = { ...PARAM_FIXTURE.default, ...(PARAM_FIXTURE[name] ?? {}) };
     const params = Object.fromEntries(names.map((p) => [p, map[p]!]));
     const token = (route.metadata as { auth?: string } | undefined)?.auth === 'apiKey' ? 'apiKey' : 'jwt';
-    cases.push({ name, route, params, token, needs: Object.values(params) });
+    cases.push({ name, area, key, route, params, token, needs: Object.values(params) });
   }
   return cases;
 }
@@ -257,21 +175,26 @@ beforeAll(async () => {
   B = await setUpTenant('iso-b');
 }, 120_000);
 
+/** A route of the typed client called by name, as the table walks them (each with its own arguments). */
+type AnyRoute = (args: {
+  params: Record<string, string>;
+  body?: unknown;
+  extraHeaders: Record<string, string>;
+}) => Promise<{ status: number; body: unknown }>;
+
 function call(c: Case, from: Tenant, orgOf: Tenant) {
-  let path = c.route.path;
+  const params: Record<string, string> = {};
   for (const [param, fixture] of Object.entries(c.params)) {
     // The org of the path is either A's (B is no member) or B's own with A's child id.
-    const value = param === 'orgId' ? orgOf.ids.org : A.ids[fixture];
-    path = path.replace(`:${param}`, encodeURIComponent(value ?? 'missing'));
+    params[param] = (param === 'orgId' ? orgOf.ids.org : A.ids[fixture]) ?? 'missing';
   }
-  const method = c.route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete' | 'put';
-  let req = server
-    .http()
-    [method](path)
-    .set(auth(c.token === 'apiKey' ? from.key : from.user.accessToken));
-  if (c.params.orgId && orgOf.ids.org) req = req.set('X-Organization-ID', orgOf.ids.org);
-  const body = BODIES[c.name];
-  return body !== undefined ? req.send(body as object) : req;
+  const client = server.api(c.token === 'apiKey' ? from.key : from.user) as unknown as Record<
+    string,
+    Record<string, AnyRoute>
+  >;
+  const extraHeaders: Record<string, string> =
+    c.params.orgId && orgOf.ids.org ? { 'X-Organization-ID': orgOf.ids.org } : {};
+  return client[c.area]![c.key]!({ params, body: BODIES[c.name], extraHeaders });
 }
 
 describe('tenant isolation', () => {
@@ -298,29 +221,27 @@ describe('tenant isolation', () => {
         if (c.name === 'memories.forgetSubject') {
           // Subjects are client-chosen names: B forgetting "A's" subject acts in B's own data only.
           expect([200, 404]).toContain(res.status);
-          if (res.status === 200) expect(JSON.stringify(res.body.data)).not.toMatch(/[1-9]/);
+          if (res.status === 200) expect(JSON.stringify((res.body as { data: unknown }).data)).not.toMatch(/[1-9]/);
           continue;
         }
         expect(res.status, `${c.name} via ${orgOf === A ? "A's" : "B's own"} org: ${JSON.stringify(res.body)}`).toBe(
           404,
         );
-        expect(res.body.error.code).toBe('not_found');
+        expect(res.body).toMatchObject({ error: { code: 'not_found' } });
       }
     });
   }
 
   it("A's resources are intact after B's attempts", async () => {
-    const keys = await server.http().get('/v1/api-keys').set(auth(A.user.accessToken));
-    expect(keys.body.data.apiKeys.find((k: { id: string }) => k.id === A.ids.apiKey)?.revoked).toBe(false);
+    const keys = expectStatus(await server.api(A.user).apiKeys.list(), 200).body.data.apiKeys;
+    expect(keys.find((k) => k.id === A.ids.apiKey)?.revoked).toBe(false);
     if (A.ids.memory) {
-      const mem = await server.http().get(`/v1/memories/${A.ids.memory}`).set(auth(A.key));
+      const mem = await server.api(A.key).memories.get({ params: { id: A.ids.memory } });
       expect(mem.status).toBe(200);
     }
-    if (A.ids.vaultItem) {
-      const item = await server
-        .http()
-        .get(`/v1/vaults/${A.ids.vault}/items/${A.ids.vaultItem}`)
-        .set(auth(A.user.accessToken));
+    if (A.ids.vaultItem && A.ids.vault) {
+      const params = { vaultId: A.ids.vault, itemId: A.ids.vaultItem };
+      const item = await server.api(A.user).vault.getItem({ params });
       expect(item.status).toBe(200);
     }
   });
