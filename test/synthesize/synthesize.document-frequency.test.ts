@@ -17,6 +17,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LARGE_SCOPE } from '../../server/src/retrieval/lexical-candidates.js';
 import type { RetrievalScope } from '../../server/src/retrieval/scope.js';
+import { candidatesQuery } from '../../server/src/retrieval/candidates.js';
 import { DF_CAP, documentFrequencyQuery } from '../../server/src/retrieval/term-stats.js';
 import { auth, newTenant, useTestServer } from '../helpers/index.js';
 
@@ -75,32 +76,37 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** How a statement read `events`: its scan nodes (with their index), the rows they produced, and the statement's buffers. */
+/**
+ * How a statement read `events`: the kinds of its scan nodes, the indexes they used, the rows they
+ * produced over all loops, and the statement's buffers.
+ */
 async function eventReads(query: SQL) {
   const [row] = await database().rows<Record<string, unknown>>(sql`explain (analyze, buffers, format json) ${query}`);
   const raw = Object.values(row ?? {})[0];
   const plan = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>)[0]?.Plan as PlanNode;
-  const scans: string[] = [];
+  const scans = new Set<string>();
+  const indexes = new Set<string>();
   let rows = 0;
   const walk = (node: PlanNode) => {
     if (node['Relation Name'] === 'events') {
       rows += node['Actual Rows'] * node['Actual Loops'];
-      scans.push(node['Node Type']);
+      scans.add(node['Node Type']);
     }
-    if (node['Index Name']?.startsWith('events')) scans.push(node['Index Name']);
+    if (node['Index Name']?.startsWith('events')) indexes.add(node['Index Name']);
     for (const child of node.Plans ?? []) walk(child);
   };
   walk(plan);
-  return { scans, rows, buffers: (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0) };
+  return { scans, indexes, rows, buffers: (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0) };
 }
 
 describe('the document-frequency count of a large scope', () => {
   it('reads words in no event from the full-text index alone, with stale statistics', async () => {
-    const { scans, rows, buffers } = await eventReads(
+    const { scans, indexes, rows, buffers } = await eventReads(
       documentFrequencyQuery('event', scope, ['zebra', 'quantum', 'flux'], true),
     );
     // Only bitmap scans of the full-text index: never the scope's btree index walked, nor the table.
-    expect(new Set(scans)).toEqual(new Set(['Bitmap Heap Scan', 'events_fts_idx']));
+    expect(scans).toEqual(new Set(['Bitmap Heap Scan']));
+    expect(indexes).toEqual(new Set(['events_fts_idx']));
     expect(rows).toBe(0);
     // A few index pages a word (the scope walk read every one of the tenant's index and heap pages).
     expect(buffers).toBeLessThanOrEqual(30);
@@ -108,8 +114,9 @@ describe('the document-frequency count of a large scope', () => {
 
   it('counts a rare word by its matches only, and a common one up to the cap', async () => {
     const query = documentFrequencyQuery('event', scope, [RARE_WORD, COMMON, 'zebra'], true);
-    const { scans, rows } = await eventReads(query);
-    expect(new Set(scans)).toEqual(new Set(['Bitmap Heap Scan', 'events_fts_idx']));
+    const { scans, indexes, rows } = await eventReads(query);
+    expect(scans).toEqual(new Set(['Bitmap Heap Scan']));
+    expect(indexes).toEqual(new Set(['events_fts_idx']));
     expect(rows).toBeLessThanOrEqual(RARE.length + DF_CAP);
     const counts = await database().rows<{ i: number; df: number | string }>(query);
     expect(counts.map((r) => [Number(r.i), Number(r.df)]).sort()).toEqual([
@@ -117,6 +124,22 @@ describe('the document-frequency count of a large scope', () => {
       [1, DF_CAP],
       [2, 0],
     ]);
+  });
+
+  it('fetches the matches of a rare word through the full-text index, and a sample of a common one', async () => {
+    for (const [lexemes, limit] of [
+      [[RARE_WORD, 'zebra'], 400],
+      [[COMMON], 100],
+    ] as const) {
+      const { scans, indexes, rows } = await eventReads(
+        candidatesQuery('event', scope, [...lexemes], limit, sql`true`, true),
+      );
+      // The matches through the full-text index, then the rows taken by primary key (an index scan or a
+      // bitmap of it): no other index, no sequential scan.
+      expect(scans.has('Seq Scan'), `${lexemes}`).toBe(false);
+      expect(indexes, `${lexemes}`).toEqual(new Set(['events_fts_idx', 'events_pkey']));
+      expect(rows, `${lexemes}`).toBeLessThanOrEqual(2 * limit);
+    }
   });
 
   it('synthesize finds the rare word and answers words in no event with nothing', async () => {

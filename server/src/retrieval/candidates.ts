@@ -6,7 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { orQuery, quoteLexeme } from './query-terms.js';
-import { type RetrievalScope, type Source, scopeConditions, SOURCE_TABLE, tsvectorOf } from './scope.js';
+import { type RetrievalScope, SCOPE_COLUMNS, type Source, scopeConditions, SOURCE_TABLE, tsvectorOf } from './scope.js';
 
 export interface CandidateRow {
   id: string;
@@ -63,14 +63,38 @@ export function withGinLimit(limit: number, body: (guard: SQL) => SQL): SQL {
     cross join lateral (${body(sql`cfg.gin_limit is not null`)}) b`;
 }
 
-/** Rows of the scope matching any of the lexemes (an OR tsquery), at most `limit`. */
+/**
+ * The rows of a source's whole table matching `tsquery` (its id and the columns scopeConditions reads),
+ * for a MATERIALIZED CTE that is the full-text index's fence: with the scope applied above it, no plan
+ * can read the matches by walking the scope's btree index (the planner's choice when it misjudges a
+ * scope or the words: issue 29's history soak), and a CTE is planned for all its rows, so no LIMIT
+ * above it makes a sequential scan that stops early look cheap. Its cost is the words' posting lists
+ * (bounded by withGinLimit where they may be long), not the scope's size.
+ */
+export function fullTextMatches(source: Source, tsquery: string): SQL {
+  const columns = sql.raw(['id', ...SCOPE_COLUMNS[source]].map((c) => `d.${c}`).join(', '));
+  return sql`select ${columns} from ${sourceTable(source)} where ${tsvectorOf(source)} @@ ${tsquery}::tsquery`;
+}
+
+/**
+ * Rows of the scope matching any of the lexemes (an OR tsquery), at most `limit`. `fenced` (large
+ * scopes): the matches are read through the full-text index alone (fullTextMatches), then the rows by
+ * primary key.
+ */
 export function candidatesQuery(
   source: Source,
   scope: RetrievalScope,
   lexemes: string[],
   limit: number,
   guard: SQL = sql`true`,
+  fenced = false,
 ): SQL {
+  if (fenced)
+    return sql`
+      with m as materialized (${fullTextMatches(source, orQuery(lexemes))})
+      select ${selectColumns(source)}
+      from ${sourceTable(source)}
+      where d.id = any(array(select d.id from m d where ${scopeConditions(source, scope)} and ${guard} limit ${limit}))`;
   return sql`
     select ${selectColumns(source)}
     from ${sourceTable(source)}
@@ -78,20 +102,24 @@ export function candidatesQuery(
     limit ${limit}`;
 }
 
-/** Rows of the scope matching any of the lexemes; `ginLimit` bounds the index scan (withGinLimit). */
+/**
+ * Rows of the scope matching any of the lexemes; `ginLimit` bounds the index scan (withGinLimit),
+ * `fenced` reads through the full-text index alone (candidatesQuery).
+ */
 export async function fetchCandidates(
   database: Database,
   source: Source,
   scope: RetrievalScope,
   lexemes: string[],
   limit: number,
-  ginLimit?: number,
+  options: { ginLimit?: number; fenced?: boolean } = {},
 ): Promise<CandidateRow[]> {
   if (lexemes.length === 0) return [];
+  const { ginLimit, fenced = false } = options;
   return database.rows<CandidateRow>(
     ginLimit === undefined
-      ? candidatesQuery(source, scope, lexemes, limit)
-      : withGinLimit(ginLimit, (guard) => candidatesQuery(source, scope, lexemes, limit, guard)),
+      ? candidatesQuery(source, scope, lexemes, limit, sql`true`, fenced)
+      : withGinLimit(ginLimit, (guard) => candidatesQuery(source, scope, lexemes, limit, guard, fenced)),
   );
 }
 

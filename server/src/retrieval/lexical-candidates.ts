@@ -10,6 +10,9 @@
  * - document frequencies: from pg_stats for the lexemes it lists as common, else counted up to DF_CAP
  *   through an index scan bounded by gin_fuzzy_search_limit (a long posting list yields a random
  *   subset, enough to reach the cap, instead of a bitmap of every row holding the word);
+ * - every read by word (counts, rare matches, samples) goes through the full-text index alone, the
+ *   scope applied above a fence (candidates.ts fullTextMatches): a planner that misjudges the scope
+ *   (statistics taken while the tenant was small) cannot walk the tenant's history instead;
  * - rare lexemes (below DF_CAP): all their matches, through the index, wherever they are in the
  *   history; their posting lists are short by definition. As on small scopes, common words then only
  *   rank what the rare ones found. A word in no event stops here;
@@ -75,7 +78,9 @@ export async function lexicalCandidates(
   // As on small scopes, very common words only rank what rarer words found: rare lexemes complete,
   // through the index (a word in no event stops here, with nothing to read).
   const rareLexemes = candidateLexemes(df, limit, true);
-  if (rareLexemes.length > 0) return { df, rows: await fetchCandidates(database, source, scope, rareLexemes, limit) };
+  if (rareLexemes.length > 0) {
+    return { df, rows: await fetchCandidates(database, source, scope, rareLexemes, limit, { fenced: true }) };
+  }
   // Only common words: their newest matches, from the recent window.
   const common = lexemes.filter((l) => (df.get(l) ?? 0) >= DF_CAP);
   if (common.length === 0) return { df, rows: [] };
@@ -83,6 +88,9 @@ export async function lexicalCandidates(
   // Common words the window barely holds (common in older history): a bounded random sample of their
   // matches through the index, so a question about them still finds some.
   const older = common.filter((l) => (recent.counts.get(l) ?? 0) < RECENT_COMMON_MIN);
-  const sampled = await fetchCandidates(database, source, scope, older, Math.min(limit, OLDER_LIMIT), OLDER_GIN_LIMIT);
+  const sampled = await fetchCandidates(database, source, scope, older, Math.min(limit, OLDER_LIMIT), {
+    ginLimit: OLDER_GIN_LIMIT,
+    fenced: true,
+  });
   return { df, rows: [...recent.rows, ...sampled] };
 }

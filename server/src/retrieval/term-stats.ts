@@ -7,7 +7,8 @@
  * whose posting lists are short, are counted. Small scopes are always counted exactly: the planner
  * reads them through the scope index, cheaply, and a table-wide share would misjudge a small tenant.
  * Without statistics (a fresh table, PGlite before its first ANALYZE) every lexeme is counted, capped
- * at DF_CAP; on large scopes through an index scan bounded by gin_fuzzy_search_limit (issue 29).
+ * at DF_CAP; on large scopes one probe per lexeme through the full-text index alone, bounded by
+ * gin_fuzzy_search_limit, whatever the planner thinks of the scope (documentFrequencyQuery, issue 29).
  *
  * The number of documents in a scope is counted up to COUNT_CAP only: an exact count(*) walks every
  * row of the scope (2.3 s at a million events of one tenant on a loaded machine: issue 29). Above the
@@ -16,17 +17,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { sourceTable, withGinLimit } from './candidates.js';
+import { fullTextMatches, sourceTable, withGinLimit } from './candidates.js';
 import { quoteLexeme } from './query-terms.js';
-import {
-  type RetrievalScope,
-  SCOPE_COLUMNS,
-  type Source,
-  SOURCE_TABLE,
-  scopeConditions,
-  scopeKey,
-  tsvectorOf,
-} from './scope.js';
+import { type RetrievalScope, type Source, SOURCE_TABLE, scopeConditions, scopeKey, tsvectorOf } from './scope.js';
 
 /** A term found in more documents than this is "common": its df is reported as the cap. */
 export const DF_CAP = 500;
@@ -165,13 +158,9 @@ export function documentFrequencyQuery(
       ) as df
       from (values ${values}) as l(i, q)`;
   }
-  const columns = sql.raw(SCOPE_COLUMNS[source].map((c) => `d.${c}`).join(', '));
   return withGinLimit(GIN_COUNT_LIMIT, (guard) => {
     const ctes = sql.join(
-      lexemes.map(
-        (l, i) => sql`${sql.raw(`t${i}`)} as materialized (
-          select ${columns} from ${sourceTable(source)} where ${tsvectorOf(source)} @@ ${quoteLexeme(l)}::tsquery)`,
-      ),
+      lexemes.map((l, i) => sql`${sql.raw(`t${i}`)} as materialized (${fullTextMatches(source, quoteLexeme(l))})`),
       sql`, `,
     );
     const probes = sql.join(
