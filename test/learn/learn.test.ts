@@ -1,17 +1,19 @@
 /** POST /v1/learn and GET /v1/learn/jobs/:id through real HTTP: job lifecycle, incremental/full, scope, isolation. */
+import type { CaptureEvent } from '@hx-memory/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auth, createApiKey, newTenant, useTestServer } from '../helpers/index.js';
+import { createApiKey, errorFields, expectStatus, newTenant, postRaw, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
-const msg = (sessionId: string, content: string, occurredAt: string, extra: Record<string, unknown> = {}) => ({
+type LearnBody = NonNullable<Parameters<ReturnType<typeof server.api>['learn']['learn']>[0]>['body'];
+
+const msg = (sessionId: string, content: string, occurredAt: string): CaptureEvent => ({
   type: 'message',
   sessionId,
   subjectId: 'user-1',
   payload: { role: 'user', content },
   occurredAt,
-  ...extra,
 });
 
 const CONVERSATION = [
@@ -21,27 +23,25 @@ const CONVERSATION = [
   msg('s2', 'Yesterday I went to a concert with my sister Anna.', '2024-02-05T18:00:00Z'),
 ];
 
-async function capture(key: string, events: unknown[]) {
-  const res = await server.http().post('/v1/capture/batch').set(auth(key)).send({ events });
-  expect(res.status).toBe(201);
-  return res.body.data.results.map((r: { eventId: string }) => r.eventId) as string[];
+async function capture(key: string, events: CaptureEvent[]) {
+  const res = await server.api(key).capture.captureBatch({ body: { events } });
+  return expectStatus(res, 201).body.data.results.map((r) => r.eventId);
 }
 
-async function learn(key: string, body: Record<string, unknown> = {}) {
-  const res = await server
-    .http()
-    .post('/v1/learn')
-    .set(auth(key))
-    .send({ wait: true, ...body });
-  expect(res.status).toBe(200);
-  expect(res.body.data.status).toBe('completed');
-  return res.body.data;
+async function learn(key: string, body: LearnBody = {}) {
+  const res = await server.api(key).learn.learn({ body: { wait: true, ...body } });
+  const job = expectStatus(res, 200).body.data;
+  expect(job.status).toBe('completed');
+  return job;
 }
 
 async function allMemories(key: string) {
-  const res = await server.http().get('/v1/memories?limit=100').set(auth(key));
-  expect(res.status).toBe(200);
-  return res.body.data.memories as Array<Record<string, unknown> & { id: string; sourceEventIds: string[] }>;
+  const res = await server.api(key).memories.list({ query: { limit: 100 } });
+  return expectStatus(res, 200).body.data.memories;
+}
+
+async function allArtifacts(key: string) {
+  return expectStatus(await server.api(key).artifacts.list({ query: { limit: 100 } }), 200).body.data.artifacts;
 }
 
 describe('POST /v1/learn', () => {
@@ -74,16 +74,15 @@ describe('POST /v1/learn', () => {
   it('answers 202 with a queued job, which GET /v1/learn/jobs/:id shows completing', async () => {
     const { apiKey } = await newTenant(server);
     await capture(apiKey, CONVERSATION.slice(0, 2));
-    const res = await server.http().post('/v1/learn').set(auth(apiKey)).send({});
-    expect(res.status).toBe(202);
+    const api = server.api(apiKey).learn;
+    const res = expectStatus(await api.learn({ body: {} }), 202);
     expect(['queued', 'running']).toContain(res.body.data.status);
     expect(res.body.data.artifacts).toEqual({ created: 0, updated: 0, unchanged: 0, byType: {} });
     let job = res.body.data;
     for (let i = 0; i < 100 && job.status !== 'completed' && job.status !== 'failed'; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      const got = await server.http().get(`/v1/learn/jobs/${job.id}`).set(auth(apiKey));
-      expect(got.status).toBe(200);
-      job = got.body.data;
+      const got = await api.getJob({ params: { id: job.id } });
+      job = expectStatus(got, 200).body.data;
     }
     expect(job.status).toBe('completed');
     expect(job.stats.eventsProcessed).toBe(2);
@@ -96,16 +95,14 @@ describe('POST /v1/learn', () => {
     const first = await learn(apiKey);
     expect(first.stats.eventsProcessed).toBe(3);
     const before = await allMemories(apiKey);
-    const artifactsBefore = (await server.http().get('/v1/artifacts?limit=100').set(auth(apiKey))).body.data.artifacts;
+    const artifactsBefore = await allArtifacts(apiKey);
 
     const again = await learn(apiKey);
     expect(again.stats.eventsProcessed).toBe(0);
     expect(again.stats.memoriesProcessed).toBe(0);
     expect(again.artifacts).toMatchObject({ created: 0, updated: 0 });
     expect(await allMemories(apiKey)).toEqual(before);
-    expect((await server.http().get('/v1/artifacts?limit=100').set(auth(apiKey))).body.data.artifacts).toEqual(
-      artifactsBefore,
-    );
+    expect(await allArtifacts(apiKey)).toEqual(artifactsBefore);
 
     await capture(apiKey, CONVERSATION.slice(3));
     const third = await learn(apiKey);
@@ -144,11 +141,13 @@ describe('POST /v1/learn', () => {
     await capture(apiKey, [msg('b', 'I moved to Berlin last month.', '2024-06-01T09:00:00Z')]);
     const job = await learn(apiKey);
     expect(job.stats.memoriesSuperseded).toBeGreaterThanOrEqual(1);
-    const superseded = (await server.http().get('/v1/memories?status=superseded').set(auth(apiKey))).body.data.memories;
-    const paris = superseded.find((m: { content: string }) => /paris/i.test(m.content));
+    const memories = server.api(apiKey).memories;
+    const superseded = expectStatus(await memories.list({ query: { status: 'superseded' } }), 200).body.data.memories;
+    const paris = superseded.find((m) => /paris/i.test(m.content));
     expect(paris).toBeDefined();
-    expect(paris.validTo).not.toBeNull();
-    const successor = (await server.http().get(`/v1/memories/${paris.supersededBy}`).set(auth(apiKey))).body.data;
+    expect(paris!.validTo).not.toBeNull();
+    const got = await memories.get({ params: { id: String(paris!.supersededBy) } });
+    const successor = expectStatus(got, 200).body.data;
     expect(successor.content).toMatch(/berlin/i);
     expect(successor.status).toBe('active');
   });
@@ -161,27 +160,28 @@ describe('POST /v1/learn', () => {
         msg(`s${i % 5}`, `I like topic number ${i} quite a lot.`, '2024-03-01T10:00:00Z'),
       ),
     );
-    const [a, b] = await Promise.all([
-      server.http().post('/v1/learn').set(auth(apiKey)).send({ wait: true }),
-      server.http().post('/v1/learn').set(auth(apiKey)).send({ wait: true }),
-    ]);
-    expect(a.body.data.status).toBe('completed');
-    expect(b.body.data.status).toBe('completed');
-    const [first, second] = [a.body.data, b.body.data].sort((x, y) => (x.startedAt < y.startedAt ? -1 : 1));
-    expect(new Date(second.startedAt).getTime()).toBeGreaterThanOrEqual(new Date(first.finishedAt).getTime());
+    const api = server.api(apiKey).learn;
+    const [a, b] = await Promise.all([api.learn({ body: { wait: true } }), api.learn({ body: { wait: true } })]);
+    const jobs = [a, b].map((res) => expectStatus(res, 200).body.data);
+    expect(jobs[0]!.status).toBe('completed');
+    expect(jobs[1]!.status).toBe('completed');
+    const [first, second] = jobs.sort((x, y) => (String(x.startedAt) < String(y.startedAt) ? -1 : 1));
+    expect(new Date(String(second!.startedAt)).getTime()).toBeGreaterThanOrEqual(
+      new Date(String(first!.finishedAt)).getTime(),
+    );
     // Together they compiled each event exactly once.
-    expect(first.stats.eventsProcessed + second.stats.eventsProcessed).toBe(60);
+    expect(first!.stats.eventsProcessed + second!.stats.eventsProcessed).toBe(60);
   });
 
   it('validates the body, naming the fields', async () => {
     const { apiKey } = await newTenant(server);
-    const res = await server
-      .http()
-      .post('/v1/learn')
-      .set(auth(apiKey))
-      .send({ scope: 'everything', options: { minPatternStrength: 2, artifactTypes: ['nope'] } });
+    // An unknown scope and artifact type: values the contract's types refuse, sent raw.
+    const res = await postRaw(server, '/v1/learn', apiKey, {
+      scope: 'everything',
+      options: { minPatternStrength: 2, artifactTypes: ['nope'] },
+    });
     expect(res.status).toBe(400);
-    const fields = res.body.error.details.map((d: { field: string }) => d.field);
+    const fields = errorFields(res.body);
     expect(fields).toEqual(expect.arrayContaining(['scope', 'options.minPatternStrength', 'options.artifactTypes[0]']));
   });
 });
@@ -192,11 +192,12 @@ describe('isolation', () => {
     const b = await newTenant(server);
     await capture(a.apiKey, CONVERSATION.slice(0, 1));
     const job = await learn(a.apiKey);
-    expect((await server.http().get(`/v1/learn/jobs/${job.id}`).set(auth(b.apiKey))).status).toBe(404);
+    const getJob = (key: string, id = job.id) => server.api(key).learn.getJob({ params: { id } });
+    expect((await getJob(b.apiKey)).status).toBe(404);
     const testKey = await createApiKey(server, a.user, { environment: 'test' });
-    expect((await server.http().get(`/v1/learn/jobs/${job.id}`).set(auth(testKey))).status).toBe(404);
-    expect((await server.http().get('/v1/learn/jobs/job_nope').set(auth(a.apiKey))).body.error.code).toBe('not_found');
-    expect((await server.http().post('/v1/learn').set(auth(a.jwt)).send({})).status).toBe(401);
+    expect((await getJob(testKey)).status).toBe(404);
+    expect(expectStatus(await getJob(a.apiKey, 'job_nope'), 404).body.error.code).toBe('not_found');
+    expect((await server.api(a.jwt).learn.learn({ body: {} })).status).toBe(401);
   });
 
   it('a test key compiles only test events', async () => {
