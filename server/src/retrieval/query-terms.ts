@@ -159,9 +159,23 @@ async function lexemesOf(database: Database, query: string): Promise<Map<string,
   return tf;
 }
 
+/**
+ * Words that frame a question rather than say what it is about, after a question word: "what kind
+ * of art", "what types of pottery", "how many times", "how long", "in what ways". They match turns
+ * by their everyday senses ("your kind words", "a long time") and carry `FRAME_WEIGHT` of a word.
+ */
+const FRAME =
+  /\b(?:what|which|how|in what)\s+(kinds?|types?|sorts?|ways?|things?|many|much|long|often)\b(?:\s+(times?|of))?/gi;
+const FRAME_WEIGHT = 0.3;
+
 /** Stems the query (see lexemesOf) and spots names. */
 export async function analyzeQuery(database: Database, query: string): Promise<QueryTerms> {
   const tf = await lexemesOf(database, query);
+  const frame = [...query.matchAll(FRAME)].flatMap((m) => [m[1], m[2]]).filter((w): w is string => !!w && w !== 'of');
+  if (frame.length > 0) {
+    const frameLexemes = await lexemesOf(database, frame.join(' '));
+    for (const lexeme of frameLexemes.keys()) if (tf.has(lexeme)) tf.set(lexeme, FRAME_WEIGHT);
+  }
   const rawWords = query.match(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu) ?? [];
   const words = [...new Set(rawWords.map((w) => w.toLowerCase().replace(/['’]s$/, '')))].filter(
     (w) => w.length > 1 && !QUESTION_WORDS.has(w),

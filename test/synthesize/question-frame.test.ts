@@ -1,0 +1,47 @@
+/**
+ * Words that frame a question ("what kind of", "how many times") count less than the words it is
+ * about: "What kind of music does Dana play?" is answered by the turn about the music Dana plays,
+ * not by a turn thanking her for her kind words. Through HTTP with the typed client.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus, newTenant, useTestServer } from '../helpers/index.js';
+
+const server = useTestServer();
+let api: ReturnType<typeof server.api>;
+let ids: string[];
+
+const turns: Array<[speaker: string, text: string]> = [
+  ['Dana', 'Sam, your kind words were so kind, thank you.'],
+  ['Dana', 'Mostly jazz: piano music of the fifties.'],
+  ['Sam', 'The music at the wedding was loud.'],
+  ['Dana', 'My neighbour walks his dog at night.'],
+  ['Sam', 'Festivals are expensive this year.'],
+  ['Dana', 'I bought a new lamp for the living room.'],
+  ['Sam', 'See you soon, I have to walk the dog.'],
+];
+
+beforeAll(async () => {
+  const { apiKey } = await newTenant(server, 'frame');
+  api = server.api(apiKey);
+  const events = turns.map(([speaker, text], i) => ({
+    type: 'message' as const,
+    sessionId: 'chat',
+    namespace: 'talk',
+    occurredAt: new Date(Date.UTC(2023, 4, 1, 10, i)).toISOString(),
+    payload: { role: 'user' as const, content: text },
+    metadata: { speaker },
+  }));
+  const res = expectStatus(await api.capture.captureBatch({ body: { events } }), 201);
+  ids = res.body.data.results.map((r) => r.eventId);
+});
+
+describe('synthesize: question-frame words', () => {
+  it('ranks the turn about the music above the one about kind words', async () => {
+    const res = await api.synthesize.synthesize({
+      body: { query: 'What kind of music does Dana play?', namespace: 'talk' },
+    });
+    const entries = expectStatus(res, 200).body.data.entries;
+    const first = entries[0]?.provenance.find((p) => p.sourceType === 'event')?.sourceId;
+    expect(first).toBe(ids[1]);
+  });
+});
