@@ -5,16 +5,9 @@
  * another tenant. The creator and the tenant owner keep access; a role change or removal applies at once.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  useTestServer,
-  addMember,
-  bearer,
-  createOrg,
-  registerUser,
-  type TestMember,
-  type TestOrg,
-  type TestUser,
-} from '../helpers/index.js';
+import type { Role } from '@hx-memory/contract';
+import { addMember, createOrg, expectStatus, registerUser, useTestServer } from '../helpers/index.js';
+import type { TestMember, TestOrg, TestUser } from '../helpers/index.js';
 
 const server = useTestServer();
 let org: TestOrg;
@@ -33,48 +26,38 @@ beforeAll(async () => {
   otherTenant = await registerUser(server, 'stranger');
 }, 120_000);
 
-const as = (user: { accessToken: string }) => ({ Authorization: bearer(user) });
 let counter = 0;
 
 async function orgVault(creator: TestUser, organizationId = org.id) {
   counter += 1;
-  const vault = await server
-    .http()
-    .post('/v1/vaults')
-    .set(as(creator))
-    .send({ name: `shared-${counter}-${Math.random().toString(36).slice(2)}`, organizationId });
-  expect(vault.status, JSON.stringify(vault.body)).toBe(201);
-  expect(vault.body.data.organizationId).toBe(organizationId);
+  const api = server.api(creator).vault;
+  const name = `shared-${counter}-${Math.random().toString(36).slice(2)}`;
+  const vault = expectStatus(await api.createVault({ body: { name, organizationId } }), 201).body.data;
+  expect(vault.organizationId).toBe(organizationId);
   const value = `shared-secret-${counter}`;
-  const item = await server
-    .http()
-    .post(`/v1/vaults/${vault.body.data.id}/items`)
-    .set(as(creator))
-    .send({ name: 'k', value });
-  expect(item.status).toBe(201);
-  return { vaultId: vault.body.data.id as string, itemId: item.body.data.id as string, value };
+  const item = await api.createItem({ params: { vaultId: vault.id }, body: { name: 'k', value } });
+  return { vaultId: vault.id, itemId: expectStatus(item, 201).body.data.id, value };
 }
 
 async function listedVaultIds(user: TestUser): Promise<string[]> {
-  const res = await server.http().get('/v1/vaults').query({ limit: 100 }).set(as(user));
-  expect(res.status).toBe(200);
-  return res.body.data.vaults.map((v: { id: string }) => v.id);
+  const res = await server.api(user).vault.listVaults({ query: { limit: 100 } });
+  return expectStatus(res, 200).body.data.vaults.map((v) => v.id);
 }
 
 /** Status of each read and each change of the vault, as `user`. */
 async function probe(user: TestUser, f: { vaultId: string; itemId: string }) {
-  const h = () => server.http();
-  const item = `/v1/vaults/${f.vaultId}/items/${f.itemId}`;
+  const api = server.api(user).vault;
+  const params = { vaultId: f.vaultId, itemId: f.itemId };
   const [retrieve, reveal, items, versions, audit] = await Promise.all([
-    h().get(item).set(as(user)),
-    h().post(`${item}/reveal`).set(as(user)),
-    h().get(`/v1/vaults/${f.vaultId}/items`).set(as(user)),
-    h().get(`${item}/versions`).set(as(user)),
-    h().get(`/v1/vaults/${f.vaultId}/audit`).set(as(user)),
+    api.getItem({ params }),
+    api.revealItem({ params: { id: f.vaultId, itemId: f.itemId } }),
+    api.listItems({ params: { vaultId: f.vaultId } }),
+    api.listItemVersions({ params }),
+    api.audit({ params: { id: f.vaultId } }),
   ]);
-  const store = await h().post(`/v1/vaults/${f.vaultId}/items`).set(as(user)).send({ name: 'n', value: 'probe-value' });
-  const update = await h().patch(item).set(as(user)).send({ value: 'probe-update' });
-  const prune = await h().delete(`${item}/versions`).set(as(user));
+  const store = await api.createItem({ params: { vaultId: f.vaultId }, body: { name: 'n', value: 'probe-value' } });
+  const update = await api.updateItem({ params, body: { value: 'probe-update' } });
+  const prune = await api.pruneItemVersions({ params });
   return {
     reads: [retrieve, reveal, items, versions, audit].map((r) => r.status),
     writes: [store, update, prune].map((r) => r.status),
@@ -99,8 +82,8 @@ describe('a vault owned by an organization', () => {
       for (const body of got.bodies) expect(body).not.toContain(f.value);
       expect(got.bodies[0]).toContain('not_found');
     } else {
-      const value = await server.http().get(`/v1/vaults/${f.vaultId}/items/${f.itemId}`).set(as(members[role]));
-      expect(value.body.data.value).toMatch(/^(shared-secret-\d+|probe-update)$/);
+      const value = await server.api(members[role]).vault.getItem({ params: f });
+      expect(expectStatus(value, 200).body.data.value).toMatch(/^(shared-secret-\d+|probe-update)$/);
     }
   });
 
@@ -120,18 +103,13 @@ describe('a vault owned by an organization', () => {
     expect(await listedVaultIds(org.owner)).toContain(byManager.vaultId);
     for (const user of [members.developer, members.viewer, otherOrgAdmin, otherTenant]) {
       const res = await server
-        .http()
-        .post('/v1/vaults')
-        .set(as(user))
-        .send({ name: `nope-${Math.random()}`, organizationId: org.id });
-      expect(res.status).toBe(404);
-      expect(res.body.error.code).toBe('not_found');
+        .api(user)
+        .vault.createVault({ body: { name: `nope-${Math.random()}`, organizationId: org.id } });
+      expect(expectStatus(res, 404).body.error.code).toBe('not_found');
     }
     const unknown = await server
-      .http()
-      .post('/v1/vaults')
-      .set(as(org.owner))
-      .send({ name: 'x-unknown-org', organizationId: 'org_unknown' });
+      .api(org.owner)
+      .vault.createVault({ body: { name: 'x-unknown-org', organizationId: 'org_unknown' } });
     expect(unknown.status).toBe(404);
   });
 
@@ -143,8 +121,9 @@ describe('a vault owned by an organization', () => {
     const f = await orgVault(creator);
     expect((await probe(reader, f)).reads[0]).toBe(200);
 
-    const setRole = (m: TestMember, role: string) =>
-      server.http().patch(`/v1/organizations/${org.id}/members/${m.memberId}`).set(as(org.owner)).send({ role });
+    const owner = server.api(org.owner).members;
+    const setRole = (m: TestMember, role: Role) =>
+      owner.update({ params: { orgId: org.id, memberId: m.memberId }, body: { role } });
     expect((await setRole(creator, 'viewer')).status).toBe(200);
     expect((await setRole(reader, 'viewer')).status).toBe(200);
     // The creator keeps their vault whatever their role; the demoted reader no longer sees it.
@@ -153,21 +132,16 @@ describe('a vault owned by an organization', () => {
 
     expect((await setRole(reader, 'admin')).status).toBe(200);
     expect((await probe(reader, f)).writes).toEqual([201, 200, 200]);
-    expect(
-      (await server.http().delete(`/v1/organizations/${org.id}/members/${reader.memberId}`).set(as(org.owner))).status,
-    ).toBe(200);
-    expect((await server.http().get(`/v1/vaults/${f.vaultId}/items`).set(as(reader))).status).toBe(404);
+    expect((await owner.remove({ params: { orgId: org.id, memberId: reader.memberId } })).status).toBe(200);
+    expect((await server.api(reader).vault.listItems({ params: { vaultId: f.vaultId } })).status).toBe(404);
   });
 
   it('leaves vaults without an organization to their creator and the tenant owner', async () => {
-    const own = await server
-      .http()
-      .post('/v1/vaults')
-      .set(as(members.admin))
-      .send({ name: `personal-${Math.random()}` });
-    expect(own.body.data.organizationId).toBeNull();
-    const f = { vaultId: own.body.data.id as string, itemId: 'vit_none' };
-    expect((await server.http().get(`/v1/vaults/${f.vaultId}/items`).set(as(members.manager))).status).toBe(404);
-    expect((await server.http().get(`/v1/vaults/${f.vaultId}/items`).set(as(org.owner))).status).toBe(200);
+    const own = await server.api(members.admin).vault.createVault({ body: { name: `personal-${Math.random()}` } });
+    const vault = expectStatus(own, 201).body.data;
+    expect(vault.organizationId).toBeNull();
+    const params = { vaultId: vault.id };
+    expect((await server.api(members.manager).vault.listItems({ params })).status).toBe(404);
+    expect((await server.api(org.owner).vault.listItems({ params })).status).toBe(200);
   });
 });
