@@ -1,7 +1,11 @@
-/** The request pipeline through real HTTP: envelope, request ids, validation, limits, unknown routes. */
+/**
+ * The request pipeline through real HTTP: envelope, request ids, validation, limits, unknown routes.
+ * Mostly the wire itself (headers, paths off the contract, malformed and oversized bodies), so raw
+ * supertest; validation of bodies and params the contract can express goes through the typed client.
+ */
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { auth, newTenant, useTestServer } from '../helpers/index.js';
+import { auth, errorFields, expectStatus, newTenant, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
@@ -60,18 +64,15 @@ describe('request pipeline', () => {
   });
 
   it('names every offending body field', async () => {
-    const res = await server.http().post('/v1/auth/register').send({ email: 'not-an-email', password: 'short' });
-    expect(res.status).toBe(400);
-    const fields = res.body.error.details.map((d: { field: string }) => d.field).sort();
-    expect(fields).toEqual(['email', 'password']);
+    const res = await server.api().auth.register({ body: { email: 'not-an-email', password: 'short' } });
+    expect(errorFields(expectStatus(res, 400).body).sort()).toEqual(['email', 'password']);
   });
 
   it('names offending path params, query and headers with their part', async () => {
     const { jwt } = await newTenant(server);
     const long = 'x'.repeat(200);
-    const res = await server.http().delete(`/v1/api-keys/${long}`).set(auth(jwt));
-    expect(res.status).toBe(400);
-    expect(res.body.error.details[0].field).toBe('params.id');
+    const res = await server.api(jwt).apiKeys.revoke({ params: { id: long } });
+    expect(errorFields(expectStatus(res, 400).body)[0]).toBe('params.id');
   });
 
   it('refuses bodies over 1 MiB with 413 payload_too_large', async () => {
