@@ -486,6 +486,42 @@ describe.skipIf(missing.length > 0 || onPostgres)('the console in Chromium', () 
     expect(refused.status).toBe(403);
   }, 120_000);
 
+  it('windows long lists: only the rows in view are in the DOM, and Tab walks through all of them', async () => {
+    const hx = new Hx({ baseUrl: server.url, apiKey });
+    await hx.capture.captureBatch({
+      events: Array.from({ length: 120 }, (_, i) => ({
+        type: 'message' as const,
+        sessionId: 'bulk',
+        payload: { role: 'user' as const, content: `bulk event number ${i}` },
+      })),
+    });
+    await go('/events?sessionId=bulk', 'Events');
+    const table = page.getByTestId('events-table');
+    await expect
+      .poll(async () => await page.getByTestId('events-status').textContent(), { timeout: 15_000 })
+      .toMatch(/^100 events on this page/);
+    expect(await table.getAttribute('aria-rowcount')).toBe('101');
+    const rendered = async () => await table.locator('tbody tr[data-index]').count();
+    expect(await rendered()).toBeGreaterThan(5);
+    expect(await rendered()).toBeLessThan(60);
+    await axe('events, windowed');
+    // From the keyboard: the first row's button, then Tab row after row, past the first window.
+    await table.getByRole('button', { name: 'bulk event number 119' }).focus();
+    for (let i = 0; i < 70; i++) await page.keyboard.press('Tab');
+    const focused = await page.evaluate(
+      "document.activeElement?.closest('tr')?.getAttribute('aria-rowindex') + ' ' + document.activeElement?.textContent",
+    );
+    expect(focused).toBe('72 bulk event number 49');
+    expect(await rendered()).toBeLessThan(60);
+    // The focused row stays rendered when the region scrolls away from it.
+    await page.getByRole('region', { name: 'Captured events' }).evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await page.waitForTimeout(200);
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('bulk event number 49');
+    await shot('16-events-windowed');
+  }, 120_000);
+
   it('passes axe on every page in both themes, keyboard first', async () => {
     const pages: [string, string][] = [
       ['/', 'Welcome to Hx'],

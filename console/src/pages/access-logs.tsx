@@ -43,7 +43,7 @@ function Entries({ orgId }: { orgId: string }) {
   const entries = useQuery({
     queryKey: ['access-logs', orgId, filters, search.cursor],
     queryFn: async () => {
-      const page = await hx.audit.accessLogs({ orgId, limit: 50, cursor: search.cursor, ...filters });
+      const page = await hx.audit.accessLogs({ orgId, limit: 100, cursor: search.cursor, ...filters });
       return { items: page.items, pagination: page.pagination };
     },
     placeholderData: keepPreviousData,

@@ -7,6 +7,7 @@ import { KeyGate } from '../ui/browse-key';
 import { type FilterField, FilterForm } from '../ui/filter-form';
 import { ErrorNote, Modal, PageTitle, Text, when } from '../ui/kit';
 import { UrlPager } from '../ui/url-state';
+import { VirtualButtonList } from '../ui/virtual';
 
 const route = getRouteApi('/artifacts');
 
@@ -57,7 +58,7 @@ function List() {
   const list = useQuery({
     queryKey: ['artifacts', query, search.cursor],
     queryFn: async () => {
-      const page = await hx.artifacts.list({ ...(query as object), limit: 50, cursor: search.cursor });
+      const page = await hx.artifacts.list({ ...(query as object), limit: 100, cursor: search.cursor });
       return { items: page.items, pagination: page.pagination };
     },
     placeholderData: keepPreviousData,
@@ -79,24 +80,25 @@ function List() {
       {items.length === 0 && !list.isPending ? (
         <p className="card text-sm">No artifact here yet: learn jobs compile them from memories.</p>
       ) : null}
-      <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-        {items.map((a) => (
-          <li key={a.id} className="py-2">
-            <button
-              type="button"
-              className="w-full rounded-md p-2 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
-              onClick={() => void navigate({ search: { ...search, id: a.id } })}
-            >
+      {items.length > 0 ? (
+        <VirtualButtonList
+          label="Artifacts on this page"
+          items={items}
+          itemKey={(a) => a.id}
+          onOpen={(a) => void navigate({ search: { ...search, id: a.id } })}
+        >
+          {(a) => (
+            <>
               <span className="block font-medium">
                 <Text>{a.title}</Text>
               </span>
               <span className="muted block text-xs">
                 {a.type} · {a.status} · v{a.version} · {a.namespace} · {when(a.updatedAt)}
               </span>
-            </button>
-          </li>
-        ))}
-      </ul>
+            </>
+          )}
+        </VirtualButtonList>
+      ) : null}
       <UrlPager next={list.data?.pagination} />
       {search.id ? (
         <Detail id={search.id} onClose={() => void navigate({ search: { ...search, id: undefined } })} />

@@ -85,7 +85,7 @@ function List() {
   const list = useQuery({
     queryKey: ['events', query, search.cursor],
     queryFn: async () => {
-      const page = await hx.capture.listEvents({ ...query, limit: 50, cursor: search.cursor });
+      const page = await hx.capture.listEvents({ ...query, limit: 100, cursor: search.cursor });
       return { items: page.items, pagination: page.pagination };
     },
     placeholderData: keepPreviousData,

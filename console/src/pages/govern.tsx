@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
+import { type Column, DataTable } from '../ui/data-table';
 import { ErrorNote, Field, PageTitle, when } from '../ui/kit';
 import { OrgSelect, useOrganizations } from '../ui/org';
 
@@ -110,6 +111,22 @@ function OrgDetail({ orgId }: { orgId: string }) {
   );
 }
 
+type AuditEntry = Awaited<ReturnType<typeof hx.audit.tenantList>>['items'][number];
+const AUDIT_COLUMNS: Column<AuditEntry>[] = [
+  { header: 'When', cell: (e) => when(e.createdAt) },
+  { header: 'Action', cell: (e) => e.action },
+  { header: 'Outcome', cell: (e) => e.outcome },
+  {
+    header: 'Actor',
+    cell: (e) => (
+      <>
+        {e.actorType} <span className="font-mono text-xs">{e.actorId}</span>
+      </>
+    ),
+  },
+  { header: 'Request', cell: (e) => e.requestId ?? '—', className: 'font-mono text-xs' },
+];
+
 function AuditLog() {
   const [draft, setDraft] = useState({ action: '', requestId: '' });
   const [filters, setFilters] = useState(draft);
@@ -158,30 +175,13 @@ function AuditLog() {
         </button>
       </form>
       <ErrorNote error={entries.error} />
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Action</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Actor</th>
-            <th scope="col">Request</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((e) => (
-            <tr key={e.id}>
-              <td>{when(e.createdAt)}</td>
-              <td>{e.action}</td>
-              <td>{e.outcome}</td>
-              <td>
-                {e.actorType} <span className="font-mono text-xs">{e.actorId}</span>
-              </td>
-              <td className="font-mono text-xs">{e.requestId ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Audit log"
+        rows={entries.data ? rows : undefined}
+        columns={AUDIT_COLUMNS}
+        rowKey={(e) => e.id}
+        empty="No audit entry matches."
+      />
     </section>
   );
 }

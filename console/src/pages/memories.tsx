@@ -12,6 +12,7 @@ import { KeyGate } from '../ui/browse-key';
 import { type FilterField, FilterForm } from '../ui/filter-form';
 import { Confirm, ErrorNote, Modal, PageTitle, Text, when } from '../ui/kit';
 import { UrlPager } from '../ui/url-state';
+import { VirtualButtonList } from '../ui/virtual';
 
 const route = getRouteApi('/memories');
 
@@ -118,7 +119,7 @@ function List() {
   const list = useQuery({
     queryKey: ['memories', query, search.cursor],
     queryFn: async () => {
-      const page = await hx.memories.list({ ...(query as object), limit: 50, cursor: search.cursor });
+      const page = await hx.memories.list({ ...(query as object), limit: 100, cursor: search.cursor });
       return { items: page.items, pagination: page.pagination };
     },
     placeholderData: keepPreviousData,
@@ -159,24 +160,24 @@ function List() {
           them show up here within seconds.
         </p>
       ) : (
-        <ul className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="memories-list">
-          {items.map((m) => (
-            <li key={m.id} className="py-2">
-              <button
-                type="button"
-                className="w-full rounded-md p-2 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
-                onClick={() => void navigate({ search: { ...search, id: m.id } })}
-              >
-                <span className="block">
-                  <Text>{m.content}</Text>
-                </span>
-                <span className="muted block text-xs">
-                  {m.kind} · {m.status} · {m.namespace} · {m.subjectId ?? 'no subject'} · {when(m.lastSeenAt)}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <VirtualButtonList
+          label="Memories on this page"
+          items={items}
+          itemKey={(m) => m.id}
+          onOpen={(m) => void navigate({ search: { ...search, id: m.id } })}
+          testId="memories-list"
+        >
+          {(m) => (
+            <>
+              <span className="block">
+                <Text>{m.content}</Text>
+              </span>
+              <span className="muted block text-xs">
+                {m.kind} · {m.status} · {m.namespace} · {m.subjectId ?? 'no subject'} · {when(m.lastSeenAt)}
+              </span>
+            </>
+          )}
+        </VirtualButtonList>
       )}
       <UrlPager next={list.data?.pagination} />
       {search.id ? (

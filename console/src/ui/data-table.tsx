@@ -1,8 +1,11 @@
 /**
  * The one table of the console: a caption for assistive technology, a header per column, a row per
  * item, an empty state. Pages give columns as (header, cell) pairs; cells render stored text as text.
+ * Rows are windowed (ui/virtual.tsx): only those in view are in the DOM, the header stays on top, and
+ * aria-rowcount / aria-rowindex tell assistive technology where a row sits in the whole table.
  */
 import type { ReactNode } from 'react';
+import { ScrollRegion, useWindow } from './virtual';
 
 export interface Column<T> {
   header: string;
@@ -25,14 +28,15 @@ export function DataTable<T>({
   empty: ReactNode;
   testId?: string;
 }) {
+  const win = useWindow(rows?.length ?? 0, 37);
   if (!rows) return null;
   if (rows.length === 0) return <p className="card muted text-sm">{empty}</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="table" data-testid={testId}>
+    <ScrollRegion label={label} win={win}>
+      <table className="table" data-testid={testId} aria-rowcount={rows.length + 1}>
         <caption className="sr-only">{label}</caption>
-        <thead>
-          <tr>
+        <thead className="sticky top-0 z-10 bg-white dark:bg-slate-950">
+          <tr aria-rowindex={1}>
             {columns.map((c) => (
               <th key={c.header} scope="col">
                 {c.header}
@@ -41,18 +45,28 @@ export function DataTable<T>({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((c) => (
-                <td key={c.header} className={c.className}>
-                  {c.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {win.pieces.map((p) => {
+            if ('spacer' in p)
+              return (
+                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row, nothing in it to focus or read
+                <tr key={p.key} aria-hidden="true">
+                  <td colSpan={columns.length} className="!border-0 !p-0" style={{ height: p.spacer }} />
+                </tr>
+              );
+            const row = rows[p.index] as T;
+            return (
+              <tr key={rowKey(row)} data-index={p.index} ref={win.measure} aria-rowindex={p.index + 2}>
+                {columns.map((c) => (
+                  <td key={c.header} className={c.className}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
