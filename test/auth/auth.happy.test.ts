@@ -1,18 +1,19 @@
 /** Accounts through HTTP: register, login, refresh rotation (reuse revokes the family), logout, me. */
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { auth, registerUser, uniqueEmail, useTestServer } from '../helpers/index.js';
+import { expectStatus, registerUser, uniqueEmail, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
-const refresh = (refreshToken: string) => server.http().post('/v1/auth/refresh').send({ refreshToken });
+const refresh = (refreshToken: string) => server.api().auth.refresh({ body: { refreshToken } });
+const login = (email: string, password: string) => server.api().auth.login({ body: { email, password } });
+const me = (accessToken: string) => server.api(accessToken).auth.me();
 
 describe('register and login', () => {
   it('register creates a user in its own tenant and answers a token pair with the documented claims', async () => {
     const email = uniqueEmail('reg');
-    const res = await server.http().post('/v1/auth/register').send({ email, password: 'long-enough-pw', name: 'Reg' });
-    expect(res.status).toBe(201);
-    const { user, tokens } = res.body.data;
+    const res = await server.api().auth.register({ body: { email, password: 'long-enough-pw', name: 'Reg' } });
+    const { user, tokens } = expectStatus(res, 201).body.data;
     expect(user).toMatchObject({ email, name: 'Reg' });
     expect(user.id).toMatch(/^usr_/);
     expect(user.tenantId).toMatch(/^ten_/);
@@ -34,29 +35,20 @@ describe('register and login', () => {
   it('e-mail is unique case-insensitively: 409 conflict', async () => {
     const user = await registerUser(server, 'dup');
     const res = await server
-      .http()
-      .post('/v1/auth/register')
-      .send({ email: user.email.toUpperCase(), password: 'another-password' });
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('conflict');
+      .api()
+      .auth.register({ body: { email: user.email.toUpperCase(), password: 'another-password' } });
+    expect(expectStatus(res, 409).body.error.code).toBe('conflict');
   });
 
   it('login with any e-mail case; wrong password and unknown e-mail give the same 401', async () => {
     const user = await registerUser(server, 'login');
-    const ok = await server
-      .http()
-      .post('/v1/auth/login')
-      .send({ email: user.email.toUpperCase(), password: user.password });
-    expect(ok.status).toBe(200);
-    expect(ok.body.data.user.id).toBe(user.userId);
-    const wrong = await server.http().post('/v1/auth/login').send({ email: user.email, password: 'wrong-password' });
-    const unknown = await server
-      .http()
-      .post('/v1/auth/login')
-      .send({ email: uniqueEmail('ghost'), password: 'wrong-password' });
+    const ok = await login(user.email.toUpperCase(), user.password);
+    expect(expectStatus(ok, 200).body.data.user.id).toBe(user.userId);
+    const wrong = await login(user.email, 'wrong-password');
+    const unknown = await login(uniqueEmail('ghost'), 'wrong-password');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body.error.message).toBe(unknown.body.error.message);
+    expect(expectStatus(wrong, 401).body.error.message).toBe(expectStatus(unknown, 401).body.error.message);
   });
 
   it('stores the password only as a scrypt hash', async () => {
@@ -70,8 +62,7 @@ describe('register and login', () => {
 
   it('me answers the user and the plan', async () => {
     const user = await registerUser(server, 'me');
-    const res = await server.http().get('/v1/auth/me').set(auth(user.accessToken));
-    expect(res.status).toBe(200);
+    const res = expectStatus(await me(user.accessToken), 200);
     expect(res.body.data.user.id).toBe(user.userId);
     expect(res.body.data.plan).toBe('enterprise');
   });
@@ -81,28 +72,24 @@ describe('refresh tokens', () => {
   it('rotate: the new pair works, the old refresh token is single use', async () => {
     const user = await registerUser(server, 'rot');
     const first = await refresh(user.refreshToken);
-    expect(first.status).toBe(200);
-    const next = first.body.data.tokens;
+    const next = expectStatus(first, 200).body.data.tokens;
     expect(next.refreshToken).not.toBe(user.refreshToken);
-    const me = await server.http().get('/v1/auth/me').set(auth(next.accessToken));
-    expect(me.status).toBe(200);
+    expect((await me(next.accessToken)).status).toBe(200);
     const second = await refresh(next.refreshToken);
     expect(second.status).toBe(200);
   });
 
   it('reusing an old refresh token revokes the whole family', async () => {
     const user = await registerUser(server, 'reuse');
-    const rotated = (await refresh(user.refreshToken)).body.data.tokens.refreshToken;
+    const rotated = expectStatus(await refresh(user.refreshToken), 200).body.data.tokens.refreshToken;
     const replay = await refresh(user.refreshToken);
-    expect(replay.status).toBe(401);
-    expect(replay.body.error.message).toMatch(/already used/);
+    expect(expectStatus(replay, 401).body.error.message).toMatch(/already used/);
     // The legitimate holder's newer token died with the family.
     const victim = await refresh(rotated);
-    expect(victim.status).toBe(401);
-    expect(victim.body.error.message).toMatch(/revoked/);
+    expect(expectStatus(victim, 401).body.error.message).toMatch(/revoked/);
     // Other sessions of the same user (another family) are unaffected.
-    const login = await server.http().post('/v1/auth/login').send({ email: user.email, password: user.password });
-    expect((await refresh(login.body.data.tokens.refreshToken)).status).toBe(200);
+    const again = expectStatus(await login(user.email, user.password), 200);
+    expect((await refresh(again.body.data.tokens.refreshToken)).status).toBe(200);
   });
 
   it('two concurrent refreshes with one token: exactly one wins', async () => {
@@ -113,12 +100,12 @@ describe('refresh tokens', () => {
 
   it('logout revokes the family; unknown tokens are 401', async () => {
     const user = await registerUser(server, 'logout');
-    const out = await server.http().post('/v1/auth/logout').send({ refreshToken: user.refreshToken });
-    expect(out.status).toBe(200);
-    expect(out.body.data.loggedOut).toBe(true);
+    const logout = (refreshToken: string) => server.api().auth.logout({ body: { refreshToken } });
+    const out = await logout(user.refreshToken);
+    expect(expectStatus(out, 200).body.data.loggedOut).toBe(true);
     expect((await refresh(user.refreshToken)).status).toBe(401);
     expect((await refresh('hxr_not-a-token')).status).toBe(401);
-    const unknownLogout = await server.http().post('/v1/auth/logout').send({ refreshToken: 'hxr_nope' });
+    const unknownLogout = await logout('hxr_nope');
     expect(unknownLogout.status).toBe(401);
   });
 });
