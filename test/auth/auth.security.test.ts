@@ -5,7 +5,7 @@
  */
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { auth, createApiKey, registerUser, useTestServer } from '../helpers/index.js';
+import { createApiKey, expectStatus, postRaw, registerUser, useTestServer } from '../helpers/index.js';
 
 const JWT_SECRET = 'auth-security-test-secret-0123456789abcdef';
 const OPERATOR_TOKEN = 'operator-token-auth-security-0123456789';
@@ -28,27 +28,23 @@ async function token(
     .sign(change.key ?? secret);
 }
 
-const me = (authorization?: string) => {
-  const req = server.http().get('/v1/auth/me');
-  return authorization === undefined ? req : req.set('Authorization', authorization);
-};
+/** GET /v1/auth/me with this Authorization header, sent as written (none when undefined). */
+const me = (authorization?: string) =>
+  server.api(undefined, authorization === undefined ? {} : { Authorization: authorization }).auth.me();
 
-function expect401(
-  res: { status: number; body: { ok: boolean; error: { code: string; message: string } } },
-  text: RegExp,
-) {
+function expect401(res: { status: number; body: unknown }, text: RegExp) {
   expect(res.status).toBe(401);
-  expect(res.body.ok).toBe(false);
-  expect(res.body.error.code).toBe('unauthorized');
-  expect(res.body.error.message).toMatch(text);
+  const body = res.body as { ok: boolean; error: { code: string; message: string } };
+  expect(body.ok).toBe(false);
+  expect(body.error.code).toBe('unauthorized');
+  expect(body.error.message).toMatch(text);
 }
 
 describe('access token rejections', () => {
   it('accepts a well-formed token signed with the server secret (control)', async () => {
     const user = await registerUser(server, 'ctl');
     const res = await me(`Bearer ${await token(user)}`);
-    expect(res.status).toBe(200);
-    expect(res.body.data.user.id).toBe(user.userId);
+    expect(expectStatus(res, 200).body.data.user.id).toBe(user.userId);
   });
 
   it('missing Authorization header', async () => {
@@ -110,12 +106,12 @@ describe('access token rejections', () => {
   it('a token of a deleted user stops working at once, and so does its refresh token', async () => {
     const user = await registerUser(server, 'deleted');
     expect((await me(`Bearer ${user.accessToken}`)).status).toBe(200);
-    const del = await server.http().delete(`/v1/admin/users/${user.userId}`).set(auth(OPERATOR_TOKEN));
+    const del = await server.api(OPERATOR_TOKEN).admin.deleteUser({ params: { userId: user.userId } });
     expect(del.status).toBe(200);
     expect401(await me(`Bearer ${user.accessToken}`), /no longer exists/);
-    const refreshed = await server.http().post('/v1/auth/refresh').send({ refreshToken: user.refreshToken });
+    const refreshed = await server.api().auth.refresh({ body: { refreshToken: user.refreshToken } });
     expect(refreshed.status).toBe(401);
-    const login = await server.http().post('/v1/auth/login').send({ email: user.email, password: user.password });
+    const login = await server.api().auth.login({ body: { email: user.email, password: user.password } });
     expect(login.status).toBe(401);
   });
 
@@ -131,23 +127,24 @@ describe('token type per route', () => {
   it('JWT routes refuse API keys and say a JWT is needed', async () => {
     const user = await registerUser(server, 'type1');
     const key = await createApiKey(server, user);
-    const res = await server.http().get('/v1/api-keys').set(auth(key));
+    const res = await server.api(key).apiKeys.list();
     expect401(res, /JWT access token; API keys are not accepted/);
-    const vault = await server.http().get('/v1/vaults').set(auth(key));
+    const vault = await server.api(key).vault.listVaults();
     expect401(vault, /JWT access token; API keys are not accepted/);
   });
 
   it('core routes refuse JWTs and say an API key is needed', async () => {
     const user = await registerUser(server, 'type2');
-    const res = await server.http().post('/v1/capture').set(auth(user.accessToken)).send({});
+    // An empty body (no event): the credential is refused before the body is read, so it is sent raw.
+    const res = await postRaw(server, '/v1/capture', user, {});
     expect401(res, /needs an API key/);
   });
 
   it('operator routes refuse user tokens and wrong operator tokens', async () => {
     const user = await registerUser(server, 'type3');
-    const asUser = await server.http().get('/v1/admin/tenants').set(auth(user.accessToken));
+    const asUser = await server.api(user).admin.listTenants();
     expect401(asUser, /Operator token is invalid/);
-    const wrong = await server.http().get('/v1/admin/tenants').set('Authorization', 'Bearer nope');
+    const wrong = await server.api('nope').admin.listTenants();
     expect401(wrong, /Operator token is invalid/);
   });
 });
