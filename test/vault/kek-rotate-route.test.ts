@@ -10,12 +10,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auth, registerUser, type TestServer, useTempDirs, withTestServer } from '../helpers/index.js';
+import {
+  expectStatus,
+  must,
+  postRaw,
+  registerUser,
+  type TestServer,
+  useTempDirs,
+  withTestServer,
+} from '../helpers/index.js';
 
 /** Several boots on an on-disk PGlite each: far above the default per-test timeout. */
 const RESTARTS_TIMEOUT = 400_000;
 const OPERATOR_TOKEN = 'kek-route-operator-token-0123456789abcdef';
-const operator = { Authorization: `Bearer ${OPERATOR_TOKEN}` };
+/** The operator's rotation route on `s`. */
+const rotate = (s: TestServer, body: { batchSize?: number; maxBatches?: number } = {}) =>
+  s.api(OPERATOR_TOKEN).admin.rotateKek({ body });
 
 const tempDir = useTempDirs('hx-kek-route-');
 
@@ -24,33 +34,27 @@ const withServer = <T>(env: Record<string, string>, fn: (s: TestServer) => Promi
 
 interface Seeded {
   jwt: string;
-  /** Each readable version: the item URL, the version and its value. */
-  reads: { url: string; version: number; value: string }[];
+  /** Each readable version: the item, the version and its value. */
+  reads: { params: { vaultId: string; itemId: string }; version: number; value: string }[];
   itemIds: string[];
 }
 
 /** Three items, one of them with two versions: four data keys. */
 async function seed(s: TestServer): Promise<Seeded> {
   const user = await registerUser(s, 'kek-route');
-  const auth = { Authorization: `Bearer ${user.accessToken}` };
-  const vault = (await s.http().post('/v1/vaults').set(auth).send({ name: 'rotating' })).body.data;
+  const api = s.api(user).vault;
+  const vaultId = must('vault', await api.createVault({ body: { name: 'rotating' } }), 201).body.data.id;
   const seeded: Seeded = { jwt: user.accessToken, reads: [], itemIds: [] };
   for (let i = 0; i < 3; i++) {
     const value = `rot-${i}-${randomBytes(4).toString('hex')}`;
-    const item = (
-      await s
-        .http()
-        .post(`/v1/vaults/${vault.id}/items`)
-        .set(auth)
-        .send({ name: `k${i}`, value })
-    ).body.data;
-    const url = `/v1/vaults/${vault.id}/items/${item.id}`;
-    seeded.itemIds.push(item.id);
-    seeded.reads.push({ url, version: 1, value });
+    const item = await api.createItem({ params: { vaultId }, body: { name: `k${i}`, value } });
+    const params = { vaultId, itemId: must('item', item, 201).body.data.id };
+    seeded.itemIds.push(params.itemId);
+    seeded.reads.push({ params, version: 1, value });
     if (i === 0) {
       const next = `rot-0-v2-${randomBytes(4).toString('hex')}`;
-      expect((await s.http().patch(url).set(auth).send({ value: next })).status).toBe(200);
-      seeded.reads.push({ url, version: 2, value: next });
+      expect((await api.updateItem({ params, body: { value: next } })).status).toBe(200);
+      seeded.reads.push({ params, version: 2, value: next });
     }
   }
   return seeded;
@@ -58,9 +62,9 @@ async function seed(s: TestServer): Promise<Seeded> {
 
 async function expectAllReadable(s: TestServer, seeded: Seeded) {
   for (const r of seeded.reads) {
-    const res = await s.http().get(r.url).query({ version: r.version }).set(auth(seeded.jwt));
-    expect(res.status, `${r.url}?version=${r.version}`).toBe(200);
-    expect(res.body.data.value).toBe(r.value);
+    const res = await s.api(seeded.jwt).vault.getItem({ params: r.params, query: { version: r.version } });
+    expect(res.status, `${r.params.itemId}?version=${r.version}`).toBe(200);
+    expect(expectStatus(res, 200).body.data.value).toBe(r.value);
   }
 }
 
@@ -87,9 +91,11 @@ describe('POST /v1/admin/kek/rotate', () => {
     async () => {
       await withServer({}, async (s) => {
         const user = await registerUser(s, 'not-operator');
-        expect((await s.http().post('/v1/admin/kek/rotate').send({})).status).toBe(401);
-        expect((await s.http().post('/v1/admin/kek/rotate').set(auth(user.accessToken)).send({})).status).toBe(401);
-        const typo = await s.http().post('/v1/admin/kek/rotate').set(operator).send({ batchsize: 10 });
+        const admin = (credential?: string) => s.api(credential).admin;
+        expect((await admin().rotateKek({ body: {} })).status).toBe(401);
+        expect((await admin(user.accessToken).rotateKek({ body: {} })).status).toBe(401);
+        // An unknown field: a body the contract cannot express, sent raw.
+        const typo = await postRaw(s, '/v1/admin/kek/rotate', OPERATOR_TOKEN, { batchsize: 10 });
         expect(typo.status).toBe(400);
         expect(typo.body.error.code).toBe('validation_error');
         expect(JSON.stringify(typo.body.error)).toContain('batchsize');
@@ -110,9 +116,7 @@ describe('POST /v1/admin/kek/rotate', () => {
       const oldKey = readFileSync(path.join(dir, 'vault-kek'), 'utf8');
 
       const first = await withServer(env, async (s) => {
-        const res = await s.http().post('/v1/admin/kek/rotate').set(operator).send({ batchSize: 1, maxBatches: 2 });
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
-        const r = res.body.data;
+        const r = expectStatus(await rotate(s, { batchSize: 1, maxBatches: 2 }), 200).body.data;
         expect(r).toMatchObject({ previousKekId: kekId, resumed: false, rewrapped: 2, batches: 2, complete: false });
         expect(r.kekId).not.toBe(kekId);
         expect(r.remaining).toBe(await notUnder(s, r.kekId));
@@ -120,7 +124,7 @@ describe('POST /v1/admin/kek/rotate', () => {
         expect(ids.filter((id) => id === r.kekId)).toHaveLength(2);
         expect(ids.filter((id) => id === kekId)).toHaveLength(2);
         await expectAllReadable(s, seeded);
-        return r as { kekId: string };
+        return r;
       });
       // The new key was saved before any data key moved; the old key file is untouched until the end.
       expect(readFileSync(path.join(dir, 'vault-kek.pending'), 'utf8')).toContain(first.kekId);
@@ -129,8 +133,7 @@ describe('POST /v1/admin/kek/rotate', () => {
       await withServer(env, async (s) => {
         // After a restart both keys are loaded: every item and version still opens.
         await expectAllReadable(s, seeded);
-        const res = await s.http().post('/v1/admin/kek/rotate').set(operator).send({ batchSize: 1 });
-        expect(res.status).toBe(200);
+        const res = expectStatus(await rotate(s, { batchSize: 1 }), 200);
         expect(res.body.data).toMatchObject({ kekId: first.kekId, resumed: true, rewrapped: 2, complete: true });
         expect(res.body.data.remaining).toBe(await notUnder(s, first.kekId));
         expect(new Set(await kekIdsOf(s, seeded.itemIds))).toEqual(new Set([first.kekId]));
@@ -165,8 +168,7 @@ describe('POST /v1/admin/kek/rotate', () => {
       const rolling = { DATA_DIR: dir, VAULT_KEK: keyB, VAULT_KEK_ID: b, VAULT_KEK_PREVIOUS: `${a}:${keyA}` };
       await withServer(rolling, async (s) => {
         await expectAllReadable(s, seeded);
-        const res = await s.http().post('/v1/admin/kek/rotate').set(operator).send({});
-        expect(res.status).toBe(200);
+        const res = expectStatus(await rotate(s), 200);
         expect(res.body.data).toMatchObject({ kekId: b, previousKekId: a, rewrapped: 4, complete: true });
         expect(new Set(await kekIdsOf(s, seeded.itemIds))).toEqual(new Set([b]));
       });
