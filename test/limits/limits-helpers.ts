@@ -1,6 +1,7 @@
 /** Shared steps of the limits tests: a server on a given plan, an operator to change plans, timing. */
 import { randomUUID } from 'node:crypto';
-import { auth, startTestServer, type TestServer } from '../helpers/index.js';
+import type { CaptureEvent, PlanName } from '@hx-memory/contract';
+import { auth, must, startTestServer, type TestServer } from '../helpers/index.js';
 
 export const OPERATOR_TOKEN = 'operator-token-for-limits-tests-0123456789';
 
@@ -17,10 +18,10 @@ export function startLimitedServer(plan: string, overrides: Record<string, strin
   });
 }
 
-export async function setPlan(server: TestServer, tenantId: string, plan: string) {
-  const res = await server.http().patch(`/v1/admin/tenants/${tenantId}`).set(auth(OPERATOR_TOKEN)).send({ plan });
-  if (res.status !== 200) throw new Error(`set plan failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
+/** The operator's view of a tenant after setting its plan. */
+export async function setPlan(server: TestServer, tenantId: string, plan: PlanName) {
+  const res = await server.api(OPERATOR_TOKEN).admin.updateTenant({ params: { tenantId }, body: { plan } });
+  return must('set plan', res, 200).body.data;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -33,17 +34,13 @@ export const coreRequest = (server: TestServer, key: string) =>
   server.http().post('/v1/capture').set(auth(key)).send({});
 
 /** `n` new message events of one session, unique per `tag`. */
-export const messageEvents = (n: number, tag: string) =>
+export const messageEvents = (n: number, tag: string): CaptureEvent[] =>
   Array.from({ length: n }, (_, i) => ({
     type: 'message',
     sessionId: `s-${tag}`,
     payload: { role: 'user', content: `event ${tag} number ${i}` },
   }));
 
-/** POST /v1/capture/batch of `messageEvents(n, tag)` with the API key `key`. */
+/** POST /v1/capture/batch of `messageEvents(n, tag)` with the API key `key`, through the typed client. */
 export const captureBatch = (server: TestServer, key: string, n: number, tag: string) =>
-  server
-    .http()
-    .post('/v1/capture/batch')
-    .set(auth(key))
-    .send({ events: messageEvents(n, tag) });
+  server.api(key).capture.captureBatch({ body: { events: messageEvents(n, tag) } });

@@ -6,7 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { auth, createApiKey, registerUser, type TestServer, useTestServer, useTestServers } from '../helpers/index.js';
+import {
+  auth,
+  createApiKey,
+  expectStatus,
+  registerUser,
+  type TestServer,
+  useTestServer,
+  useTestServers,
+} from '../helpers/index.js';
 import { PLAN_LIMITS } from '@hx-memory/contract';
 import { captureBatch, coreRequest, setPlan, sleep, startLimitedServer } from './limits-helpers.js';
 
@@ -81,7 +89,7 @@ describe.skipIf(!shared)('two instances on one PostgreSQL and one Redis', () => 
     await setPlan(a, user.tenantId, 'free');
     const crossing = await batch(b, 20, 'limited');
     expect(crossing.status).toBe(429);
-    expect(crossing.body.error.message).toMatch(/990 used, 20 more requested/);
+    expect(expectStatus(crossing, 429).body.error.message).toMatch(/990 used, 20 more requested/);
     expect((await batch(b, 10, 'fits')).status).toBe(201);
   });
 });
