@@ -5,35 +5,30 @@
  */
 import type { Role } from '@hx-memory/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  addMember,
-  auth,
-  createOrg,
-  listAllIds,
-  registerUser,
-  type TestUser,
-  useTestServer,
-} from '../helpers/index.js';
+import { addMember, createOrg, expectStatus, listAllIds, registerUser, useTestServer } from '../helpers/index.js';
+import type { TestUser } from '../helpers/index.js';
 
 const server = useTestServer();
 
 /** Members bind their keys to their organization: only the tenant owner makes tenant-wide keys. */
 async function createKey(user: TestUser, name: string, organizationId?: string) {
   const res = await server
-    .http()
-    .post('/v1/api-keys')
-    .set(auth(user))
-    .send({ name, environment: 'live', ...(organizationId ? { organizationId } : {}) });
-  expect(res.status).toBe(201);
-  return { id: res.body.data.id as string, key: res.body.data.key as string };
+    .api(user)
+    .apiKeys.create({ body: { name, environment: 'live', ...(organizationId ? { organizationId } : {}) } });
+  const { id, key } = expectStatus(res, 201).body.data;
+  return { id, key };
 }
 
 /** Every key id the user can list, sorted. */
-const listedIds = async (user: TestUser) => (await listAllIds(server, '/v1/api-keys', 'apiKeys', user)).sort();
+const listedIds = async (user: TestUser) =>
+  (await listAllIds((query) => server.api(user).apiKeys.list({ query }), 'apiKeys')).sort();
 
-const revoke = (user: TestUser, id: string) => server.http().delete(`/v1/api-keys/${id}`).set(auth(user));
+/** The keys `user` lists on the first page. */
+const listed = async (user: TestUser) => expectStatus(await server.api(user).apiKeys.list(), 200).body.data.apiKeys;
+
+const revoke = (user: TestUser, id: string) => server.api(user).apiKeys.revoke({ params: { id } });
 /** A request with the key: 200 while it works (a read: members' keys reach their organization only). */
-const use = (key: string) => server.http().get('/v1/memories?limit=1').set(auth(key));
+const use = (key: string) => server.api(key).memories.list({ query: { limit: 1 } });
 
 async function tenantWithMember(role: Role = 'developer') {
   const org = await createOrg(server);
@@ -50,16 +45,14 @@ describe('api key ownership: an invited member', () => {
     async (role) => {
       const t = await tenantWithMember(role);
       expect(await listedIds(t.member)).toEqual([t.memberKey.id]);
-      const unknown = await revoke(t.member, 'key_unknown');
+      const unknown = expectStatus(await revoke(t.member, 'key_unknown'), 404).body.error;
       for (const k of t.ownerKeys) {
         const res = await revoke(t.member, k.id);
-        expect(res.status).toBe(404);
-        expect(res.body.error).toMatchObject({ code: 'not_found', message: unknown.body.error.message });
+        expect(expectStatus(res, 404).body.error).toMatchObject({ code: 'not_found', message: unknown.message });
         // The key is untouched and still works.
         expect((await use(k.key)).status).toBe(200);
       }
-      const owned = await server.http().get('/v1/api-keys').set(auth(t.owner));
-      expect(owned.body.data.apiKeys.every((k: { revoked: boolean }) => k.revoked === false)).toBe(true);
+      expect((await listed(t.owner)).every((k) => k.revoked === false)).toBe(true);
     },
   );
 
@@ -78,8 +71,7 @@ describe('api key ownership: an invited member', () => {
     expect((await revoke(t.member, second.id)).status).toBe(200);
     expect((await revoke(t.member, second.id)).status).toBe(200);
     expect((await use(second.key)).status).toBe(401);
-    const list = await server.http().get('/v1/api-keys').set(auth(t.member));
-    expect(list.body.data.apiKeys.find((k: { id: string }) => k.id === second.id).revoked).toBe(true);
+    expect((await listed(t.member)).find((k) => k.id === second.id)?.revoked).toBe(true);
   });
 
   it('cannot see or revoke the keys of another member of the same tenant', async () => {
@@ -97,8 +89,7 @@ describe('api key ownership: the tenant owner', () => {
     expect(await listedIds(t.owner)).toEqual([...t.ownerKeys.map((k) => k.id), t.memberKey.id].sort());
     expect((await revoke(t.owner, t.memberKey.id)).status).toBe(200);
     expect((await use(t.memberKey.key)).status).toBe(401);
-    const mine = await server.http().get('/v1/api-keys').set(auth(t.member));
-    expect(mine.body.data.apiKeys).toEqual([expect.objectContaining({ id: t.memberKey.id, revoked: true })]);
+    expect(await listed(t.member)).toEqual([expect.objectContaining({ id: t.memberKey.id, revoked: true })]);
   });
 });
 

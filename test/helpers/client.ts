@@ -63,3 +63,24 @@ export function must<R extends { status: number; body: unknown }, S extends R['s
   if (res.status !== status) throw new Error(`${step} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res as Extract<R, { status: S }>;
 }
+
+/**
+ * Every id of a cursor-paginated list, walked one item per page so that no page may leak what the
+ * whole list must not show. `page` asks for one page of the route as the user under test, `field`
+ * names the list in `data`: `listAllIds((query) => server.api(user).vault.listVaults({ query }), 'vaults')`.
+ */
+export async function listAllIds(
+  page: (query: { limit: number; cursor?: string }) => Promise<{ status: number; body: unknown }>,
+  field: string,
+): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await page({ limit: 1, ...(cursor ? { cursor } : {}) });
+    if (res.status !== 200) throw new Error(`listing ${field}: ${res.status} ${JSON.stringify(res.body)}`);
+    const { data } = res.body as { data: Record<string, { id: string }[]> & { pagination: { cursor?: string } } };
+    ids.push(...data[field]!.map((item) => item.id));
+    cursor = data.pagination.cursor;
+  } while (cursor);
+  return ids;
+}

@@ -7,7 +7,6 @@ export * from './db-fixtures.js';
 export * from './fixtures.js';
 export * from './temp-dir.js';
 export {
-  listAllIds,
   postRaw,
   type ServerOverrides,
   startTestServer,

@@ -119,28 +119,3 @@ export async function withTestServer<T>(
     await server.close();
   }
 }
-
-/**
- * Every id a cursor-paginated list route answers to `user`, walked one item per page so that no page
- * may leak what the whole list must not show. `field` names the list in `data` (e.g. `vaults`).
- */
-export async function listAllIds(
-  server: TestServer,
-  path: string,
-  field: string,
-  user: { accessToken: string },
-): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await server
-      .http()
-      .get(path)
-      .query({ limit: 1, ...(cursor ? { cursor } : {}) })
-      .set('Authorization', `Bearer ${user.accessToken}`);
-    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    ids.push(...res.body.data[field].map((item: { id: string }) => item.id));
-    cursor = res.body.data.pagination.cursor;
-  } while (cursor);
-  return ids;
-}

@@ -98,7 +98,7 @@ async function expectAllNotFound(user: TestUser, f: VaultFixture) {
   }
 }
 
-const vaultIds = (user: TestUser) => listAllIds(server, '/v1/vaults', 'vaults', user);
+const vaultIds = (user: TestUser) => listAllIds((query) => server.api(user).vault.listVaults({ query }), 'vaults');
 
 /** A tenant: its owner with a vault and a captured secret, and an invited member with a vault. */
 async function tenantWithMember(role: Role = 'developer') {
