@@ -2,8 +2,9 @@
  * The deterministic compiler through the API: a conversation and a coding-agent trace are captured,
  * learn runs with wait: true, and the memories and artifacts the compiler promises come out.
  */
+import type { CaptureEvent, EventType } from '@hx-memory/contract';
 import { describe, expect, it } from 'vitest';
-import { auth, newTenant, useTestServer } from '../helpers/index.js';
+import { expectStatus, newTenant, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
@@ -13,17 +14,19 @@ const conversation = [
   ['Please always answer in French.', '2024-05-10T10:02:00Z'],
   ['Yesterday I went to a concert with my friend Marco.', '2024-05-10T10:03:00Z'],
   ['I moved to Berlin last month.', '2024-07-02T09:00:00Z'],
-].map(([content, occurredAt], i) => ({
-  type: 'message',
-  sessionId: i < 4 ? 'chat-1' : 'chat-2',
-  subjectId: 'dana',
-  payload: { role: 'user', content },
-  occurredAt,
-}));
+].map(
+  ([content, occurredAt], i): CaptureEvent => ({
+    type: 'message',
+    sessionId: i < 4 ? 'chat-1' : 'chat-2',
+    subjectId: 'dana',
+    payload: { role: 'user', content },
+    occurredAt,
+  }),
+);
 
-function codingRun(session: string, day: string, n: number) {
+function codingRun(session: string, day: string, n: number): CaptureEvent[] {
   const at = (m: number) => `${day}T10:${String(m).padStart(2, '0')}:00Z`;
-  const e = (type: string, payload: Record<string, unknown>, m: number, metadata: Record<string, unknown> = {}) => ({
+  const e = (type: EventType, payload: Record<string, unknown>, m: number, metadata: Record<string, unknown> = {}) => ({
     type,
     sessionId: session,
     agentId: 'coder',
@@ -58,20 +61,18 @@ describe('learn with the deterministic compiler, through HTTP', () => {
   it('turns a conversation and coding-agent traces into memories and artifacts', async () => {
     const { apiKey } = await newTenant(server);
     const events = [...conversation, ...codingRun('run-1', '2024-07-01', 1), ...codingRun('run-2', '2024-07-03', 2)];
-    const cap = await server.http().post('/v1/capture/batch').set(auth(apiKey)).send({ events });
-    expect(cap.status).toBe(201);
-    expect(cap.body.data.summary.ingested).toBe(events.length);
+    const api = server.api(apiKey);
+    const cap = await api.capture.captureBatch({ body: { events } });
+    expect(expectStatus(cap, 201).body.data.summary.ingested).toBe(events.length);
 
-    const learn = await server.http().post('/v1/learn').set(auth(apiKey)).send({ wait: true });
-    expect(learn.status).toBe(200);
-    const job = learn.body.data;
+    const learn = await api.learn.learn({ body: { wait: true } });
+    const job = expectStatus(learn, 200).body.data;
     expect(job.status).toBe('completed');
     expect(job.stats.eventsProcessed).toBe(events.length);
     expect(job.stats.patternsFound).toBeGreaterThan(0);
 
-    const memRes = await server.http().get('/v1/memories?limit=100').set(auth(apiKey));
-    expect(memRes.status).toBe(200);
-    const mems = memRes.body.data.memories as { kind: string; content: string; status: string }[];
+    const memRes = await api.memories.list({ query: { limit: 100 } });
+    const mems = expectStatus(memRes, 200).body.data.memories;
     const has = (kind: string, re: RegExp, status = 'active') =>
       mems.some((m) => m.kind === kind && re.test(m.content) && m.status === status);
     expect(has('fact', /dana lives in Berlin/)).toBe(true);
@@ -84,16 +85,8 @@ describe('learn with the deterministic compiler, through HTTP', () => {
     expect(has('entity', /Marco \(person\)/)).toBe(true);
     expect(has('procedure', /AssertionError/)).toBe(true);
 
-    const artRes = await server.http().get('/v1/artifacts?limit=100').set(auth(apiKey));
-    expect(artRes.status).toBe(200);
-    const arts = artRes.body.data.artifacts as {
-      id: string;
-      type: string;
-      title: string;
-      content: Record<string, unknown>;
-      sourceEvents: string[];
-      sourceMemories: string[];
-    }[];
+    const artRes = await api.artifacts.list({ query: { limit: 100 } });
+    const arts = expectStatus(artRes, 200).body.data.artifacts;
     const types = new Set(arts.map((a) => a.type));
     for (const t of ['profile', 'session_summary', 'timeline', 'digest', 'task_schema', 'failure_playbook'])
       expect(types, t).toContain(t);
@@ -106,8 +99,7 @@ describe('learn with the deterministic compiler, through HTTP', () => {
     const profile = arts.find((a) => a.type === 'profile' && a.title === 'Profile of dana')!;
     expect(profile).toBeDefined();
     expect(profile.sourceMemories.length).toBeGreaterThan(0);
-    const one = await server.http().get(`/v1/artifacts/${profile.id}`).set(auth(apiKey));
-    expect(one.status).toBe(200);
+    const one = expectStatus(await api.artifacts.get({ params: { id: profile.id } }), 200);
     expect(one.body.data.markdown).toContain('dana lives in Berlin');
     expect(one.body.data.markdown).not.toContain('Paris');
   });
