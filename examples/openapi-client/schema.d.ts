@@ -1349,7 +1349,7 @@ export interface paths {
     };
     /**
      * Retrieve a secret
-     * @description The item with its decrypted value, the current version or `?version=N`. Always audited with the version. 404 for a vault the user cannot access or a version that does not exist (or was pruned).
+     * @description The item with its decrypted value, the current version or `?version=N`. Always audited with the version. 404 for a vault the user cannot access or a version that does not exist (or was pruned). Not from the web console's session cookie (403): there a value is read with reveal, which asks for the password again.
      *
      *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`).
      */
@@ -1385,7 +1385,7 @@ export interface paths {
     put?: never;
     /**
      * Reveal a secret
-     * @description Just the decrypted value, for copying; the current version or `?version=N`. Always audited with the version. 404 for a vault the user cannot access.
+     * @description Just the decrypted value, for copying; the current version or `?version=N`. Always audited with the version (and whether the password was given again). With `password`, the user's password is checked first: a wrong one is answered 403 and audited (`auth.reauth`, failed). From the web console (a session cookie) the password is required: the console asks for it again before every reveal. 404 for a vault the user cannot access.
      *
      *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`).
      */
@@ -15829,6 +15829,19 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description `forbidden`: Authenticated, but lacking the permission this route needs. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description `not_found`: The resource does not exist or belongs to another tenant. */
       404: {
         headers: {
@@ -16271,7 +16284,15 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description Body */
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @description The signed-in user's password again. Required when the request is authenticated by the web console's session cookie; checked whenever given (throttled as login is, a wrong one audited and answered 403). */
+          password?: string;
+        };
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -16319,6 +16340,19 @@ export interface operations {
       };
       /** @description `unauthorized`: Missing, expired or invalid credentials. */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `forbidden`: Authenticated, but lacking the permission this route needs. */
+      403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];

@@ -1677,6 +1677,7 @@ export type VaultGetItemData = {
 export type VaultRevealItemInput = {
   id: string;
   itemId: string;
+  password?: string | undefined;
   version?: number | undefined;
 };
 

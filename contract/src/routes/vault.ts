@@ -59,6 +59,19 @@ export type VaultItem = z.infer<typeof VaultItemSchema>;
 
 export const VaultItemWithValueSchema = VaultItemSchema.extend({ value: z.string().describe('The decrypted secret') });
 
+export const VaultRevealBodySchema = z
+  .object({
+    password: z
+      .string()
+      .min(1)
+      .max(1024)
+      .optional()
+      .describe(
+        "The signed-in user's password again. Required when the request is authenticated by the web console's session cookie; checked whenever given (throttled as login is, a wrong one audited and answered 403).",
+      ),
+  })
+  .strict();
+
 export const VaultRevealSchema = z.object({
   id: z.string(),
   vaultId: z.string(),
@@ -187,9 +200,9 @@ export const vaultContract = c.router({
     pathParams: ItemParams,
     summary: 'Retrieve a secret',
     description:
-      'The item with its decrypted value, the current version or `?version=N`. Always audited with the version. 404 for a vault the user cannot access or a version that does not exist (or was pruned).',
+      "The item with its decrypted value, the current version or `?version=N`. Always audited with the version. 404 for a vault the user cannot access or a version that does not exist (or was pruned). Not from the web console's session cookie (403): there a value is read with reveal, which asks for the password again.",
     query: VersionQuery,
-    responses: { 200: envelope(VaultItemWithValueSchema), ...errors(...AUTHED_ERRORS, 'not_found') },
+    responses: { 200: envelope(VaultItemWithValueSchema), ...errors(...AUTHED_ERRORS, 'not_found', 'forbidden') },
     metadata: jwt,
   },
   revealItem: {
@@ -198,10 +211,10 @@ export const vaultContract = c.router({
     pathParams: IdItemParams,
     summary: 'Reveal a secret',
     description:
-      'Just the decrypted value, for copying; the current version or `?version=N`. Always audited with the version. 404 for a vault the user cannot access.',
+      "Just the decrypted value, for copying; the current version or `?version=N`. Always audited with the version (and whether the password was given again). With `password`, the user's password is checked first: a wrong one is answered 403 and audited (`auth.reauth`, failed). From the web console (a session cookie) the password is required: the console asks for it again before every reveal. 404 for a vault the user cannot access.",
     query: VersionQuery,
-    body: c.noBody(),
-    responses: { 200: envelope(VaultRevealSchema), ...errors(...AUTHED_ERRORS, 'not_found') },
+    body: VaultRevealBodySchema.optional(),
+    responses: { 200: envelope(VaultRevealSchema), ...errors(...AUTHED_ERRORS, 'not_found', 'forbidden') },
     metadata: jwt,
   },
   deleteItem: {

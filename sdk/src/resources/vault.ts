@@ -112,7 +112,8 @@ export class Vault extends APIResource {
    * Retrieve a secret.
    *
    * The item with its decrypted value, the current version or `?version=N`. Always audited with the version.
-   * 404 for a vault the user cannot access or a version that does not exist (or was pruned).
+   * 404 for a vault the user cannot access or a version that does not exist (or was pruned). Not from the web
+   * console's session cookie (403): there a value is read with reveal, which asks for the password again.
    *
    * `GET /v1/vaults/:vaultId/items/:itemId` (access token (JWT))
    */
@@ -124,7 +125,10 @@ export class Vault extends APIResource {
    * Reveal a secret.
    *
    * Just the decrypted value, for copying; the current version or `?version=N`. Always audited with the
-   * version. 404 for a vault the user cannot access.
+   * version (and whether the password was given again). With `password`, the user's password is checked
+   * first: a wrong one is answered 403 and audited (`auth.reauth`, failed). From the web console (a session
+   * cookie) the password is required: the console asks for it again before every reveal. 404 for a vault the
+   * user cannot access.
    *
    * `POST /v1/vaults/:id/items/:itemId/reveal` (access token (JWT))
    */

@@ -99,7 +99,9 @@ function createAuthenticate(ctx: AppContext) {
     if (auth === 'none') return;
     const needs = NEEDS[auth];
     // The console's cookie session (auth/cookie-session.ts) only when there is no Authorization header.
-    const token = sessionToken(req, auth) ?? bearer(req, needs);
+    const cookieToken = sessionToken(req, auth);
+    req.hx.viaConsoleCookie = cookieToken !== undefined;
+    const token = cookieToken ?? bearer(req, needs);
     const isKey = looksLikeApiKey(token);
     if (auth === 'operator') {
       checkOperator(token);

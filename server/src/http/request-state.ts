@@ -6,6 +6,8 @@ export interface RequestState {
   requestId: string;
   startedAt: number;
   actor?: Actor;
+  /** The credential came from the web console's session cookie (auth/cookie-session.ts), not a header. */
+  viaConsoleCookie?: boolean;
 }
 
 declare global {

@@ -1,8 +1,15 @@
 /** Vault: encrypted secrets: HTTP handlers (thin: call the service, map its result). */
+import type { Request } from 'express';
 import type { AppContext } from '../context.js';
 import type { AreaHandlers } from './handlers.js';
-import { actorOf } from './request-state.js';
+import { actorOf, originOf } from './request-state.js';
 import { ok } from './respond.js';
+
+const secretRead = (req: Pick<Request, 'hx' | 'ip' | 'headers'>, password?: string) => ({
+  password,
+  viaConsoleCookie: req.hx.viaConsoleCookie === true,
+  origin: originOf(req),
+});
 
 export function createVaultHandlers(ctx: AppContext): AreaHandlers<'vault'> {
   const { vault } = ctx.services;
@@ -14,9 +21,12 @@ export function createVaultHandlers(ctx: AppContext): AreaHandlers<'vault'> {
       ok(req, await vault.createItem(actorOf(req), params.vaultId, body), 201),
     listItems: async ({ params, query, req }) => ok(req, await vault.listItems(actorOf(req), params.vaultId, query)),
     getItem: async ({ params, query, req }) =>
-      ok(req, await vault.getItem(actorOf(req), params.vaultId, params.itemId, query.version)),
-    revealItem: async ({ params, query, req }) =>
-      ok(req, await vault.revealItem(actorOf(req), params.id, params.itemId, query.version)),
+      ok(req, await vault.getItem(actorOf(req), params.vaultId, params.itemId, query.version, secretRead(req))),
+    revealItem: async ({ params, query, body, req }) =>
+      ok(
+        req,
+        await vault.revealItem(actorOf(req), params.id, params.itemId, query.version, secretRead(req, body?.password)),
+      ),
     updateItem: async ({ params, body, req }) =>
       ok(req, await vault.updateItem(actorOf(req), params.vaultId, params.itemId, body)),
     listItemVersions: async ({ params, query, req }) =>

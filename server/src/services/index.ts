@@ -46,7 +46,10 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
   // Services that call no other service.
   const namespaces = createNamespacesService(deps);
   const quota = createQuotaService(deps);
-  const vault = createVaultService(deps);
+  const auth = createAuthService(deps);
+  const vault = createVaultService(deps, undefined, {
+    confirmPassword: (actor, password, origin) => auth.confirmPassword(actor, password, origin),
+  });
   const policies = createPoliciesService(deps);
   const accessLog = createAccessLog(deps);
   // Then the ones that call those, each given only what it calls.
@@ -55,7 +58,7 @@ export function createServices(base: Omit<ServiceDeps, 'onShutdown' | 'invalidat
   const embeddings = createEmbeddings(deps);
   return {
     // account
-    auth: createAuthService(deps),
+    auth,
     apiKeys: createApiKeysService(deps),
     admin: createAdminService(deps, { quota }),
     // core

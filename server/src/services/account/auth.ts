@@ -9,7 +9,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../auth/pa
 import { createLoginThrottle } from '../../limits/login-throttle.js';
 import type { Actor } from '../../actor.js';
 import { type RequestOrigin, recordAccountEvent } from '../../audit/record.js';
-import { conflict, unauthorized } from '../../errors.js';
+import { conflict, forbidden, unauthorized } from '../../errors.js';
 import { tenants, users } from '../../db/schema/index.js';
 import { newId } from '../../ids.js';
 import type { ServiceDeps } from '../deps.js';
@@ -132,6 +132,29 @@ export function createAuthService(deps: Pick<ServiceDeps, 'database' | 'config' 
       await throttle.succeed(input.email);
       await recordAccountEvent(db, origin, user, { action: 'auth.login', details: { method: 'password' } });
       return { user: toUser(user), tokens: await issueTokens(user) };
+    },
+
+    /**
+     * The signed-in user's password again, before a sensitive read (a vault reveal from the console):
+     * throttled with login's counters (a guess here is a guess there), a wrong one audited and refused.
+     */
+    async confirmPassword(actor: Actor, password: string, origin: RequestOrigin): Promise<void> {
+      const user = actor.userId ? await this.findActiveUser(actor.userId, actor.tenantId) : undefined;
+      if (!user) throw unauthorized('User no longer exists');
+      const ip = origin.ip ?? 'unknown';
+      await throttle.check(user.email, ip);
+      const ok = await verifyPassword(password, user.passwordHash ?? DUMMY_PASSWORD_HASH);
+      if (!ok || !user.passwordHash) {
+        await recordAccountEvent(db, origin, user, {
+          action: 'auth.reauth',
+          outcome: 'failed',
+          details: { reason: 'wrong password' },
+        });
+        // 429 instead when this failure reaches the throttle's limit.
+        await throttle.fail(user.email, ip);
+        throw forbidden('The password is not right');
+      }
+      await throttle.succeed(user.email);
     },
 
     async refresh(refreshToken: string, origin: RequestOrigin) {

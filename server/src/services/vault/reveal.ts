@@ -36,6 +36,7 @@ function openAudited(
   itemId: string,
   version: number | undefined,
   action: string,
+  extra: Record<string, unknown> = {},
 ) {
   return deps.db.transaction(async (tx) => {
     const { vault, item } = await findItem(tx, actor, vaultId, itemId, 'read');
@@ -47,7 +48,7 @@ function openAudited(
       vault,
       action,
       { type: 'vault_item', id: item.id },
-      { itemId: item.id, version: sealed.version },
+      { itemId: item.id, version: sealed.version, ...extra },
       item,
     );
     return { item, version: sealed.version, value };
@@ -60,8 +61,21 @@ export async function getItem(deps: VaultDeps, actor: Actor, vaultId: string, it
   return { ...toItem(opened.item), version: opened.version, value: opened.value };
 }
 
-export async function revealItem(deps: VaultDeps, actor: Actor, vaultId: string, itemId: string, version?: number) {
-  const { item, version: v, value } = await openAudited(deps, actor, vaultId, itemId, version, 'vault.item.revealed');
+export async function revealItem(
+  deps: VaultDeps,
+  actor: Actor,
+  vaultId: string,
+  itemId: string,
+  version: number | undefined,
+  passwordConfirmed: boolean,
+) {
+  const {
+    item,
+    version: v,
+    value,
+  } = await openAudited(deps, actor, vaultId, itemId, version, 'vault.item.revealed', {
+    passwordConfirmed,
+  });
   return {
     id: item.id,
     vaultId: item.vaultId,

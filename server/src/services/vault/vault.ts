@@ -5,6 +5,8 @@
  * Who may use a vault is access.ts; docs/decisions/vault.md says what is guaranteed.
  */
 import type { Actor } from '../../actor.js';
+import type { RequestOrigin } from '../../audit/record.js';
+import { forbidden } from '../../errors.js';
 import { createEnvelope } from '../../crypto/envelope.js';
 import type { Kek, KeyProvider } from '../../crypto/key-provider.js';
 import { createLocalKeyProvider } from '../../crypto/kek.js';
@@ -24,10 +26,23 @@ export type { RedactionFinding } from './redaction.js';
 
 type Page = { limit: number; cursor?: string };
 
+/** How a read of a value was asked for: the password given again, and whether the credential was the console's cookie. */
+export interface SecretRead {
+  password?: string;
+  viaConsoleCookie: boolean;
+  origin: RequestOrigin;
+}
+
+/** The account check the reveal needs (services/account/auth.ts), given by services/index.ts. */
+export interface PasswordCheck {
+  confirmPassword(actor: Actor, password: string, origin: RequestOrigin): Promise<void>;
+}
+
 export function createVaultService(
   deps: Pick<ServiceDeps, 'database' | 'config' | 'logger'>,
   /** A KMS adapter; default: the local key file or VAULT_KEK (crypto/kek.ts). */
   keyProvider?: KeyProvider,
+  account?: PasswordCheck,
 ) {
   const keys = keyProvider ?? createLocalKeyProvider(deps.config, deps.logger);
   const d: VaultDeps = {
@@ -48,10 +63,29 @@ export function createVaultService(
     listItems: (actor: Actor, vaultId: string, query: Page) => listItems(d, actor, vaultId, query),
     updateItem: (actor: Actor, vaultId: string, itemId: string, input: ItemUpdate) =>
       updateItem(d, actor, vaultId, itemId, input),
-    getItem: (actor: Actor, vaultId: string, itemId: string, version?: number) =>
-      getItem(d, actor, vaultId, itemId, version),
-    revealItem: (actor: Actor, vaultId: string, itemId: string, version?: number) =>
-      revealItem(d, actor, vaultId, itemId, version),
+    getItem: (actor: Actor, vaultId: string, itemId: string, version: number | undefined, read: SecretRead) => {
+      // A console session reads values only through reveal, which asks for the password again.
+      if (read.viaConsoleCookie) {
+        throw forbidden('From the console a secret is read with reveal, which asks for your password again');
+      }
+      return getItem(d, actor, vaultId, itemId, version);
+    },
+    /** The value, after the password again when given, and always when the credential is the console's cookie. */
+    revealItem: async (
+      actor: Actor,
+      vaultId: string,
+      itemId: string,
+      version: number | undefined,
+      read: SecretRead,
+    ) => {
+      if (read.password !== undefined) {
+        if (!account) throw forbidden('Passwords cannot be checked here');
+        await account.confirmPassword(actor, read.password, read.origin);
+      } else if (read.viaConsoleCookie) {
+        throw forbidden('Enter your password again to reveal a secret from the console');
+      }
+      return revealItem(d, actor, vaultId, itemId, version, read.password !== undefined);
+    },
     listVersions: (actor: Actor, vaultId: string, itemId: string, query: Page) =>
       listVersions(d, actor, vaultId, itemId, query),
     pruneVersions: (actor: Actor, vaultId: string, itemId: string, keep: number) =>
