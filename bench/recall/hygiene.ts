@@ -75,12 +75,17 @@ const QUERIES = [
 ];
 const BUDGETS = [16, 24, 64, 200, 2000];
 
-export async function hygieneCheck(client: BenchClient): Promise<Hygiene> {
+/**
+ * `ready` runs after learn, before the queries (with embeddings on: until everything has vectors).
+ * HYGIENE_VERBOSE=1 prints each context with a fault.
+ */
+export async function hygieneCheck(client: BenchClient, ready?: () => Promise<unknown>): Promise<Hygiene> {
   const namespace = 'hygiene';
   const res = await client.post('/v1/capture/batch', { events: corpus(namespace) });
   if (res.status !== 201 && res.status !== 200) throw new Error(`hygiene capture failed: ${JSON.stringify(res.data)}`);
   const learned = await client.post<{ status?: string }>('/v1/learn', { scope: 'full', namespace, wait: true });
   if (learned.status >= 400) throw new Error(`hygiene learn failed: ${JSON.stringify(learned.data)}`);
+  await ready?.();
   const out: Hygiene = { contexts: 0, duplicateFacts: 0, supersededFacts: 0, emptyAtSmallBudget: 0 };
   for (const query of QUERIES)
     for (const maxTokens of BUDGETS) {
@@ -95,9 +100,16 @@ export async function hygieneCheck(client: BenchClient): Promise<Hygiene> {
       out.contexts += 1;
       // Per line: one line may name a fact twice ("I moved to Porto, I live in Porto now").
       const lines = context.split('\n');
-      for (const fact of FACTS) if (lines.filter((l) => l.search(fact) >= 0).length > 1) out.duplicateFacts += 1;
-      if (/lisbon/i.test(context)) out.supersededFacts += 1;
-      if (maxTokens <= 64 && context.trim().length === 0) out.emptyAtSmallBudget += 1;
+      const faults: string[] = [];
+      for (const fact of FACTS)
+        if (lines.filter((l) => l.search(fact) >= 0).length > 1) faults.push(`duplicate ${fact.source}`);
+      if (/lisbon/i.test(context)) faults.push('superseded');
+      if (maxTokens <= 64 && context.trim().length === 0) faults.push('empty');
+      out.duplicateFacts += faults.filter((f) => f.startsWith('duplicate')).length;
+      out.supersededFacts += faults.includes('superseded') ? 1 : 0;
+      out.emptyAtSmallBudget += faults.includes('empty') ? 1 : 0;
+      if (process.env.HYGIENE_VERBOSE && faults.length > 0)
+        console.error(`--- ${query} @${maxTokens}: ${faults.join(', ')}\n${context}\n`);
     }
   return out;
 }

@@ -166,7 +166,7 @@ async function main() {
   };
   const rows: Row[] = [];
   try {
-    const hygiene = await hygieneCheck(client);
+    const hygiene = await hygieneCheck(client, () => waitForVectors(client));
     console.error(`hygiene: ${JSON.stringify(hygiene)}`);
     for (const conv of conversations) {
       const namespace = `locomo-${conv.sampleId}`;

@@ -130,6 +130,56 @@ describe.skipIf(skipReason !== undefined)('EMBEDDINGS_PROVIDER=local', () => {
     expect(pack.entries[0]?.content).toContain('quarterly report');
   }, 60_000);
 
+  it('leaves vector neighbours out as the lexical ones: no superseded city, no entity line a fact already names', async () => {
+    const { apiKey } = await newTenant(server, 'local-hygiene');
+    const api = server.api(apiKey);
+    const said = [
+      'I live in Lisbon and I prefer short answers.',
+      'I am allergic to peanuts, keep that in mind for recipes.',
+      'I moved to Porto last month, I live in Porto now.',
+    ];
+    const events = said.map((content, i) => ({
+      type: 'message' as const,
+      namespace: 'moves',
+      sessionId: 'chat',
+      subjectId: 'dana',
+      occurredAt: new Date(Date.UTC(2026, 0, 1 + 19 * i, 10)).toISOString(),
+      payload: { role: 'user', content },
+    }));
+    expectStatus(await api.capture.captureBatch({ body: { events } }), 201);
+    expectStatus(await api.learn.learn({ body: { namespace: 'moves', wait: true } }), 200);
+    await embedded();
+    const mems = expectStatus(await api.memories.list({ query: { namespace: 'moves', limit: 100 } }), 200).body.data
+      .memories;
+    // The corpus has what the check is about: an entity for each city, the old address superseded.
+    expect(mems.filter((m) => m.kind === 'entity').map((m) => m.content)).toEqual(
+      expect.arrayContaining(['Lisbon (place)', 'Porto (place)']),
+    );
+    expect(mems.some((m) => /Lisbon/.test(m.content) && m.status === 'superseded')).toBe(true);
+    for (const query of ['Where does dana live?', 'Tell me about dana', QUERY])
+      for (const maxTokens of [200, 2000]) {
+        const { context } = expectStatus(
+          await api.synthesize.synthesize({
+            body: { query, namespace: 'moves', subjectId: 'dana', options: { maxTokens } },
+          }),
+          200,
+        ).body.data;
+        const where = `${query} @${maxTokens}:\n${context}`;
+        expect(context, where).not.toMatch(/lisbon/i);
+        const lines = context.split('\n');
+        // The allergy once: its raw event (found by meaning) takes the place of its memory, not a second line.
+        expect(lines.filter((l) => /peanut/i.test(l)).length, where).toBeLessThanOrEqual(1);
+        for (const line of lines) {
+          const name = /^- (?:\[[^\]]*\] )?(.+) \((?:place|person|organization|product|other)\)$/.exec(line)?.[1];
+          if (name)
+            expect(
+              lines.filter((l) => l !== line && l.includes(name)),
+              where,
+            ).toEqual([]);
+        }
+      }
+  }, 150_000);
+
   it('refuses to start with both the local provider and an endpoint', async () => {
     await expect(
       startTestServer({ EMBEDDINGS_PROVIDER: 'local', EMBEDDINGS_URL: 'http://127.0.0.1:1/v1', EMBEDDINGS_MODEL: 'm' }),

@@ -114,6 +114,26 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, includeSup
           const held = said.filter((m) => !placed.has(m.id));
           for (const m of held) placed.add(m.id);
           out.duplicates += held.length;
+          const alsoSays = said.map((m) => factKey(m.content));
+          // One of them shown already (ranked above the event, e.g. the event found by meaning only):
+          // the event takes its place rather than saying the fact a second time further down.
+          const shown = out.items.findIndex(
+            (x) =>
+              x.item.source === 'memory' &&
+              x.cite.length === 0 &&
+              !x.mark &&
+              said.some((m) => m.id === x.item.row.id && !held.includes(m)),
+          );
+          if (shown >= 0) {
+            const target = out.items[shown] as Assembled['items'][number];
+            out.items[shown] = {
+              item: { ...item, rankScore: target.item.rankScore ?? target.item.score },
+              cite: [],
+              alsoSays,
+            };
+            out.duplicates += 1;
+            continue;
+          }
           out.items.push({ item, cite: [], alsoSays: held.map((m) => factKey(m.content)) });
           continue;
         }
@@ -140,6 +160,10 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, includeSup
     }
     if (item.source === 'memory') {
       if (placed.has(item.row.id)) continue;
+      if (!includeSuperseded && lineage.supersededEntities.has(item.row.id)) {
+        out.superseded += 1;
+        continue;
+      }
       placed.add(item.row.id);
       out.items.push({ item, cite: [] });
       continue;

@@ -91,6 +91,19 @@ function repeats(key: string, shown: Map<string, number>, padded: Array<[string,
   return padded.find(([p]) => p.includes(needle))?.[1] ?? -1;
 }
 
+/** An entity memory's name ("Porto (place)" -> "porto"), as a fact key; null for any other entry. */
+function entityName(input: PackInput): string | null {
+  if (input.block || input.entry.kind !== 'entity') return null;
+  return factKey(input.entry.content.replace(/\s*\([^)]*\)\s*$/, ''));
+}
+
+/** Whether a block's line is one of its stale facts: the same key, or the key and a count after it ("Lisbon (place), 1 mentions"). */
+function isStale(key: string, stale: Set<string>): boolean {
+  if (stale.has(key)) return true;
+  for (const s of stale) if (s.length > 0 && key.startsWith(`${s} `)) return true;
+  return false;
+}
+
 function oneLine(input: PackInput, content: string, withDate = true): string {
   const text = content.replace(/\s+/g, ' ').trim();
   const mark = input.mark ? `${input.mark} ` : '';
@@ -203,7 +216,14 @@ export function packContext(
   let estimate = 0;
   let candidateTokens = 0;
 
-  for (const [index, input] of inputs.entries()) {
+  // Entity memories ("Porto (place)") last: a name adds something only when no line packed says it.
+  const order = [...inputs.keys()].sort((a, b) => {
+    const ea = entityName(inputs[a] as PackInput) === null ? 0 : 1;
+    const eb = entityName(inputs[b] as PackInput) === null ? 0 : 1;
+    return ea - eb || a - b;
+  });
+  for (const index of order) {
+    const input = inputs[index] as PackInput;
     const first = chosen.length === 0;
     // Once no line can fit any more, the rest are dropped without tokenizing them.
     if (!first && limit - estimate < MIN_LINE_TOKENS) {
@@ -235,7 +255,7 @@ export function packContext(
         }
         items += 1;
         const key = factKey(line);
-        const repeat = stale.has(key) || repeats(key, shown, padded) >= 0;
+        const repeat = isStale(key, stale) || repeats(key, shown, padded) >= 0;
         said.push(!repeat);
         if (repeat) continue;
         keptKeys.push(key);
@@ -261,9 +281,13 @@ export function packContext(
       keys = keptKeys;
     } else {
       const key = factKey(input.entry.content);
-      const holder = repeats(key, shown, padded);
+      const name = entityName(input);
+      const holder = name
+        ? (shown.get(key) ?? padded.find(([p]) => p.includes(` ${name} `))?.[1] ?? -1)
+        : repeats(key, shown, padded);
       if (holder >= 0) {
-        (absorbed[holder] as number[]).push(index);
+        // A name said by a packed line is no repeat of its fact: its turns are not the line's sources.
+        if (!name) (absorbed[holder] as number[]).push(index);
         omitted.duplicates += 1;
         candidateTokens += Math.ceil(Buffer.byteLength(input.entry.content) / 4);
         continue;

@@ -178,6 +178,7 @@ export function createSynthesizeService(
         scope,
         ordered.filter((i) => i.source === 'event').map((i) => i.row.id),
         ordered.filter((i) => i.source === 'artifact').map((i) => i.row.id),
+        ordered.filter((i) => i.source === 'memory' && i.row.kind === 'entity').map((i) => i.row.id),
       );
       const assembled = assemble(ordered, lineage, options.includeSuperseded ?? false);
       const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
