@@ -12,6 +12,7 @@ import {
   newTenant,
   useTestServer,
 } from '../helpers/index.js';
+import type { HxTestClient, RouteQuery } from '../helpers/index.js';
 
 const server = useTestServer();
 
@@ -40,7 +41,7 @@ async function seed(key: string, namespace?: string) {
   expect(job.artifacts.created).toBeGreaterThan(0);
 }
 
-type ListQuery = NonNullable<Parameters<ReturnType<typeof server.api>['artifacts']['list']>[0]>['query'];
+type ListQuery = RouteQuery<HxTestClient['artifacts']['list']>;
 
 /** The artifacts page `key` is answered for `query` (which must be a 200). */
 async function list(key: string, query: ListQuery = {}) {

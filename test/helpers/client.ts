@@ -38,6 +38,12 @@ export function typedClient(baseUrl: string, credential?: Credential, headers: R
 
 export type HxTestClient = ReturnType<typeof typedClient>;
 
+type RouteArgs<R> = R extends (args: infer A) => unknown ? NonNullable<A> : never;
+/** The body a route of the typed client takes: `RouteBody<HxTestClient['learn']['learn']>`. */
+export type RouteBody<R> = RouteArgs<R> extends { body?: infer B } ? B : never;
+/** The query a route of the typed client takes: `RouteQuery<HxTestClient['artifacts']['list']>`. */
+export type RouteQuery<R> = RouteArgs<R> extends { query?: infer Q } ? Q : never;
+
 /**
  * Asserts the response's status (the body is in the failure message) and narrows the response to it,
  * so `expectStatus(res, 201).body.data` is typed with the route's 201 body.

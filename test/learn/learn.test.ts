@@ -3,10 +3,11 @@ import type { CaptureEvent } from '@hx-memory/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createApiKey, errorFields, expectStatus, newTenant, postRaw, useTestServer } from '../helpers/index.js';
+import type { HxTestClient, RouteBody } from '../helpers/index.js';
 
 const server = useTestServer();
 
-type LearnBody = NonNullable<Parameters<ReturnType<typeof server.api>['learn']['learn']>[0]>['body'];
+type LearnBody = RouteBody<HxTestClient['learn']['learn']>;
 
 const msg = (sessionId: string, content: string, occurredAt: string): CaptureEvent => ({
   type: 'message',

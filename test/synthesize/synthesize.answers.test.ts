@@ -3,7 +3,8 @@
  * answer, though it rarely repeats the query's words (question-and-reply pairs of a conversation).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer, auth, newTenant } from '../helpers/index.js';
+import type { CaptureEvent } from '@hx-memory/contract';
+import { expectStatus, newTenant, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 let apiKey: string;
@@ -22,24 +23,24 @@ const turns: Array<[speaker: string, text: string]> = [
 
 beforeAll(async () => {
   ({ apiKey } = await newTenant(server, 'answers'));
-  const events = turns.map(([speaker, text], i) => ({
-    type: 'message',
-    sessionId: 'cooking',
-    namespace: 'talk',
-    occurredAt: new Date(Date.UTC(2023, 4, 1, 10, i)).toISOString(),
-    payload: { role: 'user', content: text },
-    metadata: { speaker },
-  }));
-  const res = await server.http().post('/v1/capture/batch').set(auth(apiKey)).send({ events });
-  expect(res.status).toBe(201);
-  ids = res.body.data.results.map((r: { eventId: string }) => r.eventId);
+  const events = turns.map(
+    ([speaker, text], i): CaptureEvent => ({
+      type: 'message',
+      sessionId: 'cooking',
+      namespace: 'talk',
+      occurredAt: new Date(Date.UTC(2023, 4, 1, 10, i)).toISOString(),
+      payload: { role: 'user', content: text },
+      metadata: { speaker },
+    }),
+  );
+  const res = await server.api(apiKey).capture.captureBatch({ body: { events } });
+  ids = expectStatus(res, 201).body.data.results.map((r) => r.eventId);
 });
 
 const firstEvents = async (query: string, n: number) => {
-  const res = await server.http().post('/v1/synthesize').set(auth(apiKey)).send({ query, namespace: 'talk' });
-  expect(res.status).toBe(200);
-  return (res.body.data.entries as Array<{ provenance: Array<{ sourceId: string }> }>)
-    .slice(0, n)
+  const res = await server.api(apiKey).synthesize.synthesize({ body: { query, namespace: 'talk' } });
+  return expectStatus(res, 200)
+    .body.data.entries.slice(0, n)
     .map((e) => e.provenance[0]?.sourceId);
 };
 

@@ -1,6 +1,8 @@
 /** POST /v1/synthesize through real HTTP: ranking, dating, budget and provenance. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer, auth, newTenant } from '../helpers/index.js';
+import type { CaptureEvent } from '@hx-memory/contract';
+import { expectStatus, newTenant, useTestServer } from '../helpers/index.js';
+import type { HxTestClient, RouteBody } from '../helpers/index.js';
 
 const server = useTestServer();
 let apiKey: string;
@@ -26,21 +28,22 @@ const turns = [
 ];
 
 async function capture(key: string, namespace: string) {
-  const events = turns.map((t, i) => ({
-    type: 'message',
-    sessionId: `s${i < 2 ? 1 : i < 3 ? 2 : 3}`,
-    namespace,
-    occurredAt: t.at,
-    payload: { role: 'user', content: t.text },
-    metadata: { speaker: t.speaker, dia_id: `D${i}` },
-  }));
-  const res = await server.http().post('/v1/capture/batch').set(auth(key)).send({ events });
-  expect(res.status).toBe(201);
-  return res.body.data.results.map((r: { eventId: string }) => r.eventId) as string[];
+  const events = turns.map(
+    (t, i): CaptureEvent => ({
+      type: 'message',
+      sessionId: `s${i < 2 ? 1 : i < 3 ? 2 : 3}`,
+      namespace,
+      occurredAt: t.at,
+      payload: { role: 'user', content: t.text },
+      metadata: { speaker: t.speaker, dia_id: `D${i}` },
+    }),
+  );
+  const res = await server.api(key).capture.captureBatch({ body: { events } });
+  return expectStatus(res, 201).body.data.results.map((r) => r.eventId);
 }
 
-function synth(body: Record<string, unknown>, key = apiKey) {
-  return server.http().post('/v1/synthesize').set(auth(key)).send(body);
+function synth(body: RouteBody<HxTestClient['synthesize']['synthesize']>, key = apiKey) {
+  return server.api(key).synthesize.synthesize({ body });
 }
 
 let eventIds: string[];
@@ -52,28 +55,27 @@ beforeAll(async () => {
 describe('POST /v1/synthesize', () => {
   it('ranks the event that answers the question first and cites it', async () => {
     const res = await synth({ query: 'When did Caroline go to the LGBTQ support group?', namespace: 'convo' });
-    expect(res.status).toBe(200);
-    const data = res.body.data;
+    const data = expectStatus(res, 200).body.data;
     expect(data.packId).toMatch(/^pack_/);
     expect(data.entries[0].provenance).toEqual([{ sourceType: 'event', sourceId: eventIds[0] }]);
     expect(data.entries[0].section).toBe('context');
     expect(data.entries[0].occurredAt).toBe('2023-05-08T13:56:00.000Z');
     expect(data.context).toContain('[2023-05-08] Caroline: I went to a LGBTQ support group');
-    const scores = data.entries.map((e: { score: number }) => e.score);
+    const scores = data.entries.map((e) => e.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 
   it('ranks first what happened on the day the question names', async () => {
     // Both Caroline turns match "Caroline"; only the date tells which one the question is about.
     const res = await synth({ query: 'What did Caroline say on 25 May, 2023?', namespace: 'convo' });
-    expect(res.status).toBe(200);
-    expect(res.body.data.entries[0].provenance).toEqual([{ sourceType: 'event', sourceId: eventIds[2] }]);
+    expect(expectStatus(res, 200).body.data.entries[0]!.provenance).toEqual([
+      { sourceType: 'event', sourceId: eventIds[2] },
+    ]);
   });
 
   it('matches any term of a question (OR semantics), not all of them', async () => {
     const res = await synth({ query: 'What does Melanie paint, and has she ever been skydiving?', namespace: 'convo' });
-    expect(res.status).toBe(200);
-    expect(res.body.data.entries[0].content).toContain('painting');
+    expect(expectStatus(res, 200).body.data.entries[0]!.content).toContain('painting');
   });
 
   it('never uses more tokens than maxTokens and reports what it dropped', async () => {
@@ -82,8 +84,7 @@ describe('POST /v1/synthesize', () => {
       namespace: 'convo',
       options: { maxTokens: 40 },
     });
-    expect(res.status).toBe(200);
-    const { budget, entries, context } = res.body.data;
+    const { budget, entries, context } = expectStatus(res, 200).body.data;
     expect(budget.limit).toBe(40);
     expect(budget.used).toBeLessThanOrEqual(40);
     expect(budget.used).toBeGreaterThan(0);
@@ -94,13 +95,11 @@ describe('POST /v1/synthesize', () => {
 
   it('leaves provenance out when includeProvenance is false', async () => {
     const res = await synth({ query: 'camping', namespace: 'convo', options: { includeProvenance: false } });
-    expect(res.status).toBe(200);
-    expect(res.body.data.entries[0].provenance).toEqual([]);
+    expect(expectStatus(res, 200).body.data.entries[0]!.provenance).toEqual([]);
   });
 
   it('reads only events up to asOf', async () => {
     const res = await synth({ query: 'camping beach', namespace: 'convo', asOf: '2023-06-01T00:00:00Z' });
-    expect(res.status).toBe(200);
-    expect(res.body.data.entries.some((e: { content: string }) => e.content.includes('camping'))).toBe(false);
+    expect(expectStatus(res, 200).body.data.entries.some((e) => e.content.includes('camping'))).toBe(false);
   });
 });
