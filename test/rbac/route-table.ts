@@ -4,7 +4,8 @@
  * the roles DESIGN.md §4 allows, and a way to build a request that succeeds when allowed. Written out
  * by hand (not read from the contract's matrix) so a wrong matrix fails the tests.
  */
-import { bearer, insertMemory, type TestOrg, type TestServer, uniqueEmail } from '../helpers/index.js';
+import { createAgent, createNamespace, createTeam, insertMemory, must, uniqueEmail } from '../helpers/index.js';
+import type { TestOrg, TestServer } from '../helpers/index.js';
 
 export const ALL_ROLES = ['owner', 'admin', 'manager', 'developer', 'analyst', 'viewer'] as const;
 export type RoleName = (typeof ALL_ROLES)[number];
@@ -38,48 +39,22 @@ export interface RouteCase {
 let n = 0;
 const unique = (tag: string) => `${tag} ${process.pid}-${++n}-${Math.random().toString(36).slice(2, 7)}`;
 
-async function send(server: TestServer, org: TestOrg, req: BuiltRequest) {
-  const r = server.http()[req.method](req.path).set('Authorization', bearer(org.owner));
-  const res = await (req.body ? r.send(req.body) : r);
-  if (res.status >= 300)
-    throw new Error(`fixture ${req.method} ${req.path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-}
-
 /** A team, an invited viewer and an agent, made by the owner. */
 export async function makeResources(server: TestServer, org: TestOrg): Promise<OrgResources> {
-  const base = `/v1/organizations/${org.id}`;
-  const team = await send(server, org, { method: 'post', path: `${base}/teams`, body: { name: unique('team') } });
-  const invited = await send(server, org, {
-    method: 'post',
-    path: `${base}/members/invite`,
-    body: { email: uniqueEmail('target'), role: 'viewer' },
+  const owner = server.api(org.owner);
+  const params = { orgId: org.id };
+  const teamId = await createTeam(server, org, unique('team'));
+  const invited = await owner.members.invite({ params, body: { email: uniqueEmail('target'), role: 'viewer' } });
+  const agentId = await createAgent(server, org, { name: unique('agent'), framework: 'langgraph', teamId });
+  const namespace = await createNamespace(server, org, { name: unique('ns').replace(/\W+/g, '-') });
+  const scope = `namespace:${namespace.id}`;
+  const policy = await owner.policies.create({
+    params,
+    body: { name: unique('policy'), effect: 'allow', resource: scope, action: 'read', priority: 1 },
   });
-  const agent = await send(server, org, {
-    method: 'post',
-    path: `${base}/agents`,
-    body: { name: unique('agent'), framework: 'langgraph', teamId: team.id },
-  });
-  const namespace = await send(server, org, {
-    method: 'post',
-    path: `${base}/namespaces`,
-    body: { name: unique('ns').replace(/\W+/g, '-') },
-  });
-  const policy = await send(server, org, {
-    method: 'post',
-    path: `${base}/policies`,
-    body: {
-      name: unique('policy'),
-      effect: 'allow',
-      resource: `namespace:${namespace.id}`,
-      action: 'read',
-      priority: 1,
-    },
-  });
-  const lifecycle = await send(server, org, {
-    method: 'post',
-    path: `${base}/lifecycle-policies`,
-    body: { name: unique('retention'), scope: `namespace:${namespace.id}`, deleteAfterDays: 3650 },
+  const lifecycle = await owner.lifecycle.create({
+    params,
+    body: { name: unique('retention'), scope, deleteAfterDays: 3650 },
   });
   // In the organization's namespace: a memory of `default` is the tenant owner's, whose lineage only
   // the owner reads (docs/decisions/access-control.md).
@@ -88,12 +63,12 @@ export async function makeResources(server: TestServer, org: TestOrg): Promise<O
     namespace: namespace.id,
   });
   return {
-    teamId: team.id,
-    memberId: invited.member.id,
-    agentId: agent.id,
+    teamId,
+    memberId: must('invite', invited, 201).body.data.member.id,
+    agentId,
     namespaceId: namespace.id,
-    policyId: policy.id,
-    lifecyclePolicyId: lifecycle.id,
+    policyId: must('policy', policy, 201).body.data.id,
+    lifecyclePolicyId: must('lifecycle policy', lifecycle, 201).body.data.id,
     memoryId,
   };
 }
