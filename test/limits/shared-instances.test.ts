@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  auth,
   createApiKey,
   expectStatus,
   registerUser,
@@ -42,10 +41,10 @@ describe.skipIf(!shared)('two instances on one PostgreSQL and one Redis', () => 
 
   it('a key revoked on one instance is refused by the other at once', async () => {
     const user = await registerUser(a, 'revoke');
-    const created = await a.http().post('/v1/api-keys').set(auth(user.accessToken)).send({ name: 'k' });
-    const key = created.body.data.key;
+    const keys = a.api(user).apiKeys;
+    const { id, key } = expectStatus(await keys.create({ body: { name: 'k' } }), 201).body.data;
     expect((await coreRequest(b, key)).status).toBe(400);
-    await a.http().delete(`/v1/api-keys/${created.body.data.id}`).set(auth(user.accessToken));
+    await keys.revoke({ params: { id } });
     const res = await coreRequest(b, key);
     expect(res.status).toBe(401);
     expect(res.body.error.message).toMatch(/revoked/);
@@ -53,11 +52,11 @@ describe.skipIf(!shared)('two instances on one PostgreSQL and one Redis', () => 
 
   it('a revocation reaches the other instance at once while its key cache is warm, and stays effective', async () => {
     const user = await registerUser(a, 'revoke-warm');
-    const created = await a.http().post('/v1/api-keys').set(auth(user.accessToken)).send({ name: 'k' });
-    const key = created.body.data.key;
+    const keys = a.api(user).apiKeys;
+    const { id, key } = expectStatus(await keys.create({ body: { name: 'k' } }), 201).body.data;
     // Both instances have looked the key up (API_KEY_CACHE_MS is seconds): b answers from its cache.
     for (const server of [a, b, b]) expect((await coreRequest(server, key)).status).toBe(400);
-    const revoked = await a.http().delete(`/v1/api-keys/${created.body.data.id}`).set(auth(user.accessToken));
+    const revoked = await keys.revoke({ params: { id } });
     expect(revoked.status).toBe(200);
     for (const server of [b, a, b]) {
       const res = await coreRequest(server, key);

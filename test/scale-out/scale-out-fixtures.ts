@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/src/db/client.js';
-import { auth, must, type TestOrg, type TestServer } from '../helpers/index.js';
+import type { CaptureEvent } from '@hx-memory/contract';
+import { must, type TestOrg, type TestServer } from '../helpers/index.js';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -102,13 +103,18 @@ export async function spawnWorker(env: Record<string, string>): Promise<{ child:
 
 /** A few messages in one session: enough for the compiler to make memories. */
 export async function captureConversation(server: TestServer, key: string, count = 40) {
-  const events = Array.from({ length: count }, (_, i) => ({
-    type: 'message',
-    sessionId: `s${i % 4}`,
-    subjectId: 'user-1',
-    payload: { role: 'user', content: `I live in Paris and I work as a nurse number ${i}. I love hiking on weekends.` },
-    occurredAt: new Date(Date.UTC(2024, 0, 10, 10, i % 60)).toISOString(),
-  }));
-  const res = await server.http().post('/v1/capture/batch').set(auth(key)).send({ events });
-  if (res.status !== 201) throw new Error(`capture failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const events = Array.from(
+    { length: count },
+    (_, i): CaptureEvent => ({
+      type: 'message',
+      sessionId: `s${i % 4}`,
+      subjectId: 'user-1',
+      payload: {
+        role: 'user',
+        content: `I live in Paris and I work as a nurse number ${i}. I love hiking on weekends.`,
+      },
+      occurredAt: new Date(Date.UTC(2024, 0, 10, 10, i % 60)).toISOString(),
+    }),
+  );
+  must('capture', await server.api(key).capture.captureBatch({ body: { events } }), 201);
 }

@@ -11,7 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWorker, startWorker } from '@hx-memory/server';
 import * as schema from '../../server/src/db/schema/index.js';
-import { auth, createOrg, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
+import { createOrg, expectStatus, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
 import { captureConversation, isolatedDatabase, sleep, spawnWorker, sweepPolicy, until } from './scale-out-fixtures.js';
 
 const REDIS_URL = process.env.REDIS_URL;
@@ -75,10 +75,10 @@ describe.skipIf(!shared)(title('API replicas (JOBS_WORKER=false) + workers on on
       const server = i % 2 === 0 ? a : b;
       const { apiKey } = await newTenant(server, `scale-${i}`);
       await captureConversation(server, apiKey, 200);
-      const res = await server.http().post('/v1/learn').set(auth(apiKey)).send({ scope: 'full' });
-      expect(res.status).toBe(202);
-      expect(res.body.data.status).toBe('queued');
-      jobs.push({ id: res.body.data.id, key: apiKey });
+      const res = await server.api(apiKey).learn.learn({ body: { scope: 'full' } });
+      const job = expectStatus(res, 202).body.data;
+      expect(job.status).toBe('queued');
+      jobs.push({ id: job.id, key: apiKey });
     }
     await sleep(1500);
     const rows = await jobRows();
@@ -102,39 +102,37 @@ describe.skipIf(!shared)(title('API replicas (JOBS_WORKER=false) + workers on on
     expect(done, JSON.stringify(final)).toBe(true);
     // Seen alike through either replica, with the compile's counts.
     for (const job of jobs) {
-      const viaA = await a.http().get(`/v1/learn/jobs/${job.id}`).set(auth(job.key));
-      const viaB = await b.http().get(`/v1/learn/jobs/${job.id}`).set(auth(job.key));
-      expect(viaA.status).toBe(200);
-      expect(viaB.body.data).toEqual(viaA.body.data);
-      expect(viaA.body.data.stats.eventsProcessed).toBe(200);
+      const viaA = await a.api(job.key).learn.getJob({ params: { id: job.id } });
+      const viaB = await b.api(job.key).learn.getJob({ params: { id: job.id } });
+      const seenByA = expectStatus(viaA, 200).body.data;
+      expect(expectStatus(viaB, 200).body.data).toEqual(seenByA);
+      expect(seenByA.stats.eventsProcessed).toBe(200);
     }
   }, 120_000);
 
   it('learn with wait: true on replica A is run by the worker and answered 200 by A; B shows the same job', async () => {
     const { apiKey } = await newTenant(a, 'wait');
     await captureConversation(a, apiKey, 20);
-    const res = await a.http().post('/v1/learn').set(auth(apiKey)).send({ wait: true });
-    expect(res.status).toBe(200);
-    expect(res.body.data.status).toBe('completed');
-    expect(res.body.data.stats.eventsProcessed).toBe(20);
-    const viaB = await b.http().get(`/v1/learn/jobs/${res.body.data.id}`).set(auth(apiKey));
-    expect(viaB.status).toBe(200);
-    expect(viaB.body.data).toEqual(res.body.data);
+    const job = expectStatus(await a.api(apiKey).learn.learn({ body: { wait: true } }), 200).body.data;
+    expect(job.status).toBe('completed');
+    expect(job.stats.eventsProcessed).toBe(20);
+    const viaB = await b.api(apiKey).learn.getJob({ params: { id: job.id } });
+    expect(expectStatus(viaB, 200).body.data).toEqual(job);
     // The memories the worker wrote are read through B.
-    const mems = await b.http().get('/v1/memories?limit=10').set(auth(apiKey));
-    expect(mems.body.data.memories.length).toBeGreaterThan(0);
+    const mems = await b.api(apiKey).memories.list({ query: { limit: 10 } });
+    expect(expectStatus(mems, 200).body.data.memories.length).toBeGreaterThan(0);
   });
 
   it('a queued job polled through replica B moves from queued to completed', async () => {
     const { apiKey } = await newTenant(b, 'poll');
     await captureConversation(a, apiKey, 20);
-    const started = await a.http().post('/v1/learn').set(auth(apiKey)).send({});
-    expect(started.status).toBe(202);
+    const started = expectStatus(await a.api(apiKey).learn.learn({ body: {} }), 202).body.data;
     const seen = new Set<string>();
     const finished = await until(async () => {
-      const res = await b.http().get(`/v1/learn/jobs/${started.body.data.id}`).set(auth(apiKey));
-      seen.add(res.body.data.status);
-      return res.body.data.status === 'completed';
+      const res = await b.api(apiKey).learn.getJob({ params: { id: started.id } });
+      const { status } = expectStatus(res, 200).body.data;
+      seen.add(status);
+      return status === 'completed';
     }, 20_000);
     expect(finished, [...seen].join(',')).toBe(true);
   });
