@@ -373,21 +373,38 @@ describe.skipIf(missing.length > 0 || onPostgres)('the console in Chromium', () 
     await axe('policy simulator');
     await shot('11-policy-simulator');
     // And what a real request with the key is answered agrees.
-    const write = await fetch(`${server.url}/v1/capture`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'message',
-        sessionId: 'sim',
-        namespace: 'archive',
-        payload: { role: 'user', content: 'x' },
-      }),
-    });
+    // A capture into a namespace with the key, as an agent sends it (raw, to read the status).
+    const captureInto = (namespace: string, content: string) =>
+      fetch(`${server.url}/v1/capture`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'message', sessionId: 'sim', namespace, payload: { role: 'user', content } }),
+      });
+    const write = await captureInto('archive', 'x');
     expect(write.status).toBe(403);
     await form.getByLabel('Namespace').selectOption('support');
     await form.getByRole('button', { name: 'Simulate' }).click();
     await result.getByText('Allowed', { exact: true }).waitFor();
     await expect(result.textContent()).resolves.toContain('the default');
+
+    // Editing a policy: from the keyboard, the deny becomes an allow; the simulator and a real request follow.
+    await page.getByRole('button', { name: 'Edit No writes to archive' }).focus();
+    await page.keyboard.press('Enter');
+    const edit = page.getByRole('dialog', { name: 'Edit policy No writes to archive' });
+    await edit.waitFor();
+    await edit.getByLabel('Name').fill('Writes to archive allowed');
+    await edit.getByLabel('Effect').selectOption('allow');
+    await axe('edit policy');
+    await shot('11b-policy-edit');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: 'Writes to archive allowed', exact: true }).waitFor();
+    await form.getByLabel('Namespace').selectOption('archive');
+    await form.getByRole('button', { name: 'Simulate' }).click();
+    await result.getByText('Allowed', { exact: true }).waitFor();
+    await expect(result.textContent()).resolves.toContain('Writes to archive allowed');
+    const allowed = await captureInto('archive', 'now allowed');
+    expect(allowed.status).toBeLessThan(300);
   }, 120_000);
 
   it('manages teams and agents, previews lifecycle, and finds a read in the access log by request id', async () => {
@@ -401,11 +418,34 @@ describe.skipIf(missing.length > 0 || onPostgres)('the console in Chromium', () 
     await page.getByLabel('New team').fill('support-team');
     await page.getByRole('button', { name: 'Create team' }).click();
     await page.getByRole('cell', { name: 'support-team', exact: true }).waitFor();
+    // Edit: a new name and the organization's one member (the owner) in the team.
+    await page.getByRole('button', { name: 'Edit support-team' }).click();
+    const editTeam = page.getByRole('dialog', { name: 'Edit team support-team' });
+    await editTeam.getByLabel('Name').fill('support-squad');
+    const member = editTeam.getByRole('checkbox').first();
+    await member.waitFor();
+    await member.check();
+    await axe('edit team');
+    await editTeam.getByRole('button', { name: 'Save' }).click();
+    await editTeam.waitFor({ state: 'hidden' });
+    const squad = page.getByRole('row', { name: /support-squad/ });
+    await squad.waitFor();
+    await expect(squad.getByRole('cell').nth(1).textContent()).resolves.toBe('1');
     await shot('12-teams');
     await go('/agents', 'Agents');
     await page.getByLabel('New agent').fill('triage-bot');
     await page.getByRole('button', { name: 'Create agent' }).click();
     await page.getByRole('cell', { name: 'triage-bot', exact: true }).waitFor();
+    // Edit: its framework and its team.
+    await page.getByRole('button', { name: 'Edit triage-bot' }).click();
+    const editAgent = page.getByRole('dialog', { name: 'Edit agent triage-bot' });
+    await editAgent.getByLabel('Framework').fill('langgraph');
+    await editAgent.getByLabel('Team').selectOption({ label: 'support-squad' });
+    await axe('edit agent');
+    await editAgent.getByRole('button', { name: 'Save' }).click();
+    await editAgent.waitFor({ state: 'hidden' });
+    const bot = page.getByRole('row', { name: /triage-bot/ });
+    await bot.getByRole('cell', { name: 'langgraph', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Delete triage-bot' }).click();
     await page.getByRole('dialog', { name: 'Delete agent triage-bot?' }).waitFor();
     await axe('delete confirmation');

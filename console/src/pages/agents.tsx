@@ -1,10 +1,85 @@
 /** Agent identities of an organization: captures and reads are attributed to them, keys bound to them. */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { hx } from '../api';
-import { PageTitle, when } from '../ui/kit';
+import { EditAction } from '../ui/actions';
+import { Field, PageTitle, when } from '../ui/kit';
 import { OrgGate } from '../ui/org';
 import { type CollectionSpec, OrgCollection } from '../ui/org-collection';
 
 type Agent = Awaited<ReturnType<typeof hx.agents.list>>['items'][number];
+
+/** Name, description, framework and team of an agent (empty clears; metadata is left as it is). */
+function EditAgent({ orgId, agent }: { orgId: string; agent: Agent }) {
+  const teams = useQuery({
+    queryKey: ['teams', orgId],
+    queryFn: async () => (await hx.teams.list({ orgId, limit: 100 })).items,
+  });
+  const initial = () => ({
+    name: agent.name,
+    description: agent.description ?? '',
+    framework: agent.framework ?? '',
+    teamId: agent.teamId ?? '',
+  });
+  const [form, setForm] = useState(initial);
+  const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
+  return (
+    <EditAction
+      name={agent.name}
+      title={`Edit agent ${agent.name}`}
+      invalidate={['agents', orgId]}
+      onOpen={() => setForm(initial())}
+      save={() =>
+        hx.agents.update({
+          orgId,
+          agentId: agent.id,
+          name: form.name.trim(),
+          description: form.description.trim() || null,
+          framework: form.framework.trim() || null,
+          teamId: form.teamId || null,
+        })
+      }
+    >
+      <Field label="Name">
+        {(id) => (
+          <input id={id} className="input" value={form.name} onChange={(e) => set({ name: e.target.value })} required />
+        )}
+      </Field>
+      <Field label="Description">
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            value={form.description}
+            onChange={(e) => set({ description: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Framework" hint="e.g. langgraph, crewai, openai-agents">
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            value={form.framework}
+            onChange={(e) => set({ framework: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Team">
+        {(id) => (
+          <select id={id} className="input" value={form.teamId} onChange={(e) => set({ teamId: e.target.value })}>
+            <option value="">no team</option>
+            {(teams.data ?? []).map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </EditAction>
+  );
+}
 
 const AGENTS: CollectionSpec<Agent> = {
   what: 'agents',
@@ -21,6 +96,7 @@ const AGENTS: CollectionSpec<Agent> = {
   ],
   empty: 'No agent yet. Register the agents that capture and read memory, then bind keys to them.',
   deleteNote: 'What it captured stays; policies naming the agent no longer match anyone.',
+  edit: (orgId, agent) => <EditAgent orgId={orgId} agent={agent} />,
 };
 
 export function AgentsPage() {

@@ -6,8 +6,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
+import { EditAction } from '../ui/actions';
 import { type Column, DataTable } from '../ui/data-table';
-import { ErrorNote, Field, PageTitle } from '../ui/kit';
+import { ErrorNote, Field, PageTitle, SelectField } from '../ui/kit';
 import { OrgGate } from '../ui/org';
 
 type Policy = Awaited<ReturnType<typeof hx.policies.list>>['items'][number];
@@ -30,6 +31,90 @@ const POLICY_COLUMNS: Column<Policy>[] = [
   },
 ];
 
+/** Name, effect, action, resource and priority of a policy; its conditions are left as they are. */
+function EditPolicy({ orgId, policy }: { orgId: string; policy: Policy }) {
+  const initial = () => ({
+    name: policy.name,
+    effect: policy.effect,
+    action: policy.action,
+    resource: policy.resource,
+    priority: String(policy.priority),
+  });
+  const [form, setForm] = useState(initial);
+  const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
+  return (
+    <EditAction
+      name={policy.name}
+      title={`Edit policy ${policy.name}`}
+      invalidate={['policies', orgId]}
+      onOpen={() => setForm(initial())}
+      save={() =>
+        hx.policies.update({
+          orgId,
+          policyId: policy.id,
+          name: form.name.trim(),
+          effect: form.effect,
+          action: form.action,
+          resource: form.resource.trim(),
+          priority: Number(form.priority),
+        })
+      }
+    >
+      <Field label="Name">
+        {(id) => (
+          <input id={id} className="input" value={form.name} onChange={(e) => set({ name: e.target.value })} required />
+        )}
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField
+          label="Effect"
+          value={form.effect}
+          options={[
+            ['allow', 'allow'],
+            ['deny', 'deny'],
+          ]}
+          onChange={(effect) => set({ effect })}
+        />
+        <SelectField
+          label="Action"
+          value={form.action}
+          options={[
+            ['read', 'read'],
+            ['write', 'write'],
+            ['delete', 'delete'],
+            ['*', 'any (*)'],
+          ]}
+          onChange={(action) => set({ action })}
+        />
+      </div>
+      <Field label="Resource" hint="namespace:<name or id>, namespace:* or *:*">
+        {(id) => (
+          <input
+            id={id}
+            className="input font-mono"
+            value={form.resource}
+            onChange={(e) => set({ resource: e.target.value })}
+            required
+          />
+        )}
+      </Field>
+      <Field label="Priority" hint="Higher is evaluated first; deny wins a tie">
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            type="number"
+            step={1}
+            value={form.priority}
+            onChange={(e) => set({ priority: e.target.value })}
+            required
+          />
+        )}
+      </Field>
+    </EditAction>
+  );
+}
+
 function Policies({ orgId }: { orgId: string }) {
   const policies = useQuery({
     queryKey: ['policies', orgId],
@@ -44,7 +129,10 @@ function Policies({ orgId }: { orgId: string }) {
       <DataTable
         label="Access policies"
         rows={policies.data}
-        columns={POLICY_COLUMNS}
+        columns={[
+          ...POLICY_COLUMNS,
+          { header: 'Actions', cell: (p: Policy) => <EditPolicy orgId={orgId} policy={p} /> },
+        ]}
         rowKey={(p) => p.id}
         empty="No policy: every namespace is open to whoever reaches it, except restricted ones."
       />

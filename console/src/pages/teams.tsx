@@ -1,10 +1,70 @@
 /** Teams of an organization: policies can be conditioned on a team, and agents belong to one. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { hx } from '../api';
-import { PageTitle, when } from '../ui/kit';
+import { EditAction } from '../ui/actions';
+import { Field, PageTitle, when } from '../ui/kit';
 import { OrgGate } from '../ui/org';
 import { type CollectionSpec, OrgCollection } from '../ui/org-collection';
 
 type Team = Awaited<ReturnType<typeof hx.teams.list>>['items'][number];
+
+/** Name, description and the members (of the organization) in the team; memberIds replaces the set. */
+function EditTeam({ orgId, team }: { orgId: string; team: Team }) {
+  const queryClient = useQueryClient();
+  const members = useQuery({
+    queryKey: ['members', orgId],
+    queryFn: async () => (await hx.members.list({ orgId, limit: 100 })).items,
+  });
+  const [name, setName] = useState(team.name);
+  const [description, setDescription] = useState(team.description ?? '');
+  const [memberIds, setMemberIds] = useState<string[]>();
+  const chosen = memberIds ?? (members.data ?? []).filter((m) => m.teamIds.includes(team.id)).map((m) => m.id);
+  return (
+    <EditAction
+      name={team.name}
+      title={`Edit team ${team.name}`}
+      invalidate={['teams', orgId]}
+      onOpen={() => {
+        setName(team.name);
+        setDescription(team.description ?? '');
+        setMemberIds(undefined);
+      }}
+      save={async () => {
+        await hx.teams.update({
+          orgId,
+          teamId: team.id,
+          name: name.trim(),
+          description: description.trim() || null,
+          ...(memberIds ? { memberIds } : {}),
+        });
+        await queryClient.invalidateQueries({ queryKey: ['members', orgId] });
+      }}
+    >
+      <Field label="Name">
+        {(id) => <input id={id} className="input" value={name} onChange={(e) => setName(e.target.value)} required />}
+      </Field>
+      <Field label="Description">
+        {(id) => (
+          <input id={id} className="input" value={description} onChange={(e) => setDescription(e.target.value)} />
+        )}
+      </Field>
+      <fieldset className="space-y-1">
+        <legend className="label">Members</legend>
+        {(members.data ?? []).map((m) => (
+          <label key={m.id} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={chosen.includes(m.id)}
+              onChange={(e) => setMemberIds(e.target.checked ? [...chosen, m.id] : chosen.filter((x) => x !== m.id))}
+            />
+            {m.name ?? m.email} <span className="muted text-xs">{m.role}</span>
+          </label>
+        ))}
+      </fieldset>
+    </EditAction>
+  );
+}
 
 const TEAMS: CollectionSpec<Team> = {
   what: 'teams',
@@ -20,6 +80,7 @@ const TEAMS: CollectionSpec<Team> = {
   ],
   empty: 'No team yet. Teams group members and agents; access policies can require one.',
   deleteNote: 'Its members stay in the organization; policies naming the team no longer match anyone.',
+  edit: (orgId, team) => <EditTeam orgId={orgId} team={team} />,
 };
 
 export function TeamsPage() {

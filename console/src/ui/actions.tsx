@@ -4,7 +4,7 @@
  */
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Confirm, ErrorNote, Field } from './kit';
+import { Confirm, ErrorNote, Field, Modal } from './kit';
 
 /** A form with one text field (a name) and a submit button; `create` gets the trimmed value. */
 export function CreateByName({
@@ -85,6 +85,71 @@ export function DeleteAction({
         {children}
         <ErrorNote error={mutation.error} />
       </Confirm>
+    </>
+  );
+}
+
+/**
+ * An "Edit" button per row opening a form in a dialog; `save` gets nothing (the form's fields are the
+ * caller's state) and the list is refreshed after. The dialog closes on success and keeps the error
+ * otherwise; Esc or Close cancels.
+ */
+export function EditAction({
+  name,
+  title,
+  children,
+  save,
+  invalidate,
+  onOpen,
+}: {
+  name: string;
+  title: string;
+  children: ReactNode;
+  save: () => PromiseLike<unknown>;
+  invalidate: QueryKey;
+  /** Sets the form's fields from the row, each time the dialog opens. */
+  onOpen?: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const mutation = useMutation({
+    mutationFn: async () => await save(),
+    onSuccess: async () => {
+      setOpen(false);
+      await queryClient.invalidateQueries({ queryKey: invalidate });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    mutation.mutate();
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => {
+          mutation.reset();
+          onOpen?.();
+          setOpen(true);
+        }}
+      >
+        Edit<span className="sr-only"> {name}</span>
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title={title}>
+        <form onSubmit={submit} className="space-y-3" aria-label={title}>
+          {children}
+          <ErrorNote error={mutation.error} />
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button type="submit" className="btn-primary" disabled={mutation.isPending}>
+              Save
+            </button>
+          </div>
+        </form>
+      </Modal>
     </>
   );
 }

@@ -143,6 +143,33 @@ export function Field({
   );
 }
 
+/** A labelled <select> of fixed options ([value, label] pairs). */
+export function SelectField<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: readonly (readonly [V, string])[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value as V)}>
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 export function PageTitle({ children, lead }: { children: ReactNode; lead?: ReactNode }) {
   return (
     <header className="mb-6">

@@ -1,6 +1,6 @@
 /**
- * An organization's named collection (teams, agents): the list as a table, a create-by-name form and
- * a delete behind a confirmation per row. Pages give only what differs: the calls and the columns.
+ * An organization's named collection (teams, agents): the list as a table, a create-by-name form, and
+ * per row an edit form (when the page gives one) and a delete behind a confirmation. Pages give only what differs: the calls and the columns.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -19,6 +19,8 @@ export interface CollectionSpec<T extends { id: string; name: string }> {
   columns: Column<T>[];
   empty: ReactNode;
   deleteNote: ReactNode;
+  /** The row's edit button and form (ui/actions.tsx EditAction), when the API can change one. */
+  edit?: (orgId: string, row: T) => ReactNode;
 }
 
 export function OrgCollection<T extends { id: string; name: string }>({
@@ -35,14 +37,17 @@ export function OrgCollection<T extends { id: string; name: string }>({
     {
       header: 'Actions',
       cell: (row) => (
-        <DeleteAction
-          name={row.name}
-          title={`Delete ${spec.one.toLowerCase()} ${row.name}?`}
-          remove={() => spec.remove(orgId, row.id)}
-          invalidate={key}
-        >
-          {spec.deleteNote}
-        </DeleteAction>
+        <div className="flex gap-2">
+          {spec.edit?.(orgId, row)}
+          <DeleteAction
+            name={row.name}
+            title={`Delete ${spec.one.toLowerCase()} ${row.name}?`}
+            remove={() => spec.remove(orgId, row.id)}
+            invalidate={key}
+          >
+            {spec.deleteNote}
+          </DeleteAction>
+        </div>
       ),
     },
   ];
