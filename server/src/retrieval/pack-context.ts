@@ -168,6 +168,23 @@ function titleOf(section: SynthesizeSection): string {
   return SECTION_TITLES.find(([s]) => s === section)?.[1] ?? section;
 }
 
+/**
+ * The sections in reading order: the first `fixed` of `order` where they are (those answering the
+ * query), then the others by their best entry's rank, so the best match opens the context rather
+ * than whatever section comes first by convention; sections with no entry keep `order`.
+ */
+function readingOrder(chosen: Chosen[], order: SynthesizeSection[], fixed: number): SynthesizeSection[] {
+  const rest = order.slice(fixed);
+  const firstAt = (s: SynthesizeSection) => {
+    const i = chosen.findIndex((c) => c.input.entry.section === s && entityName(c.input) === null);
+    return i < 0 ? chosen.length : i;
+  };
+  return [
+    ...order.slice(0, fixed),
+    ...rest.sort((a, b) => firstAt(a) - firstAt(b) || rest.indexOf(a) - rest.indexOf(b)),
+  ];
+}
+
 function render(chosen: Chosen[], order: SynthesizeSection[]): string {
   const parts: string[] = [];
   for (const section of order) {
@@ -205,6 +222,7 @@ export function packContext(
   inputs: PackInput[],
   limit: number,
   sectionOrder: SynthesizeSection[] = SECTION_TITLES.map(([s]) => s),
+  fixedSections = sectionOrder.length,
 ): Packed {
   const perEntry = Math.max(8, Math.min(MAX_ENTRY_TOKENS, Math.floor(limit * MAX_ENTRY_SHARE)));
   const chosen: Chosen[] = [];
@@ -336,7 +354,7 @@ export function packContext(
 
   // The estimate sums parts; the tokenizer may merge across line breaks: verify and trim if needed.
   for (;;) {
-    const context = render(chosen, sectionOrder);
+    const context = render(chosen, readingOrder(chosen, sectionOrder, fixedSections));
     const used = context ? tokenCount(context) : 0;
     if (used <= limit || chosen.length <= 1) {
       if (used > limit && chosen.length === 1) {

@@ -183,7 +183,7 @@ export function createSynthesizeService(
       const assembled = assemble(ordered, lineage, options.includeSuperseded ?? false);
       const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
       const inputs = assembled.items.map((x) => entryOf(x, top, includeProvenance));
-      const packed = packContext(inputs, limit, sectionOrder(answering));
+      const packed = packContext(inputs, limit, sectionOrder(answering), answering.length);
       if (includeProvenance) citeAbsorbed(packed.entries, packed.absorbed, inputs);
       const memoryIds: string[] = [];
       const artifactIds: string[] = [];
