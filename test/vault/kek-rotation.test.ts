@@ -10,7 +10,15 @@ import { describe, expect, it } from 'vitest';
 
 /** Several boots on an on-disk PGlite each: far above the default per-test timeout. */
 const RESTARTS_TIMEOUT = 300_000;
-import { auth, registerUser, startTestServer, type TestServer, useTempDirs, withTestServer } from '../helpers/index.js';
+import {
+  expectStatus,
+  must,
+  registerUser,
+  startTestServer,
+  type TestServer,
+  useTempDirs,
+  withTestServer,
+} from '../helpers/index.js';
 
 const tempDir = useTempDirs('hx-vault-');
 
@@ -27,13 +35,20 @@ const withServer = <T>(env: Record<string, string>, fn: (s: TestServer) => Promi
 
 async function seed(s: TestServer) {
   const user = await registerUser(s, 'kek');
-  const vault = (await s.http().post('/v1/vaults').set(auth(user.accessToken)).send({ name: 'v' })).body.data;
+  const api = s.api(user).vault;
+  const vaultId = must('vault', await api.createVault({ body: { name: 'v' } }), 201).body.data.id;
   const value = `rotate-me-${randomBytes(6).toString('hex')}`;
-  const item = (
-    await s.http().post(`/v1/vaults/${vault.id}/items`).set(auth(user.accessToken)).send({ name: 'k', value })
-  ).body.data;
-  return { jwt: user.accessToken, url: `/v1/vaults/${vault.id}/items/${item.id}`, itemId: item.id as string, value };
+  const item = await api.createItem({ params: { vaultId }, body: { name: 'k', value } });
+  const itemId = must('item', item, 201).body.data.id;
+  return { jwt: user.accessToken, params: { vaultId, itemId }, itemId, value };
 }
+
+type Seeded = Awaited<ReturnType<typeof seed>>;
+
+/** The seeded item read back through `s`. */
+const read = (s: TestServer, seeded: Seeded) => s.api(seeded.jwt).vault.getItem({ params: seeded.params });
+/** The seeded item's value as `s` reads it (which must answer 200). */
+const secretOf = async (s: TestServer, seeded: Seeded) => expectStatus(await read(s, seeded), 200).body.data.value;
 
 const sealedRow = async (s: TestServer, id: string) =>
   (
@@ -53,8 +68,7 @@ describe('KEK from DATA_DIR (embedded default)', () => {
       expect(Buffer.from(readFileSync(file, 'utf8'), 'base64')).toHaveLength(32);
 
       await withServer({ DATA_DIR: dir }, async (s) => {
-        const got = await s.http().get(seeded.url).set(auth(seeded.jwt));
-        expect(got.body.data.value).toBe(seeded.value);
+        expect(await secretOf(s, seeded)).toBe(seeded.value);
 
         const before = await sealedRow(s, seeded.itemId);
         const result = await s.ctx.services.vault.rotateKek(operator);
@@ -64,7 +78,7 @@ describe('KEK from DATA_DIR (embedded default)', () => {
         expect(after.kek_id).toBe(result.kekId);
         expect(after.ciphertext).toBe(before.ciphertext);
         expect(after.wrapped_dek).not.toBe(before.wrapped_dek);
-        expect((await s.http().get(seeded.url).set(auth(seeded.jwt))).body.data.value).toBe(seeded.value);
+        expect(await secretOf(s, seeded)).toBe(seeded.value);
 
         const [audit] = await s.ctx.database.rows<{ details: Record<string, unknown> }>(
           // This tenant's entry: on a shared PostgreSQL other test files rotate too.
@@ -77,9 +91,9 @@ describe('KEK from DATA_DIR (embedded default)', () => {
       // After a restart only the persisted new KEK is there, and it opens the re-wrapped rows.
       await withServer({ DATA_DIR: dir }, async (s) => {
         expect(s.ctx.services.vault.kekInfo().kekId).not.toBe('kek-1');
-        const got = await s.http().get(seeded.url).set(auth(seeded.jwt));
+        const got = await read(s, seeded);
         expect(got.status).toBe(200);
-        expect(got.body.data.value).toBe(seeded.value);
+        expect(expectStatus(got, 200).body.data.value).toBe(seeded.value);
       });
     },
     RESTARTS_TIMEOUT,
@@ -97,14 +111,14 @@ describe('KEK from VAULT_KEK', () => {
       const seeded = await withServer(envA, seed);
 
       await withServer({ ...envA, VAULT_KEK: keyB }, async (s) => {
-        const res = await s.http().get(seeded.url).set(auth(seeded.jwt));
+        const res = await read(s, seeded);
         expect(res.status).toBe(500);
-        expect(res.body.error.code).toBe('internal_error');
+        expect(res.body).toMatchObject({ error: { code: 'internal_error' } });
         expect(JSON.stringify(res.body)).not.toContain(seeded.value);
       });
 
       await withServer(envA, async (s) => {
-        expect((await s.http().get(seeded.url).set(auth(seeded.jwt))).body.data.value).toBe(seeded.value);
+        expect(await secretOf(s, seeded)).toBe(seeded.value);
         await expect(
           s.ctx.services.vault.rotateKek(operator, { id: 'kek-a', key: randomBytes(32) }),
         ).rejects.toMatchObject({
@@ -115,15 +129,15 @@ describe('KEK from VAULT_KEK', () => {
           key: Buffer.from(keyB, 'base64'),
         });
         expect(result).toMatchObject({ kekId: 'kek-b', previousKekId: 'kek-a', rewrapped: 1 });
-        expect((await s.http().get(seeded.url).set(auth(seeded.jwt))).body.data.value).toBe(seeded.value);
+        expect(await secretOf(s, seeded)).toBe(seeded.value);
       });
 
       // The operator now runs with the new KEK; the old one no longer opens anything.
       await withServer({ DATA_DIR: dir, VAULT_KEK: keyB, VAULT_KEK_ID: 'kek-b' }, async (s) => {
-        expect((await s.http().get(seeded.url).set(auth(seeded.jwt))).body.data.value).toBe(seeded.value);
+        expect(await secretOf(s, seeded)).toBe(seeded.value);
       });
       await withServer(envA, async (s) => {
-        expect((await s.http().get(seeded.url).set(auth(seeded.jwt))).status).toBe(500);
+        expect((await read(s, seeded)).status).toBe(500);
       });
     },
     RESTARTS_TIMEOUT,
