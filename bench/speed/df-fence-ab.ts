@@ -9,7 +9,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> npx tsx --conditions=hx-source bench/speed/df-fence-ab.ts
  * Env: CALLS per statement and form (default 30), TENANT (default the tenant with the most events).
  */
-import { sql } from 'drizzle-orm';
+// The server's drizzle-orm (the bench's is another copy, whose SQL objects the server's types do not accept).
+import { sql } from '../../server/node_modules/drizzle-orm/index.js';
 import { candidatesQuery } from '../../server/src/retrieval/candidates.js';
 import type { RetrievalScope } from '../../server/src/retrieval/scope.js';
 import { documentFrequencyQuery } from '../../server/src/retrieval/term-stats.js';
