@@ -8,11 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CaptureEvent, LearnJob } from '@hx-memory/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/src/db/client.js';
 import { type RunningWorker, startWorker } from '../../server/src/worker.js';
-import { auth, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
+import { expectStatus, newTenant, startTestServer, type TestServer } from '../helpers/index.js';
 
 /** learn.ts compiles 2000 events per chunk. */
 const CHUNK = 2000;
@@ -23,7 +24,7 @@ const HOBBIES = ['hiking', 'chess', 'jazz', 'painting', 'sailing', 'baking', 'cl
 const CITIES = ['Paris', 'Lyon', 'Berlin', 'Madrid', 'Oslo', 'Rome', 'Vienna'];
 
 /** Event i. Subjects recur across the whole range, so later chunks merge into and supersede earlier chunks' memories. */
-function event(i: number) {
+function event(i: number): CaptureEvent {
   const subject = i % 37;
   const content =
     i % 3 === 0
@@ -80,28 +81,21 @@ async function capture(s: TestServer, key: string, from: number, to: number): Pr
   const ids: string[] = [];
   for (let start = from; start < to; start += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, to - start) }, (_, k) => event(start + k));
-    const res = await s.http().post('/v1/capture/batch').set(auth(key)).send({ events: batch });
-    expect(res.status).toBe(201);
-    ids.push(...res.body.data.results.map((r: { eventId: string }) => r.eventId));
+    const res = await s.api(key).capture.captureBatch({ body: { events: batch } });
+    ids.push(...expectStatus(res, 201).body.data.results.map((r) => r.eventId));
   }
   return ids;
 }
 
-type Job = {
-  id: string;
-  status: string;
-  stats: { eventsProcessed: number; memoriesProcessed: number };
-  error: string | null;
-};
+type Job = LearnJob;
 
 /** Polls GET /v1/learn/jobs/:id until `done` holds; checks every answer is coherent on the way. */
 async function pollJob(s: TestServer, key: string, id: string, done: (job: Job) => boolean, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   let last = -1;
   for (;;) {
-    const res = await s.http().get(`/v1/learn/jobs/${id}`).set(auth(key));
-    expect(res.status).toBe(200);
-    const job = res.body.data as Job;
+    const res = await s.api(key).learn.getJob({ params: { id } });
+    const job = expectStatus(res, 200).body.data;
     expect(['queued', 'running', 'completed'], JSON.stringify(job)).toContain(job.status);
     // Progress only grows, across the interruption too.
     expect(job.stats.eventsProcessed).toBeGreaterThanOrEqual(last);
@@ -178,9 +172,8 @@ interface Deployment {
 
 /** Starts a learn, interrupts it after its first chunk, checks it is queued, resumes it; answers the finished job. */
 async function interruptedLearn(d: Deployment, key: string, scope: 'incremental' | 'full'): Promise<Job> {
-  const started = await d.api().http().post('/v1/learn').set(auth(key)).send({ scope });
-  expect(started.status).toBe(202);
-  const jobId = started.body.data.id as string;
+  const started = await d.api().api(key).learn.learn({ body: { scope } });
+  const jobId = expectStatus(started, 202).body.data.id;
   // A GET would see the job late: on PGlite each of its queries waits for a chunk.
   await untilFirstChunk(d.api().ctx.database, jobId);
   await d.interrupt();
@@ -204,9 +197,8 @@ async function interruptedLearn(d: Deployment, key: string, scope: 'incremental'
 }
 
 async function learnUninterrupted(api: TestServer, key: string, scope: 'incremental' | 'full'): Promise<Job> {
-  const started = await api.http().post('/v1/learn').set(auth(key)).send({ scope });
-  expect(started.status).toBe(202);
-  const done = await pollJob(api, key, started.body.data.id, (j) => j.status === 'completed');
+  const started = await api.api(key).learn.learn({ body: { scope } });
+  const done = await pollJob(api, key, expectStatus(started, 202).body.data.id, (j) => j.status === 'completed');
   expect(done.stats.eventsProcessed).toBe(EVENTS);
   return done;
 }
@@ -240,9 +232,11 @@ async function interruptedLearnsMatchControl(d: Deployment): Promise<void> {
   expect(memories).toEqual(await memoriesOf(d.api().ctx.database, control.user.tenantId, controlIds));
 
   // Nothing is left to compile: an incremental learn now finds nothing.
-  const again = await d.api().http().post('/v1/learn').set(auth(tenant.apiKey)).send({ wait: true });
-  expect(again.status).toBe(200);
-  expect(again.body.data.stats.eventsProcessed).toBe(0);
+  const again = await d
+    .api()
+    .api(tenant.apiKey)
+    .learn.learn({ body: { wait: true } });
+  expect(expectStatus(again, 200).body.data.stats.eventsProcessed).toBe(0);
 
   // Full recompiles every event once, across the interruption too.
   const full = await interruptedLearn(d, tenant.apiKey, 'full');
