@@ -6,7 +6,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer, auth, bearer, createApiKey, createOrg, insertMemory, type TestOrg } from '../helpers/index.js';
+import {
+  createApiKey,
+  createNamespace,
+  createOrg,
+  expectStatus,
+  insertMemory,
+  useTestServer,
+} from '../helpers/index.js';
+import type { TestOrg } from '../helpers/index.js';
 
 const server = useTestServer();
 let org: TestOrg;
@@ -15,17 +23,12 @@ let namespace: { id: string; name: string };
 beforeAll(async () => {
   org = await createOrg(server);
   key = await createApiKey(server, org.owner, { organizationId: org.id });
-  const res = await server
-    .http()
-    .post(`/v1/organizations/${org.id}/namespaces`)
-    .set('Authorization', bearer(org.owner))
-    .send({ name: `ns-${process.pid}-${Date.now()}`, sensitivity: 'internal' });
-  namespace = res.body.data;
+  namespace = await createNamespace(server, org, { sensitivity: 'internal' });
   // Stored as the server stores it: a registered namespace by its id (reads by name resolve to it).
   await insertMemory(server, org.owner.tenantId, { namespace: namespace.id, content: 'the launch is on Friday' });
 });
 
-const readMemories = () => server.http().get(`/v1/memories?namespace=${namespace.name}&limit=5`).set(auth(key));
+const readMemories = () => server.api(key).memories.list({ query: { namespace: namespace.name, limit: 5 } });
 
 const rowsInTable = (requestIds: string[]) =>
   server.ctx.database.rows<{ request_id: string; organization_id: string | null; created_at: Date }>(
@@ -37,13 +40,9 @@ describe('access log written behind', () => {
   it('shows a read on the access-log route at once', async () => {
     const read = await readMemories();
     expect(read.status).toBe(200);
-    const logs = await server
-      .http()
-      .get(`/v1/organizations/${org.id}/access-logs?limit=10`)
-      .set('Authorization', bearer(org.owner));
-    expect(logs.status).toBe(200);
-    expect(logs.body.data.entries.map((e: { requestId: string }) => e.requestId)).toContain(
-      read.headers['x-request-id'],
+    const logs = await server.api(org.owner).audit.accessLogs({ params: { orgId: org.id }, query: { limit: 10 } });
+    expect(expectStatus(logs, 200).body.data.entries.map((e) => e.requestId)).toContain(
+      read.headers.get('x-request-id'),
     );
   });
 
@@ -51,7 +50,7 @@ describe('access log written behind', () => {
     const before = Date.now();
     const reads = await Promise.all(Array.from({ length: 40 }, () => readMemories()));
     for (const r of reads) expect(r.status).toBe(200);
-    const ids = reads.map((r) => String(r.headers['x-request-id']));
+    const ids = reads.map((r) => String(r.headers.get('x-request-id')));
     let rows: Awaited<ReturnType<typeof rowsInTable>> = [];
     for (let i = 0; i < 30 && rows.length < ids.length; i += 1) {
       await new Promise((r) => setTimeout(r, 100));
