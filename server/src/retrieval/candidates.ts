@@ -134,11 +134,17 @@ export async function fetchCandidates(
  */
 export function recentEvents(scope: RetrievalScope, window: number): SQL {
   const head = sql`d.tenant_id = ${scope.tenantId} and d.environment = ${scope.environment}`;
-  const newest = (range: SQL) => sql`
+  // The namespace or session as a range of one value, ordered by it and then by id: the order only the
+  // scope or session index gives (an equality would make the planner drop the column from the order, and
+  // then the primary key, walked backwards and filtered, gives it too: with statistics that take the
+  // tenant for the whole table, it walked every newer event of the other tenants, issue 29).
+  const newest = (column: SQL, value: SQL) => sql`
     select d.id, d.search, (${scopeConditions('event', scope)}) as in_scope
-    from events d where ${head} and ${range} order by d.id desc limit ${window}`;
+    from events d where ${head} and ${column} >= ${value} and ${column} <= ${value}
+    order by ${column} desc, d.id desc limit ${window}`;
   if (scope.sessionId !== undefined)
-    return sql`select w.id, w.search from (${newest(sql`d.session_id = ${scope.sessionId}`)}) w where w.in_scope`;
+    return sql`select w.id, w.search from (${newest(sql`d.session_id`, sql`${scope.sessionId}::text`)}) w
+      where w.in_scope`;
   const namespaces =
     scope.namespace !== undefined
       ? sql`select ${scope.namespace}::text as n`
@@ -151,7 +157,7 @@ export function recentEvents(scope: RetrievalScope, window: number): SQL {
           from ns where ns.n is not null
         ) select n from ns where n is not null`;
   return sql`select w.id, w.search from (${namespaces}) ns
-    cross join lateral (${newest(sql`d.namespace = ns.n`)}) w
+    cross join lateral (${newest(sql`d.namespace`, sql`ns.n`)}) w
     where w.in_scope
     order by w.id desc limit ${window}`;
 }
@@ -167,7 +173,7 @@ export interface RecentSample {
  * One pass over the scope's recent window (recentEvents): how many of its events there are, how many
  * hold each lexeme, and the newest `limit` of them matching any lexeme, with the candidate columns.
  * Reads the window's rows once, newest first, whatever the tenant's size, plus the matches returned
- * (by primary key).
+ * (by primary key, from an array of their ids: a join let the planner scan the primary key for them).
  */
 export function recentSampleQuery(scope: RetrievalScope, lexemes: string[], window: number, limit: number): SQL {
   const found = sql.join(
@@ -181,8 +187,11 @@ export function recentSampleQuery(scope: RetrievalScope, lexemes: string[], wind
     ) c
     left join lateral (
       select ${selectColumns('event')}
-      from (select w.id from win w where w.search @@ ${orQuery(lexemes)}::tsquery order by w.id desc limit ${limit}) x
-      join events d on d.id = x.id
+      from events d
+      where d.id = any(array(
+        select w.id from win w where w.search @@ ${orQuery(lexemes)}::tsquery order by w.id desc limit ${limit}
+      ))
+      order by d.id desc
     ) m on true`;
 }
 
