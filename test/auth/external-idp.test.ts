@@ -8,7 +8,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
 type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, registerUser, startTestServer, type TestServer } from '../helpers/index.js';
+import { expectStatus, registerUser, startTestServer, type TestServer } from '../helpers/index.js';
 
 const ISSUER = 'https://idp.example.test/';
 const AUDIENCE = 'hx-external';
@@ -59,7 +59,7 @@ function idpToken(
     .sign(opts.key ?? signingKey);
 }
 
-const me = (t: string) => server.http().get('/v1/auth/me').set(auth(t));
+const me = (t: string) => server.api(t).auth.me();
 
 describe('external identity provider tokens', () => {
   it('map to the user with the same verified e-mail, then by subject once linked', async () => {
@@ -68,18 +68,15 @@ describe('external identity provider tokens', () => {
       await idpToken({ sub: 'idp|alice-1', email: user.email.toUpperCase(), email_verified: true }),
     );
     expect(first.status).toBe(200);
-    expect(first.body.data.user.id).toBe(user.userId);
+    expect(expectStatus(first, 200).body.data.user.id).toBe(user.userId);
     // Linked: the subject alone now finds the user, even without an e-mail claim.
     const second = await me(await idpToken({ sub: 'idp|alice-1' }));
     expect(second.status).toBe(200);
-    expect(second.body.data.user.id).toBe(user.userId);
+    expect(expectStatus(second, 200).body.data.user.id).toBe(user.userId);
     // And the JWT works on JWT routes in the user's tenant.
-    const keys = await server
-      .http()
-      .get('/v1/api-keys')
-      .set('Authorization', `Bearer ${await idpToken({ sub: 'idp|alice-1' })}`);
+    const keys = await server.api(await idpToken({ sub: 'idp|alice-1' })).apiKeys.list();
     expect(keys.status).toBe(200);
-    expect(keys.body.meta.tenantId).toBe(user.tenantId);
+    expect(expectStatus(keys, 200).body.meta.tenantId).toBe(user.tenantId);
   });
 
   it('our own tokens keep working beside the provider', async () => {
@@ -90,7 +87,7 @@ describe('external identity provider tokens', () => {
   it('refuses an unknown identity', async () => {
     const res = await me(await idpToken({ sub: 'idp|nobody', email: 'nobody-at-all@example.com' }));
     expect(res.status).toBe(401);
-    expect(res.body.error.message).toMatch(/no Hx account matches/);
+    expect(expectStatus(res, 401).body.error.message).toMatch(/no Hx account matches/);
   });
 
   it('refuses an unverified e-mail', async () => {
@@ -110,22 +107,22 @@ describe('external identity provider tokens', () => {
     const user = await registerUser(server, 'stranger');
     const res = await me(await idpToken({ sub: 'idp|s', email: user.email }, { key: strangerKey }));
     expect(res.status).toBe(401);
-    expect(res.body.error.message).toMatch(/signature is invalid/);
+    expect(expectStatus(res, 401).body.error.message).toMatch(/signature is invalid/);
     const unknownKid = await me(await idpToken({ sub: 'idp|s', email: user.email }, { key: strangerKey, kid: 'k9' }));
     expect(unknownKid.status).toBe(401);
-    expect(unknownKid.body.error.message).toMatch(/signing key/);
+    expect(expectStatus(unknownKid, 401).body.error.message).toMatch(/signing key/);
   });
 
   it('refuses a wrong audience and an expired token', async () => {
     const user = await registerUser(server, 'audexp');
     const aud = await me(await idpToken({ sub: 'idp|a', email: user.email }, { aud: 'someone-else' }));
     expect(aud.status).toBe(401);
-    expect(aud.body.error.message).toMatch(/"aud"/);
+    expect(expectStatus(aud, 401).body.error.message).toMatch(/"aud"/);
     const exp = await me(
       await idpToken({ sub: 'idp|a', email: user.email }, { exp: Math.floor(Date.now() / 1000) - 60 }),
     );
     expect(exp.status).toBe(401);
-    expect(exp.body.error.message).toMatch(/expired/);
+    expect(expectStatus(exp, 401).body.error.message).toMatch(/expired/);
   });
 
   it('refuses an HS256 token claiming the provider as issuer (no shared-secret forgery)', async () => {
@@ -139,6 +136,6 @@ describe('external identity provider tokens', () => {
       .sign(new TextEncoder().encode('guessable-shared-secret-guessable-shared'));
     const res = await me(forged);
     expect(res.status).toBe(401);
-    expect(res.body.error.message).toMatch(/algorithm is not allowed/);
+    expect(expectStatus(res, 401).body.error.message).toMatch(/algorithm is not allowed/);
   });
 });

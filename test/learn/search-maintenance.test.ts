@@ -3,6 +3,7 @@
  * autovacuum) and the events' GIN pending list is merged, in the background, without failing the
  * job. Through real HTTP; statistics are read from the server's own database.
  */
+import type { CaptureEvent } from '@hx-memory/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer, newTenant } from '../helpers/index.js';
@@ -25,15 +26,18 @@ describe('search maintenance after learn', () => {
   it.skipIf(Boolean(process.env.DATABASE_URL))(
     'gives the embedded planner statistics once learn has written',
     async () => {
-      const events = Array.from({ length: 50 }, (_, i) => ({
-        type: 'message',
-        sessionId: `maint-${i % 5}`,
-        payload: { role: 'user', content: `I like hiking in the Alps number ${i} and my sister lives in Lyon.` },
-      }));
-      const auth = { Authorization: `Bearer ${apiKey}` };
-      expect((await server.http().post('/v1/capture/batch').set(auth).send({ events })).status).toBe(201);
-      const learned = await server.http().post('/v1/learn').set(auth).send({ wait: true });
-      expect(learned.body.data.status).toBe('completed');
+      const events = Array.from(
+        { length: 50 },
+        (_, i): CaptureEvent => ({
+          type: 'message',
+          sessionId: `maint-${i % 5}`,
+          payload: { role: 'user', content: `I like hiking in the Alps number ${i} and my sister lives in Lyon.` },
+        }),
+      );
+      const api = server.api(apiKey);
+      expect((await api.capture.captureBatch({ body: { events } })).status).toBe(201);
+      const learned = await api.learn.learn({ body: { wait: true } });
+      expect(learned.body).toMatchObject({ data: { status: 'completed' } });
       const deadline = Date.now() + 10_000;
       while ((await statsRows('memories')) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(await statsRows('memories')).toBeGreaterThan(0);
