@@ -3,7 +3,7 @@
  * caller for a while with 429 and Retry-After, even with the right password; success resets the run.
  */
 import { describe, expect, it } from 'vitest';
-import { registerUser, uniqueEmail, useTestServer } from '../helpers/index.js';
+import { expectStatus, registerUser, uniqueEmail, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer({
   LOGIN_FAILS_PER_EMAIL: '3',
@@ -12,7 +12,7 @@ const server = useTestServer({
   LOGIN_IP_BLOCK_SECONDS: '1200',
 });
 
-const login = (email: string, password: string) => server.http().post('/v1/auth/login').send({ email, password });
+const login = (email: string, password: string) => server.api().auth.login({ body: { email, password } });
 
 describe('login throttling', () => {
   it('per e-mail: the 3rd consecutive failure blocks, even the right password, with Retry-After', async () => {
@@ -21,12 +21,13 @@ describe('login throttling', () => {
     expect((await login(user.email, 'wrong-2')).status).toBe(401);
     const third = await login(user.email, 'wrong-3');
     expect(third.status).toBe(429);
-    expect(third.body.error.code).toBe('rate_limited');
-    expect(Number(third.headers['retry-after'])).toBeGreaterThan(500);
-    expect(third.body.error.message).toMatch(/try again in \d+ seconds/);
+    const { error } = expectStatus(third, 429).body;
+    expect(error.code).toBe('rate_limited');
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect(error.message).toMatch(/try again in \d+ seconds/);
     const right = await login(user.email.toUpperCase(), user.password);
     expect(right.status).toBe(429);
-    expect(Number(right.headers['retry-after'])).toBeLessThanOrEqual(600);
+    expect(Number(right.headers.get('retry-after'))).toBeLessThanOrEqual(600);
   });
 
   it('a success ends the run of consecutive failures', async () => {
@@ -49,7 +50,7 @@ describe('login throttling', () => {
       else expect(res.status).toBe(401);
     }
     expect(blocked).toBeDefined();
-    expect(Number(blocked!.headers['retry-after'])).toBeGreaterThan(1000);
+    expect(Number(blocked!.headers.get('retry-after'))).toBeGreaterThan(1000);
     // Everyone behind this IP is now refused, right password included.
     expect((await login(user.email, user.password)).status).toBe(429);
   });

@@ -6,16 +6,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auth, createApiKey, registerUser, startTestServer } from '../helpers/index.js';
+import type { CaptureEvent } from '@hx-memory/contract';
+import { createApiKey, expectStatus, registerUser, startTestServer } from '../helpers/index.js';
 
 describe('graceful shutdown', () => {
   it('finishes an in-flight request, then stops accepting and closes the database', async () => {
     const server = await startTestServer();
     // Registration hashes a password with scrypt: slow enough to still be in flight when close() starts.
     const inflight = server
-      .http()
-      .post('/v1/auth/register')
-      .send({ email: `shutdown-${Date.now()}@example.com`, password: 'long-enough-password' });
+      .api()
+      .auth.register({ body: { email: `shutdown-${Date.now()}@example.com`, password: 'long-enough-password' } });
     // Start shutting down only once the server has the request, so it is truly in flight.
     const pending = new Promise<void>((resolve) => {
       server.server.once('request', () => resolve());
@@ -34,20 +34,23 @@ describe('graceful shutdown', () => {
       const first = await startTestServer({ DATA_DIR: dataDir });
       const user = await registerUser(first, 'counts-behind');
       const key = await createApiKey(first, user);
-      const events = Array.from({ length: 7 }, (_, i) => ({
-        type: 'message',
-        sessionId: 's',
-        payload: { role: 'user', content: `kept behind ${i}` },
-      }));
-      const stored = await first.http().post('/v1/capture/batch').set(auth(key)).send({ events });
+      const events = Array.from(
+        { length: 7 },
+        (_, i): CaptureEvent => ({
+          type: 'message',
+          sessionId: 's',
+          payload: { role: 'user', content: `kept behind ${i}` },
+        }),
+      );
+      const stored = await first.api(key).capture.captureBatch({ body: { events } });
       expect(stored.status).toBe(201);
       await first.close();
 
       const second = await startTestServer({ DATA_DIR: dataDir });
       try {
-        const usage = await second.http().get('/v1/usage-metrics').set(auth(key));
+        const usage = await second.api(key).usage.get();
         expect(usage.status).toBe(200);
-        expect(usage.body.data.quota).toMatchObject({ eventsLimit: null, eventsUsed: 7 });
+        expect(expectStatus(usage, 200).body.data.quota).toMatchObject({ eventsLimit: null, eventsUsed: 7 });
       } finally {
         await second.close();
       }
