@@ -28,7 +28,7 @@ describe('hx profiles and session refresh', () => {
     expect(statSync(credentialsFile).mode & 0o777).toBe(0o600);
 
     await sleep((ACCESS_TTL_SECONDS + 1) * 1000);
-    const direct = await server.http().get('/v1/auth/me').set('Authorization', `Bearer ${first.accessToken}`);
+    const direct = await server.api(first.accessToken).auth.me();
     expect(direct.status).toBe(401); // the saved access token has expired
     const whoami = await hx(home, ['whoami', '--json'], { env: { HX_PROFILE: 'ops' } });
     expect(whoami.code, whoami.stderr).toBe(0);
@@ -47,7 +47,7 @@ describe('hx profiles and session refresh', () => {
     expect(tokens().accessToken).toMatch(/^ey/);
     expect(tokens().refreshToken).not.toBe(second.refreshToken);
     // The spent refresh token no longer works: the pair really rotated.
-    const reuse = await server.http().post('/v1/auth/refresh').send({ refreshToken: first.refreshToken });
+    const reuse = await server.api().auth.refresh({ body: { refreshToken: first.refreshToken } });
     expect(reuse.status).toBe(401);
   }, 600_000);
 

@@ -32,19 +32,13 @@ describe('credential events', () => {
   it('register, login success and failure, refresh reuse and logout are in the tenant audit', async () => {
     const owner = await registerUser(server, 'cred');
     const agent = 'audit-test/1.0';
-    const bad = await server
-      .http()
-      .post('/v1/auth/login')
-      .set('User-Agent', agent)
-      .send({ email: owner.email, password: 'wrong-password-123' });
+    const login = (password: string) =>
+      server.api(undefined, { 'User-Agent': agent }).auth.login({ body: { email: owner.email, password } });
+    const bad = await login('wrong-password-123');
     expect(bad.status).toBe(401);
-    const good = await server
-      .http()
-      .post('/v1/auth/login')
-      .set('User-Agent', agent)
-      .send({ email: owner.email, password: owner.password });
+    const good = await login(owner.password);
     expect(good.status).toBe(200);
-    const refreshToken = good.body.data.tokens.refreshToken;
+    const refreshToken = expectStatus(good, 200).body.data.tokens.refreshToken;
     const rotated = await server.api().auth.refresh({ body: { refreshToken } });
     expect(rotated.status).toBe(200);
     const reused = await server.api().auth.refresh({ body: { refreshToken } });
@@ -58,9 +52,9 @@ describe('credential events', () => {
     const failed = find('auth.login', 'failed');
     expect(failed?.userAgent).toBe(agent);
     expect(failed?.ip).toBeTruthy();
-    expect(failed?.requestId).toBe(bad.body.meta.requestId);
+    expect(failed?.requestId).toBe(bad.body.meta!.requestId);
     expect(JSON.stringify(failed)).not.toContain('wrong-password-123');
-    expect(find('auth.login', 'success')?.requestId).toBe(good.body.meta.requestId);
+    expect(find('auth.login', 'success')?.requestId).toBe(expectStatus(good, 200).body.meta.requestId);
     expect(find('auth.refresh_reuse_detected', 'denied')).toBeTruthy();
     expect(find('auth.logout', 'success')).toBeTruthy();
   });
