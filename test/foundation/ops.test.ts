@@ -1,13 +1,15 @@
-/** /health and /metrics through HTTP: real database and Redis checks, trusted-network guard. */
+/**
+ * /health and /metrics through HTTP: real database and Redis checks, trusted-network guard. Through
+ * the typed client, but for the request-id header and the Prometheus text, whose bytes are the point.
+ */
 import { describe, expect, it } from 'vitest';
-import { startTestServer, useTestServer } from '../helpers/index.js';
+import { expectStatus, startTestServer, useTestServer } from '../helpers/index.js';
 
 describe('GET /health', () => {
   const server = useTestServer();
 
   it('reports status, version, database, redis and uptime', async () => {
-    const res = await server.http().get('/health');
-    expect(res.status).toBe(200);
+    const res = expectStatus(await server.api().ops.health(), 200);
     expect(res.body.status).toBe('ok');
     expect(res.body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(res.body.postgres).toBe(process.env.DATABASE_URL ? 'up' : 'embedded');
@@ -26,7 +28,7 @@ describe('GET /health when a dependency is down', () => {
     const server = await startTestServer();
     try {
       await server.ctx.database.close();
-      const res = await server.http().get('/health');
+      const res = await server.api().ops.health();
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ status: 'down', postgres: 'down' });
     } finally {
@@ -38,7 +40,7 @@ describe('GET /health when a dependency is down', () => {
     // Port 1 on loopback: nothing listens there, so every connection is refused at once.
     const server = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:1' });
     try {
-      const res = await server.http().get('/health');
+      const res = await server.api().ops.health();
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: 'degraded', redis: 'down' });
     } finally {
@@ -67,9 +69,9 @@ describe('GET /metrics', () => {
   it('refuses peers outside the trusted networks', async () => {
     const guarded = await startTestServer({ METRICS_ALLOW: '10.0.0.0/8' });
     try {
-      const res = await guarded.http().get('/metrics');
+      const res = await guarded.api().ops.metrics();
       expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe('forbidden');
+      expect(expectStatus(res, 403).body.error.code).toBe('forbidden');
     } finally {
       await guarded.close();
     }
