@@ -74,6 +74,21 @@ function supersededItem(event: RankedItem, memory: LearnedMemory): RankedItem {
   };
 }
 
+/** Source events of an entity looked at, at most (a hub entity names current facts too). */
+export const ENTITY_SOURCES_CHECKED = 20;
+
+/**
+ * An entity memory every one of whose events was learned into a memory superseded since ("Lisbon
+ * (place)" of "I live in Lisbon", after "I moved to Porto"): such events are left out as
+ * superseded, and the name stands for nothing current. Its events' lineage is read with the
+ * candidates' (the caller adds them to the look-up).
+ */
+function namesOnlySuperseded(item: RankedItem, lineage: PackLineage): boolean {
+  const sources = item.row.source_ids ?? [];
+  if (sources.length === 0 || sources.length > ENTITY_SOURCES_CHECKED) return false;
+  return sources.every((id) => (lineage.memoriesOfEvent.get(id) ?? []).some((m) => m.superseded));
+}
+
 export function assemble(ordered: RankedItem[], lineage: PackLineage, includeSuperseded: boolean): Assembled {
   const out: Assembled = { items: [], duplicates: 0, superseded: 0 };
   const position = new Map<string, number>();
@@ -160,7 +175,7 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, includeSup
     }
     if (item.source === 'memory') {
       if (placed.has(item.row.id)) continue;
-      if (!includeSuperseded && lineage.supersededEntities.has(item.row.id)) {
+      if (!includeSuperseded && item.row.kind === 'entity' && namesOnlySuperseded(item, lineage)) {
         out.superseded += 1;
         continue;
       }

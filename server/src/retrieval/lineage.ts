@@ -29,17 +29,8 @@ export interface PackLineage {
    * entities: "Melanie (person)" is learned from every turn naming her and says none of their facts.
    */
   memoriesOfEvent: Map<string, LearnedMemory[]>;
-  /**
-   * Candidate artifact id -> contents of the superseded memories it was compiled from, and of the
-   * entity memories only superseded facts name (below).
-   */
+  /** Candidate artifact id -> contents of the superseded memories it was compiled from. */
   supersededInArtifact: Map<string, string[]>;
-  /**
-   * Entity memories (candidates, or compiled into a candidate artifact) every one of whose events was
-   * learned into a memory superseded since: "Lisbon (place)" of "I live in Lisbon", after "I moved
-   * to Porto". Such an event is left out as superseded, and the name stands for nothing current.
-   */
-  supersededEntities: Set<string>;
 }
 
 interface LineageRow {
@@ -64,21 +55,10 @@ export async function fetchPackLineage(
   scope: RetrievalScope,
   eventIds: string[],
   artifactIds: string[],
-  entityIds: string[] = [],
 ): Promise<PackLineage> {
-  const out: PackLineage = {
-    memoriesOfEvent: new Map(),
-    supersededInArtifact: new Map(),
-    supersededEntities: new Set(),
-  };
-  if (eventIds.length === 0 && artifactIds.length === 0 && entityIds.length === 0) return out;
-  const asOf = scope.asOf?.getTime();
-  // Superseded as of the scope's time, as below.
-  const supersededThen = scope.asOf
-    ? sql`m2.status = 'superseded' and m2.valid_to <= ${scope.asOf.toISOString()}::timestamptz`
-    : sql`m2.status = 'superseded'`;
-  const [rows, entities] = await Promise.all([
-    database.rows<LineageRow>(sql`
+  const out: PackLineage = { memoriesOfEvent: new Map(), supersededInArtifact: new Map() };
+  if (eventIds.length === 0 && artifactIds.length === 0) return out;
+  const rows = await database.rows<LineageRow>(sql`
     select e.from_id as candidate, 'captured_from' as edge, m.id, m.content, m.kind, m.status,
       m.valid_from, m.valid_to
     from lineage_edges e join memories m on m.id = e.to_id
@@ -93,43 +73,8 @@ export async function fetchPackLineage(
     where e.tenant_id = ${scope.tenantId} and e.type = 'compiled_into'
       and e.to_id = any(${sql.param(artifactIds)}::text[])
       and m.tenant_id = ${scope.tenantId} and m.environment = ${scope.environment}
-      and m.status = 'superseded'`),
-    // Each entity's events walked through lineage_to_idx, each event's memories through the unique
-    // (tenant, from, to, type) index; NOT EXISTS stops at the first event with no superseded memory,
-    // so an entity named in many current turns costs a probe or two.
-    entityIds.length === 0 && artifactIds.length === 0
-      ? []
-      : database.rows<{ candidate: string | null; id: string; content: string }>(sql`
-    select x.candidate, m.id, m.content
-    from (
-      select unnest(${sql.param(entityIds)}::text[]) as id, null::text as candidate
-      union all
-      select e.from_id, e.to_id from lineage_edges e
-      where e.tenant_id = ${scope.tenantId} and e.type = 'compiled_into' and e.to_id = any(${sql.param(artifactIds)}::text[])
-    ) x
-    join memories m on m.id = x.id
-    where m.tenant_id = ${scope.tenantId} and m.environment = ${scope.environment} and m.kind = 'entity'
-      and m.status = 'active'
-      and exists (
-        select 1 from lineage_edges s
-        where s.tenant_id = ${scope.tenantId} and s.to_id = m.id and s.type = 'captured_from')
-      and not exists (
-        select 1 from lineage_edges s
-        where s.tenant_id = ${scope.tenantId} and s.to_id = m.id and s.type = 'captured_from'
-          and not exists (
-            select 1 from lineage_edges s2 join memories m2 on m2.id = s2.to_id
-            where s2.tenant_id = ${scope.tenantId} and s2.from_id = s.from_id and s2.type = 'captured_from'
-              and m2.tenant_id = ${scope.tenantId} and m2.kind <> 'entity' and ${supersededThen}))`),
-  ]);
-  for (const e of entities) {
-    if (e.candidate === null) {
-      out.supersededEntities.add(e.id);
-      continue;
-    }
-    const list = out.supersededInArtifact.get(e.candidate) ?? [];
-    list.push(e.content);
-    out.supersededInArtifact.set(e.candidate, list);
-  }
+      and m.status = 'superseded'`);
+  const asOf = scope.asOf?.getTime();
   for (const r of rows) {
     // As of a past time, a memory superseded later was current then.
     const validTo = toTime(r.valid_to);

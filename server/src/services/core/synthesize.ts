@@ -18,7 +18,7 @@ import type { AccessLog } from '../../audit/access-log.js';
 import type { Actor } from '../../actor.js';
 import { newId } from '../../ids.js';
 import { diversify } from '../../retrieval/diversify.js';
-import { assemble } from '../../retrieval/assemble.js';
+import { assemble, ENTITY_SOURCES_CHECKED } from '../../retrieval/assemble.js';
 import { answeringSections, raiseCompiledAnswers } from '../../retrieval/intent.js';
 import { fetchPackLineage, fetchSubjectProfile } from '../../retrieval/lineage.js';
 import { type PackInput, packContext } from '../../retrieval/pack-context.js';
@@ -176,9 +176,18 @@ export function createSynthesizeService(
       const lineage = await fetchPackLineage(
         database,
         scope,
-        ordered.filter((i) => i.source === 'event').map((i) => i.row.id),
+        [
+          ...ordered.filter((i) => i.source === 'event').map((i) => i.row.id),
+          // An entity's own events, to tell whether it names only superseded facts (assemble.ts).
+          ...ordered.flatMap((i) =>
+            i.source === 'memory' &&
+            i.row.kind === 'entity' &&
+            (i.row.source_ids?.length ?? 0) <= ENTITY_SOURCES_CHECKED
+              ? (i.row.source_ids ?? [])
+              : [],
+          ),
+        ],
         ordered.filter((i) => i.source === 'artifact').map((i) => i.row.id),
-        ordered.filter((i) => i.source === 'memory' && i.row.kind === 'entity').map((i) => i.row.id),
       );
       const assembled = assemble(ordered, lineage, options.includeSuperseded ?? false);
       const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
