@@ -73,7 +73,7 @@ function everyRoute(user: TestUser, f: VaultFixture) {
   return {
     listItems: () => api.listItems({ params: { vaultId: f.vaultId } }),
     retrieve: () => api.getItem({ params: item }),
-    reveal: () => api.revealItem({ params: { id: f.vaultId, itemId: f.itemId } }),
+    reveal: () => api.revealItem({ params: { id: f.vaultId, itemId: f.itemId }, body: {} }),
     audit: () => api.audit({ params: { id: f.vaultId } }),
     storeItem: () =>
       api.createItem({ params: { vaultId: f.vaultId }, body: { name: 'planted', value: 'planted-value' } }),
@@ -131,7 +131,7 @@ describe('vault ownership: an invited member', () => {
       // Nothing was changed, planted or deleted; the owner still reads both secrets.
       const own = await owner.getItem({ params: { vaultId: t.ownerVault.vaultId, itemId: t.ownerVault.itemId } });
       expect(expectStatus(own, 200).body.data.value).toBe(t.ownerVault.value);
-      const sys = await owner.revealItem({ params: { id: t.system.vaultId, itemId: t.system.itemId } });
+      const sys = await owner.revealItem({ params: { id: t.system.vaultId, itemId: t.system.itemId }, body: {} });
       expect(expectStatus(sys, 200).body.data.value).toBe(AWS_KEY);
       const items = await owner.listItems({ params: { vaultId: t.ownerVault.vaultId } });
       expect(expectStatus(items, 200).body.data.items.map((i) => i.name)).toEqual(['owner-item']);
@@ -163,7 +163,7 @@ describe('vault ownership: an invited member', () => {
     expect(expectStatus(items, 200).body.data.items.map((i) => i.id)).toEqual([f.itemId]);
     const got = await api.getItem({ params: item });
     expect(expectStatus(got, 200).body.data.value).toBe(f.value);
-    const revealed = await api.revealItem({ params: { id: f.vaultId, itemId: f.itemId } });
+    const revealed = await api.revealItem({ params: { id: f.vaultId, itemId: f.itemId }, body: {} });
     expect(expectStatus(revealed, 200).body.data.value).toBe(f.value);
     const audit = expectStatus(await api.audit({ params: { id: f.vaultId } }), 200).body.data.entries;
     expect(audit.map((e) => e.action)).toEqual([
@@ -200,7 +200,7 @@ describe('vault ownership: the tenant owner', () => {
     expect((await owner.listItems({ params: { vaultId: f.vaultId } })).status).toBe(200);
     const got = await owner.getItem({ params: item });
     expect(expectStatus(got, 200).body.data.value).toBe(f.value);
-    const revealed = await owner.revealItem({ params: { id: f.vaultId, itemId: f.itemId } });
+    const revealed = await owner.revealItem({ params: { id: f.vaultId, itemId: f.itemId }, body: {} });
     expect(expectStatus(revealed, 200).body.data.value).toBe(f.value);
     // The owner's reads are audited in the member's vault, and the member sees them there.
     const audit = expectStatus(await vaultOf(t.member).audit({ params: { id: f.vaultId } }), 200).body.data.entries;

@@ -50,7 +50,7 @@ async function probe(user: TestUser, f: { vaultId: string; itemId: string }) {
   const params = { vaultId: f.vaultId, itemId: f.itemId };
   const [retrieve, reveal, items, versions, audit] = await Promise.all([
     api.getItem({ params }),
-    api.revealItem({ params: { id: f.vaultId, itemId: f.itemId } }),
+    api.revealItem({ params: { id: f.vaultId, itemId: f.itemId }, body: {} }),
     api.listItems({ params: { vaultId: f.vaultId } }),
     api.listItemVersions({ params }),
     api.audit({ params: { id: f.vaultId } }),

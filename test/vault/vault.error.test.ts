@@ -47,7 +47,7 @@ describe('vault errors', () => {
       () => vault.audit({ params: { id: 'vlt_missing' } }),
       () => vault.deleteVault({ params: missing }),
       () => vault.getItem({ params: { vaultId, itemId: 'vit_missing' } }),
-      () => vault.revealItem({ params: { id: vaultId, itemId: 'vit_missing' } }),
+      () => vault.revealItem({ params: { id: vaultId, itemId: 'vit_missing' }, body: {} }),
       () => vault.deleteItem({ params: { vaultId, itemId: 'vit_missing' } }),
     ];
     for (const [i, call] of calls.entries()) {

@@ -54,7 +54,7 @@ describe('vault happy paths', () => {
     const got = await vault.getItem({ params: { vaultId, itemId: item.id } });
     expect(expectStatus(got, 200).body.data).toMatchObject({ id: item.id, name: 'STRIPE_KEY', value });
 
-    const revealed = await vault.revealItem({ params: { id: vaultId, itemId: item.id } });
+    const revealed = await vault.revealItem({ params: { id: vaultId, itemId: item.id }, body: {} });
     expect(expectStatus(revealed, 200).body.data).toMatchObject({ id: item.id, value });
 
     const list = await vault.listItems({ params: { vaultId } });

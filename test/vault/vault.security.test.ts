@@ -51,7 +51,7 @@ function everyRoute(
     listItems: () => api.listItems({ params: { vaultId: vault.id } }),
     createItem: () => api.createItem({ params: { vaultId: vault.id }, body: { name: 'x', value: 'y' } }),
     getItem: () => api.getItem({ params }),
-    revealItem: () => api.revealItem({ params: { id: vault.id, itemId: item.id } }),
+    revealItem: () => api.revealItem({ params: { id: vault.id, itemId: item.id }, body: {} }),
     audit: () => api.audit({ params: { id: vault.id } }),
     deleteItem: () => api.deleteItem({ params }),
     deleteVault: () => api.deleteVault({ params: { vaultId: vault.id } }),
@@ -108,7 +108,7 @@ describe('vault security', () => {
     expect(res.status).toBe(500);
     expect(res.body).toMatchObject({ error: { code: 'internal_error' } });
     expect(JSON.stringify(res.body)).not.toContain(value);
-    const reveal = await api.revealItem({ params: { id: vault.id, itemId: other.id } });
+    const reveal = await api.revealItem({ params: { id: vault.id, itemId: other.id }, body: {} });
     expect(reveal.status).toBe(500);
     // The original row still opens.
     const ok = await api.getItem({ params });
@@ -134,6 +134,7 @@ describe('vault security', () => {
       const revealed = await api.revealItem({
         params: { id: vault.id, itemId: item.id },
         extraHeaders: { 'X-Request-Id': `reveal-${sensitivity}` },
+        body: {},
       });
       expectStatus(revealed, 200);
       const res = await api.audit({ params: { id: vault.id } });

@@ -38,7 +38,7 @@ describe('vault item versions', () => {
     expect(current.body).toMatchObject({ data: { version: 2, value: 'pw-two-2222' } });
     const first = await vault.getItem({ params, query: { version: 1 } });
     expect(expectStatus(first, 200).body.data).toMatchObject({ version: 1, value: 'pw-one-1111', name: 'PG_PASSWORD' });
-    const revealed = await vault.revealItem({ params: { id: vaultId, itemId }, query: { version: 1 } });
+    const revealed = await vault.revealItem({ params: { id: vaultId, itemId }, query: { version: 1 }, body: {} });
     expect(revealed.body).toMatchObject({ data: { version: 1, value: 'pw-one-1111' } });
     const missing = await vault.getItem({ params, query: { version: 7 } });
     expect(expectStatus(missing, 404).body.error.code).toBe('not_found');
