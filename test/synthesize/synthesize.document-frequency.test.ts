@@ -23,6 +23,7 @@ import type { RetrievalScope } from '../../server/src/retrieval/scope.js';
 import { candidatesQuery, recentSampleQuery } from '../../server/src/retrieval/candidates.js';
 import { DF_CAP, documentFrequencyQuery } from '../../server/src/retrieval/term-stats.js';
 import { auth, newTenant, startTestServer, useTestServer } from '../helpers/index.js';
+import { eventReads as readsOfEvents } from '../helpers/explain.js';
 import { useScratchDatabase } from '../helpers/scratch-database.js';
 
 const EVENTS = LARGE_SCOPE + 2_000;
@@ -85,43 +86,7 @@ beforeAll(async () => {
   await database().rows(sql`select gin_clean_pending_list('events_fts_idx'::regclass)`);
 }, 300_000);
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Shared Hit Blocks'?: number;
-  'Shared Read Blocks'?: number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Join Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-/**
- * How a statement read `events`: the kinds of its scan nodes, the indexes they used, the rows they
- * produced over all loops, and the statement's buffers.
- */
-async function eventReads(query: SQL) {
-  const [row] = await database().rows<Record<string, unknown>>(sql`explain (analyze, buffers, format json) ${query}`);
-  const raw = Object.values(row ?? {})[0];
-  const plan = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>)[0]?.Plan as PlanNode;
-  const scans = new Set<string>();
-  const indexes = new Set<string>();
-  let rows = 0;
-  const walk = (node: PlanNode) => {
-    if (node['Relation Name'] === 'events') {
-      // Rows a scan read and threw away count too: a walk of the wrong index returns few rows but reads many.
-      rows += (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
-      scans.add(node['Node Type']);
-    }
-    if (node['Index Name']?.startsWith('events')) indexes.add(node['Index Name']);
-    if (node['Rows Removed by Join Filter']) rows += node['Rows Removed by Join Filter'] * node['Actual Loops'];
-    for (const child of node.Plans ?? []) walk(child);
-  };
-  walk(plan);
-  return { scans, indexes, rows, buffers: (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0) };
-}
+const eventReads = (query: SQL) => readsOfEvents(database(), query);
 
 describe('the document-frequency count of a large scope', () => {
   it('reads words in no event from the full-text index alone, with stale statistics', async () => {

@@ -6,12 +6,13 @@
  * on whichever database the suite runs (PGlite, or PostgreSQL when DATABASE_URL is set), so a change
  * that makes them walk the tenant's history again fails here, not in production. Not timed.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recentSampleQuery } from '../../server/src/retrieval/candidates.js';
 import { LARGE_SCOPE, RECENT_WINDOW } from '../../server/src/retrieval/lexical-candidates.js';
 import type { RetrievalScope } from '../../server/src/retrieval/scope.js';
 import { COUNT_CAP, countQuery } from '../../server/src/retrieval/term-stats.js';
+import { eventReads } from '../helpers/explain.js';
 import { useTestServer, auth, newTenant } from '../helpers/index.js';
 
 const EVENTS = LARGE_SCOPE + 2_000;
@@ -92,32 +93,6 @@ describe('POST /v1/synthesize on a scope of more than LARGE_SCOPE events', () =>
   });
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-
-/** Rows each plan node scanning `events` produced, over all its loops, and the kinds of those scans. */
-async function eventScans(query: SQL): Promise<{ rows: number; types: string[] }> {
-  const [row] = await database().rows<Record<string, unknown>>(sql`explain (analyze, format json) ${query}`);
-  const raw = Object.values(row ?? {})[0];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-  let rows = 0;
-  const types: string[] = [];
-  const walk = (node: PlanNode) => {
-    if (node['Relation Name'] === 'events') {
-      rows += node['Actual Rows'] * node['Actual Loops'];
-      types.push(node['Node Type']);
-    }
-    for (const child of node.Plans ?? []) walk(child);
-  };
-  walk((plan[0] as { Plan: PlanNode }).Plan);
-  return { rows, types };
-}
-
 describe('statements reading a large scope examine a bounded number of events', () => {
   const scopes = (): Array<[string, RetrievalScope]> => [
     ['one namespace', { tenantId, environment: 'live', namespace: 'history', minConfidence: 0 }],
@@ -128,16 +103,16 @@ describe('statements reading a large scope examine a bounded number of events', 
   it('the recent window reads at most its size, for common words and for words in no event', async () => {
     for (const [name, scope] of scopes()) {
       for (const lexemes of [['deploy'], ['zebra', 'quantum']]) {
-        const { rows, types } = await eventScans(recentSampleQuery(scope, lexemes, RECENT_WINDOW, 300));
+        const { rows, scans } = await eventReads(database(), recentSampleQuery(scope, lexemes, RECENT_WINDOW, 300));
         // The window's index range (plus a probe per namespace), and the matches returned by primary key.
         expect(rows, `${name}, ${lexemes}`).toBeLessThanOrEqual(RECENT_WINDOW + 300 + 10);
-        expect(types, `${name}, ${lexemes}`).not.toContain('Seq Scan');
+        expect(scans.has('Seq Scan'), `${name}, ${lexemes}`).toBe(false);
       }
     }
   });
 
   it('the document count stops at its cap', async () => {
-    const { rows } = await eventScans(countQuery('event', scopes()[0]?.[1] as RetrievalScope, COUNT_CAP));
+    const { rows } = await eventReads(database(), countQuery('event', scopes()[0]?.[1] as RetrievalScope, COUNT_CAP));
     expect(rows).toBeLessThanOrEqual(COUNT_CAP);
     expect(EVENTS).toBeGreaterThan(COUNT_CAP);
   });
