@@ -49,7 +49,8 @@ describe('vault reveal with the password again', () => {
     const { vaultId, itemId, value } = await withSecret(user);
     const vault = server.api(user.accessToken).vault;
 
-    const plain = expectStatus(await vault.revealItem({ params: { id: vaultId, itemId } }), 200).body.data;
+    const plain = expectStatus(await vault.revealItem({ params: { id: vaultId, itemId }, body: undefined }), 200).body
+      .data;
     expect(plain.value).toBe(value);
     const confirmed = expectStatus(
       await vault.revealItem({ params: { id: vaultId, itemId }, body: { password: TEST_PASSWORD } }),
@@ -82,7 +83,7 @@ describe('vault reveal with the password again', () => {
     const { vaultId, itemId, value } = await withSecret(user);
     const browser = await consoleClient(user);
 
-    const bare = await browser.vault.revealItem({ params: { id: vaultId, itemId } });
+    const bare = await browser.vault.revealItem({ params: { id: vaultId, itemId }, body: undefined });
     expect(bare.status).toBe(403);
     expect(JSON.stringify(bare.body)).toMatch(/password/);
     const wrong = await browser.vault.revealItem({ params: { id: vaultId, itemId }, body: { password: 'nope-nope' } });
