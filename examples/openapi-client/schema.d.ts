@@ -5078,6 +5078,8 @@ export interface operations {
                 score: number;
                 /** @description Memory kind, artifact type, or `event` for a raw event */
                 kind: string;
+                /** @description Tokens of this entry as `context` shows it (its line, or an artifact's block), section headings not included; the same tokenizer as `budget.used` (OpenAI's o200k_base) */
+                tokens: number;
                 /** Format: date-time */
                 occurredAt: string | null;
                 /** Format: date-time */

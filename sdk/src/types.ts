@@ -259,6 +259,7 @@ export type SynthesizeEntry = {
   confidence: number;
   score: number;
   kind: string;
+  tokens: number;
   validFrom: string | null;
   validTo: string | null;
   provenance: Provenance[];
@@ -677,8 +678,8 @@ export type AuthRegisterInput = {
 
 /** `POST /v1/auth/register` */
 export type AuthRegisterData = {
-  user: User;
   tokens: Tokens;
+  user: User;
 };
 
 /** `POST /v1/auth/login` */
@@ -689,8 +690,8 @@ export type AuthLoginInput = {
 
 /** `POST /v1/auth/login` */
 export type AuthLoginData = {
-  user: User;
   tokens: Tokens;
+  user: User;
 };
 
 /** `POST /v1/auth/refresh` */
@@ -700,8 +701,8 @@ export type AuthRefreshInput = {
 
 /** `POST /v1/auth/refresh` */
 export type AuthRefreshData = {
-  user: User;
   tokens: Tokens;
+  user: User;
 };
 
 /** `POST /v1/auth/logout` */

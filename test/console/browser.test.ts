@@ -244,6 +244,10 @@ describe.skipIf(missing.length > 0 || onPostgres)('the console in Chromium', () 
     await page.getByTestId('synth-context').waitFor();
     await expect(page.getByTestId('synth-context').textContent()).resolves.toContain('dark mode');
     await expect(page.getByTestId('synth-budget').textContent()).resolves.toMatch(/of 1000 tokens/);
+    // Each entry says its own tokens, as the server counted them.
+    await expect(page.getByTestId('synth-entries').locator('li').first().textContent()).resolves.toMatch(
+      /· [1-9]\d* tokens ·/,
+    );
     const provenance = page.getByTestId('synth-provenance').first();
     await expect(provenance.textContent()).resolves.toMatch(/memory|event|artifact/);
     await axe('playground');

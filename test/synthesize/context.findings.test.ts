@@ -6,6 +6,7 @@
  * 4. usage metrics count every synthesize's tokens; 5. the chat example's dinner remembers the allergy.
  */
 import { Hx } from '@hx-memory/sdk';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chatAgent } from '../../examples/chat-agent.js';
 import { newTenant, useTestServer } from '../helpers/index.js';
@@ -158,6 +159,29 @@ describe('synthesize: compiled knowledge first, at any budget', () => {
     expect(pack.budget.truncated).toBe(1);
     expect(pack.context).toMatch(/…$/);
     expect(pack.budget.omitted.overBudget).toBeGreaterThan(0);
+    expect(pack.entries[0]?.tokens).toBeGreaterThan(0);
+    expect(pack.entries[0]?.tokens).toBeLessThanOrEqual(20);
+  });
+
+  it('counts each entry’s tokens as the context shows it (what the console’s playground lists)', async () => {
+    const pack = await hx.synthesize('how do I fix a terraform state lock', { maxTokens: 2000 });
+    expect(pack.entries.length).toBeGreaterThan(2);
+    const lines = pack.context.split('\n');
+    let oneLiners = 0;
+    for (const entry of pack.entries) {
+      expect(entry.tokens, entry.content).toBeGreaterThan(0);
+      if (entry.content.includes('\n')) continue;
+      // A one-line entry is one line of the context: its count is that line's, by the same tokenizer.
+      const line = lines.find((l) => l.startsWith('- ') && l.endsWith(entry.content));
+      expect(line, `no line of the context shows ${entry.content}`).toBeDefined();
+      expect(entry.tokens).toBe(countTokens(line as string));
+      oneLiners += 1;
+    }
+    expect(oneLiners).toBeGreaterThan(0);
+    // Headings and blank lines between sections are counted by budget.used only.
+    const sum = pack.entries.reduce((n, e) => n + e.tokens, 0);
+    expect(sum).toBeLessThanOrEqual(pack.budget.used);
+    expect(sum).toBeGreaterThan(pack.budget.used / 2);
   });
 });
 

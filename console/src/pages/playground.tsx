@@ -90,7 +90,7 @@ function Playground() {
                   className="card text-sm"
                 >
                   <p className="muted text-xs">
-                    {entry.section} · {entry.kind} · score {entry.score.toFixed(3)} · confidence{' '}
+                    {entry.section} · {entry.kind} · {entry.tokens} tokens · score {entry.score.toFixed(3)} · confidence{' '}
                     {entry.confidence.toFixed(2)}
                   </p>
                   <p className="mt-1">

@@ -72,6 +72,12 @@ export const SynthesizeEntrySchema = z.object({
       'Rank value in [0, 1], relative to the first entry: fused relevance less redundancy with the entries above it (maximal marginal relevance); never rises along `entries`',
     ),
   kind: z.string().describe('Memory kind, artifact type, or `event` for a raw event'),
+  tokens: z
+    .number()
+    .int()
+    .describe(
+      "Tokens of this entry as `context` shows it (its line, or an artifact's block), section headings not included; the same tokenizer as `budget.used` (OpenAI's o200k_base)",
+    ),
   occurredAt: IsoDateTime.nullable(),
   validFrom: IsoDateTime.nullable(),
   validTo: IsoDateTime.nullable(),

@@ -13,8 +13,11 @@ import type { SynthesizeEntry, SynthesizeSection } from '@hx-memory/contract';
 import { SECTION_TITLES } from './sections.js';
 import { tokenCount, truncateToTokens } from './token-count.js';
 
+/** An entry before packing: its tokens are counted on the text the context shows. */
+export type UnpackedEntry = Omit<SynthesizeEntry, 'tokens'>;
+
 export interface PackInput {
-  entry: SynthesizeEntry;
+  entry: UnpackedEntry;
   /** Date shown on the line (YYYY-MM-DD), or null when the entry has none. */
   date: string | null;
   /** An artifact: rendered as a block of its markdown lines rather than one line. */
@@ -162,6 +165,8 @@ interface Chosen {
   content: string;
   keys: string[];
   truncated: boolean;
+  /** Tokens of `text`. */
+  tokens: number;
 }
 
 function titleOf(section: SynthesizeSection): string {
@@ -336,7 +341,8 @@ export function packContext(
       }
       keys = [key];
     }
-    const cost = tokenCount(text) + (input.block ? 2 : 1);
+    const tokens = tokenCount(text);
+    const cost = tokens + (input.block ? 2 : 1);
     if (!first && estimate + cost + header > limit) {
       omitted.overBudget += 1;
       continue;
@@ -349,7 +355,7 @@ export function packContext(
       padded.push([` ${k} `, chosen.length]);
     }
     absorbed.push([]);
-    chosen.push({ input, index, text, content, keys, truncated });
+    chosen.push({ input, index, text, content, keys, truncated, tokens });
   }
 
   // The estimate sums parts; the tokenizer may merge across line breaks: verify and trim if needed.
@@ -362,6 +368,7 @@ export function packContext(
         const only = chosen[0] as Chosen;
         const cut = truncateToTokens(context, limit);
         only.truncated = true;
+        only.tokens = Math.min(only.tokens, tokenCount(cut));
         return result(cut, chosen, omitted, absorbed, candidateTokens);
       }
       return result(context, chosen, omitted, absorbed, candidateTokens);
@@ -388,7 +395,7 @@ function result(
 ): Packed {
   return {
     context,
-    entries: chosen.map((c) => ({ ...c.input.entry, content: c.content })),
+    entries: chosen.map((c) => ({ ...c.input.entry, content: c.content, tokens: c.tokens })),
     included: chosen.map((c) => c.index),
     used: context ? tokenCount(context) : 0,
     omitted,

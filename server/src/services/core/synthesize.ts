@@ -21,7 +21,7 @@ import { diversify } from '../../retrieval/diversify.js';
 import { assemble, ENTITY_SOURCES_CHECKED } from '../../retrieval/assemble.js';
 import { answeringSections, raiseCompiledAnswers } from '../../retrieval/intent.js';
 import { fetchPackLineage, fetchSubjectProfile } from '../../retrieval/lineage.js';
-import { type PackInput, packContext } from '../../retrieval/pack-context.js';
+import { type PackInput, packContext, type UnpackedEntry } from '../../retrieval/pack-context.js';
 import type { CandidateRow } from '../../retrieval/candidates.js';
 import { docOf, type RankedItem } from '../../retrieval/ranked-item.js';
 import { retrieve } from '../../retrieval/retrieve.js';
@@ -73,7 +73,7 @@ function entryOf(
   includeProvenance: boolean,
 ): PackInput {
   const occurredAt = iso(item.row.occurred_at);
-  const entry: SynthesizeEntry = {
+  const entry: UnpackedEntry = {
     section: item.section,
     content: item.row.text,
     confidence: Math.round(Number(item.row.confidence) * 1000) / 1000,
