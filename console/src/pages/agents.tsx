@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { hx } from '../api';
 import { EditAction } from '../ui/actions';
-import { Field, PageTitle, when } from '../ui/kit';
+import { Field, PageTitle, TextField, when } from '../ui/kit';
 import { OrgGate } from '../ui/org';
 import { type CollectionSpec, OrgCollection } from '../ui/org-collection';
 
@@ -40,31 +40,14 @@ function EditAgent({ orgId, agent }: { orgId: string; agent: Agent }) {
         })
       }
     >
-      <Field label="Name">
-        {(id) => (
-          <input id={id} className="input" value={form.name} onChange={(e) => set({ name: e.target.value })} required />
-        )}
-      </Field>
-      <Field label="Description">
-        {(id) => (
-          <input
-            id={id}
-            className="input"
-            value={form.description}
-            onChange={(e) => set({ description: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label="Framework" hint="e.g. langgraph, crewai, openai-agents">
-        {(id) => (
-          <input
-            id={id}
-            className="input"
-            value={form.framework}
-            onChange={(e) => set({ framework: e.target.value })}
-          />
-        )}
-      </Field>
+      <TextField label="Name" value={form.name} onChange={(name) => set({ name })} required />
+      <TextField label="Description" value={form.description} onChange={(description) => set({ description })} />
+      <TextField
+        label="Framework"
+        hint="e.g. langgraph, crewai, openai-agents"
+        value={form.framework}
+        onChange={(framework) => set({ framework })}
+      />
       <Field label="Team">
         {(id) => (
           <select id={id} className="input" value={form.teamId} onChange={(e) => set({ teamId: e.target.value })}>

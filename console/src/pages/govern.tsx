@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
 import { type Column, DataTable } from '../ui/data-table';
-import { ErrorNote, Field, PageTitle, when } from '../ui/kit';
+import { ErrorNote, PageTitle, TextField, when } from '../ui/kit';
 import { OrgSelect, useOrganizations } from '../ui/org';
 
 function Organizations({ orgId, setOrgId }: { orgId?: string; setOrgId: (id: string) => void }) {
@@ -40,9 +40,7 @@ function Organizations({ orgId, setOrgId }: { orgId?: string; setOrgId: (id: str
         </p>
       )}
       <form onSubmit={submit} className="flex items-end gap-2" aria-label="Create an organization">
-        <Field label="New organization">
-          {(id) => <input id={id} className="input" value={name} onChange={(e) => setName(e.target.value)} required />}
-        </Field>
+        <TextField label="New organization" value={name} onChange={setName} required />
         <button type="submit" className="btn" disabled={create.isPending}>
           Create
         </button>
@@ -149,27 +147,17 @@ function AuditLog() {
           setFilters(draft);
         }}
       >
-        <Field label="Action">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              value={draft.action}
-              onChange={(e) => setDraft({ ...draft, action: e.target.value })}
-              placeholder="auth.login"
-            />
-          )}
-        </Field>
-        <Field label="Request id">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              value={draft.requestId}
-              onChange={(e) => setDraft({ ...draft, requestId: e.target.value })}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Action"
+          value={draft.action}
+          onChange={(action) => setDraft({ ...draft, action })}
+          placeholder="auth.login"
+        />
+        <TextField
+          label="Request id"
+          value={draft.requestId}
+          onChange={(requestId) => setDraft({ ...draft, requestId })}
+        />
         <button type="submit" className="btn">
           Filter
         </button>

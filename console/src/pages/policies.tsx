@@ -8,7 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
 import { EditAction } from '../ui/actions';
 import { type Column, DataTable } from '../ui/data-table';
-import { ErrorNote, Field, PageTitle, SelectField } from '../ui/kit';
+import { ErrorNote, Field, PageTitle, SelectField, TextField } from '../ui/kit';
 import { OrgGate } from '../ui/org';
 
 type Policy = Awaited<ReturnType<typeof hx.policies.list>>['items'][number];
@@ -60,11 +60,7 @@ function EditPolicy({ orgId, policy }: { orgId: string; policy: Policy }) {
         })
       }
     >
-      <Field label="Name">
-        {(id) => (
-          <input id={id} className="input" value={form.name} onChange={(e) => set({ name: e.target.value })} required />
-        )}
-      </Field>
+      <TextField label="Name" value={form.name} onChange={(name) => set({ name })} required />
       <div className="grid grid-cols-2 gap-3">
         <SelectField
           label="Effect"
@@ -87,30 +83,23 @@ function EditPolicy({ orgId, policy }: { orgId: string; policy: Policy }) {
           onChange={(action) => set({ action })}
         />
       </div>
-      <Field label="Resource" hint="namespace:<name or id>, namespace:* or *:*">
-        {(id) => (
-          <input
-            id={id}
-            className="input font-mono"
-            value={form.resource}
-            onChange={(e) => set({ resource: e.target.value })}
-            required
-          />
-        )}
-      </Field>
-      <Field label="Priority" hint="Higher is evaluated first; deny wins a tie">
-        {(id) => (
-          <input
-            id={id}
-            className="input"
-            type="number"
-            step={1}
-            value={form.priority}
-            onChange={(e) => set({ priority: e.target.value })}
-            required
-          />
-        )}
-      </Field>
+      <TextField
+        label="Resource"
+        hint="namespace:<name or id>, namespace:* or *:*"
+        className="input font-mono"
+        value={form.resource}
+        onChange={(resource) => set({ resource })}
+        required
+      />
+      <TextField
+        label="Priority"
+        hint="Higher is evaluated first; deny wins a tie"
+        type="number"
+        step={1}
+        value={form.priority}
+        onChange={(priority) => set({ priority })}
+        required
+      />
     </EditAction>
   );
 }

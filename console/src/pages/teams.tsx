@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { hx } from '../api';
 import { EditAction } from '../ui/actions';
-import { Field, PageTitle, when } from '../ui/kit';
+import { PageTitle, TextField, when } from '../ui/kit';
 import { OrgGate } from '../ui/org';
 import { type CollectionSpec, OrgCollection } from '../ui/org-collection';
 
@@ -41,14 +41,8 @@ function EditTeam({ orgId, team }: { orgId: string; team: Team }) {
         await queryClient.invalidateQueries({ queryKey: ['members', orgId] });
       }}
     >
-      <Field label="Name">
-        {(id) => <input id={id} className="input" value={name} onChange={(e) => setName(e.target.value)} required />}
-      </Field>
-      <Field label="Description">
-        {(id) => (
-          <input id={id} className="input" value={description} onChange={(e) => setDescription(e.target.value)} />
-        )}
-      </Field>
+      <TextField label="Name" value={name} onChange={setName} required />
+      <TextField label="Description" value={description} onChange={setDescription} />
       <fieldset className="space-y-1">
         <legend className="label">Members</legend>
         {(members.data ?? []).map((m) => (

@@ -1,5 +1,5 @@
 /** Small accessible building blocks: copy button, error note, native <dialog> (focus trap, Esc, focus return). */
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../api';
 
 export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
@@ -140,6 +140,29 @@ export function Field({
       {children(id)}
       {hint ? <p className="muted text-xs">{hint}</p> : null}
     </div>
+  );
+}
+
+/** A labelled text-like <input> (text, number, email...); other input attributes pass through. */
+export function TextField({
+  label,
+  hint,
+  value,
+  onChange,
+  className = 'input',
+  ...input
+}: {
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>) {
+  return (
+    <Field label={label} hint={hint}>
+      {(id) => (
+        <input id={id} className={className} value={value} onChange={(e) => onChange(e.target.value)} {...input} />
+      )}
+    </Field>
   );
 }
 
