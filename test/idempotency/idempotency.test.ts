@@ -6,13 +6,35 @@
  */
 import { type Server, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { contract } from '@hx-memory/contract';
+import { type CaptureEvent, contract } from '@hx-memory/contract';
 import { Hx } from '@hx-memory/sdk';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, newTenant, registerUser, useTestServer } from '../helpers/index.js';
+import {
+  type Credential,
+  type HxTestClient,
+  type RouteBody,
+  expectStatus,
+  newTenant,
+  registerUser,
+  useTestServer,
+} from '../helpers/index.js';
 
 const server = useTestServer();
+
+/** The contract's Idempotency-Key header param. */
+const keyed = (key: string) => ({ headers: { 'idempotency-key': key } });
+
+/** A message event about `subjectId` when given, captured with `apiKey` (which must answer 201). */
+const captureMessage = async (apiKey: string, content: string, subjectId?: string) => {
+  const event: CaptureEvent = { type: 'message', sessionId: 's1', payload: { role: 'user', content } };
+  if (subjectId) event.subjectId = subjectId;
+  return expectStatus(await server.api(apiKey).capture.capture({ body: event }), 201);
+};
+
+/** POST /v1/api-keys as `user` under Idempotency-Key `key`. */
+const createKey = (user: Credential, key: string, body: RouteBody<HxTestClient['apiKeys']['create']>) =>
+  server.api(user).apiKeys.create({ body, ...keyed(key) });
 
 const countRows = async (table: string, tenantId: string) => {
   const [row] = await server.ctx.database.rows<{ n: number }>(
@@ -24,21 +46,13 @@ const countRows = async (table: string, tenantId: string) => {
 describe('Idempotency-Key on creating routes', () => {
   it('POST /v1/api-keys twice with one key creates one key and replays the first answer', async () => {
     const user = await registerUser(server, 'idem-keys');
-    const post = () =>
-      server
-        .http()
-        .post('/v1/api-keys')
-        .set(auth(user.accessToken))
-        .set('Idempotency-Key', 'create-key-1')
-        .send({ name: 'ci key', environment: 'test' });
-    const first = await post();
-    expect(first.status).toBe(201);
-    expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const second = await post();
-    expect(second.status).toBe(201);
-    expect(second.headers['idempotent-replayed']).toBe('true');
+    const post = () => createKey(user, 'create-key-1', { name: 'ci key', environment: 'test' });
+    const first = expectStatus(await post(), 201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const second = expectStatus(await post(), 201);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(second.body.data).toEqual(first.body.data);
-    expect(second.body.meta.requestId).toBe(second.headers['x-request-id']);
+    expect(second.body.meta.requestId).toBe(second.headers.get('x-request-id'));
     expect(second.body.meta.requestId).not.toBe(first.body.meta.requestId);
     expect(await countRows('api_keys', user.tenantId)).toBe(1);
 
@@ -51,33 +65,25 @@ describe('Idempotency-Key on creating routes', () => {
 
   it('POST /v1/learn twice with one key starts one job', async () => {
     const { apiKey, user } = await newTenant(server, 'idem-learn');
-    await server
-      .http()
-      .post('/v1/capture')
-      .set(auth(apiKey))
-      .send({ type: 'message', sessionId: 's1', payload: { role: 'user', content: 'I like green tea.' } })
-      .expect(201);
-    const post = () =>
-      server.http().post('/v1/learn').set(auth(apiKey)).set('Idempotency-Key', 'learn-once').send({ scope: 'full' });
+    await captureMessage(apiKey, 'I like green tea.');
+    const post = () => server.api(apiKey).learn.learn({ body: { scope: 'full' }, ...keyed('learn-once') });
     const first = await post();
     expect([200, 202]).toContain(first.status);
-    const second = await post();
-    expect(second.status).toBe(first.status);
-    expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(second.body.data.jobId).toBe(first.body.data.jobId);
+    // The replay answers the first's status (200 when the job finished in time, 202 while it runs).
+    const second = expectStatus(await post(), first.status as 200 | 202);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.body.data.jobId).toBe((first.body as typeof second.body).data.jobId);
     expect(await countRows('learn_jobs', user.tenantId)).toBe(1);
     // Without the header each call is its own job.
-    await server.http().post('/v1/learn').set(auth(apiKey)).send({ scope: 'full' });
+    await server.api(apiKey).learn.learn({ body: { scope: 'full' } });
     expect(await countRows('learn_jobs', user.tenantId)).toBe(2);
   });
 
   it('the same key with another body is 409 conflict naming the header', async () => {
     const user = await registerUser(server, 'idem-409');
-    const post = (name: string) =>
-      server.http().post('/v1/api-keys').set(auth(user.accessToken)).set('Idempotency-Key', 'reused').send({ name });
-    expect((await post('one')).status).toBe(201);
-    const other = await post('two');
-    expect(other.status).toBe(409);
+    const post = (name: string) => createKey(user, 'reused', { name });
+    expectStatus(await post('one'), 201);
+    const other = expectStatus(await post('two'), 409);
     expect(other.body.error.code).toBe('conflict');
     expect(other.body.error.details).toEqual([expect.objectContaining({ field: 'headers.idempotency-key' })]);
     expect(await countRows('api_keys', user.tenantId)).toBe(1);
@@ -86,70 +92,49 @@ describe('Idempotency-Key on creating routes', () => {
   it('concurrent duplicates are answered once: one organization, the same answer for all', async () => {
     const user = await registerUser(server, 'idem-race');
     const post = () =>
-      server
-        .http()
-        .post('/v1/organizations')
-        .set(auth(user.accessToken))
-        .set('Idempotency-Key', 'org-race')
-        .send({ name: 'Race', slug: 'race' });
+      server.api(user).organizations.create({ body: { name: 'Race', slug: 'race' }, ...keyed('org-race') });
     const answers = await Promise.all([post(), post(), post(), post(), post()]);
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
-    expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
-    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
+    expect(new Set(answers.map((a) => expectStatus(a, 201).body.data.id)).size).toBe(1);
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
     expect(await countRows('organizations', user.tenantId)).toBe(1);
   });
 
   it('keys are per caller: another user with the same key gets its own answer', async () => {
     const a = await registerUser(server, 'idem-a');
     const b = await registerUser(server, 'idem-b');
-    const post = (token: string) =>
-      server.http().post('/v1/vaults').set(auth(token)).set('Idempotency-Key', 'shared-key').send({ name: 'v' });
-    const fromA = await post(a.accessToken);
-    const fromB = await post(b.accessToken);
-    expect(fromA.status).toBe(201);
-    expect(fromB.status).toBe(201);
-    expect(fromB.headers['idempotent-replayed']).toBeUndefined();
+    const post = (user: Credential) =>
+      server.api(user).vault.createVault({ body: { name: 'v' }, ...keyed('shared-key') });
+    const fromA = expectStatus(await post(a), 201);
+    const fromB = expectStatus(await post(b), 201);
+    expect(fromB.headers.get('idempotent-replayed')).toBeNull();
     expect(fromB.body.data.id).not.toBe(fromA.body.data.id);
   });
 
   it('an error answer is not kept: the key is free for the corrected request', async () => {
     const user = await registerUser(server, 'idem-error');
-    const post = (body: Record<string, unknown>) =>
-      server.http().post('/v1/api-keys').set(auth(user.accessToken)).set('Idempotency-Key', 'after-error').send(body);
-    expect((await post({ name: '' })).status).toBe(400);
-    expect((await post({ name: 'x', organizationId: 'org_missing' })).status).toBe(404);
-    const fixed = await post({ name: 'x' });
-    expect(fixed.status).toBe(201);
-    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+    const post = (body: RouteBody<HxTestClient['apiKeys']['create']>) => createKey(user, 'after-error', body);
+    expectStatus(await post({ name: '' }), 400);
+    expectStatus(await post({ name: 'x', organizationId: 'org_missing' }), 404);
+    const fixed = expectStatus(await post({ name: 'x' }), 201);
+    expect(fixed.headers.get('idempotent-replayed')).toBeNull();
   });
 
   it('an over-long key is a validation error', async () => {
     const user = await registerUser(server, 'idem-long');
-    const res = await server
-      .http()
-      .post('/v1/api-keys')
-      .set(auth(user.accessToken))
-      .set('Idempotency-Key', 'k'.repeat(256))
-      .send({ name: 'x' });
-    expect(res.status).toBe(400);
+    const res = expectStatus(await createKey(user, 'k'.repeat(256), { name: 'x' }), 400);
     expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'headers.idempotency-key' })]);
   });
 
   it('forgetting a subject twice with one key answers the first counts again', async () => {
     const { apiKey } = await newTenant(server, 'idem-forget');
-    await server
-      .http()
-      .post('/v1/capture')
-      .set(auth(apiKey))
-      .send({ type: 'message', sessionId: 's', subjectId: 'u-9', payload: { role: 'user', content: 'hello' } })
-      .expect(201);
-    const forget = () => server.http().delete('/v1/subjects/u-9').set(auth(apiKey)).set('Idempotency-Key', 'f1');
-    const first = await forget();
-    expect(first.status).toBe(200);
+    await captureMessage(apiKey, 'hello', 'u-9');
+    const forget = () => server.api(apiKey).memories.forgetSubject({ params: { subjectId: 'u-9' }, ...keyed('f1') });
+    const first = expectStatus(await forget(), 200);
     expect(first.body.data.deleted.events).toBe(1);
     const again = await forget();
-    expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.body.data.deleted.events).toBe(1);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((again.body as typeof first.body).data.deleted.events).toBe(1);
   });
 
   it('every POST that creates or starts something is idempotent in the contract', () => {
