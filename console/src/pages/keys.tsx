@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { apiBase, hx } from '../api';
 import { BROWSE_KEY, rememberKey, useBrowseKey } from '../ui/browse-key';
-import { Confirm, CopyButton, ErrorNote, Field, PageTitle, when } from '../ui/kit';
+import { Confirm, CopyButton, ErrorNote, PageTitle, SelectField, TextField, when } from '../ui/kit';
 
 type Snippet = 'sdk' | 'cli' | 'curl' | 'mcp';
 
@@ -142,25 +142,17 @@ export function KeysPage() {
       {created ? <NewKey created={created} /> : null}
       <form onSubmit={submit} className="card flex flex-wrap items-end gap-4" aria-label="Create an API key">
         <div className="min-w-60 flex-1">
-          <Field label="Key name">
-            {(id) => (
-              <input id={id} className="input" value={name} onChange={(e) => setName(e.target.value)} required />
-            )}
-          </Field>
+          <TextField label="Key name" value={name} onChange={setName} required />
         </div>
-        <Field label="Environment">
-          {(id) => (
-            <select
-              id={id}
-              className="input"
-              value={environment}
-              onChange={(e) => setEnvironment(e.target.value as 'live' | 'test')}
-            >
-              <option value="live">live</option>
-              <option value="test">test</option>
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="Environment"
+          value={environment}
+          options={[
+            ['live', 'live'],
+            ['test', 'test'],
+          ]}
+          onChange={setEnvironment}
+        />
         <button type="submit" className="btn-primary" disabled={create.isPending}>
           Create key
         </button>

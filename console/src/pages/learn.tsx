@@ -9,7 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
 import { KeyGate } from '../ui/browse-key';
 import { type Column, DataTable, duration } from '../ui/data-table';
-import { ErrorNote, Field, PageTitle, when } from '../ui/kit';
+import { ErrorNote, Field, PageTitle, SelectField, when } from '../ui/kit';
 import { UrlPager } from '../ui/url-state';
 
 const route = getRouteApi('/learn');
@@ -45,19 +45,15 @@ function Start() {
   };
   return (
     <form onSubmit={submit} className="card flex flex-wrap items-end gap-3" aria-label="Start a learn job">
-      <Field label="Scope">
-        {(id) => (
-          <select
-            id={id}
-            className="input"
-            value={scope}
-            onChange={(e) => setScope(e.target.value as 'incremental' | 'full')}
-          >
-            <option value="incremental">incremental (new events only)</option>
-            <option value="full">full (every event again)</option>
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label="Scope"
+        value={scope}
+        options={[
+          ['incremental', 'incremental (new events only)'],
+          ['full', 'full (every event again)'],
+        ]}
+        onChange={setScope}
+      />
       <button type="submit" className="btn-primary" disabled={start.isPending}>
         Start learn job
       </button>

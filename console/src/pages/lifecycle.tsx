@@ -8,7 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
 import { DeleteAction } from '../ui/actions';
 import { type Column, DataTable } from '../ui/data-table';
-import { ErrorNote, Field, PageTitle, when } from '../ui/kit';
+import { ErrorNote, Field, PageTitle, TextField, when } from '../ui/kit';
 import { OrgGate } from '../ui/org';
 
 type Policy = Awaited<ReturnType<typeof hx.lifecycle.list>>['items'][number];
@@ -95,17 +95,7 @@ function Preview({ orgId, names }: { orgId: string; names: Map<string, string> }
         Dry run
       </h2>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Preview the lifecycle policies">
-        <Field label="As of (empty: now)">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              type="datetime-local"
-              value={asOf}
-              onChange={(e) => setAsOf(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField label="As of (empty: now)" type="datetime-local" value={asOf} onChange={setAsOf} />
         <button type="submit" className="btn-primary" disabled={preview.isPending}>
           Preview what a run would do
         </button>

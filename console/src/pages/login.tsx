@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
 import { ME_KEY } from '../session';
-import { ErrorNote, Field, PageTitle } from '../ui/kit';
+import { ErrorNote, PageTitle, TextField } from '../ui/kit';
 
 function AccountForm({ mode }: { mode: 'login' | 'register' }) {
   const [email, setEmail] = useState('');
@@ -38,45 +38,19 @@ function AccountForm({ mode }: { mode: 'login' | 'register' }) {
       </PageTitle>
       <form className="space-y-4" onSubmit={submit}>
         {mode === 'register' ? (
-          <Field label="Name (optional)">
-            {(id) => (
-              <input
-                id={id}
-                className="input"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                autoComplete="name"
-              />
-            )}
-          </Field>
+          <TextField label="Name (optional)" value={name} onChange={setName} autoComplete="name" />
         ) : null}
-        <Field label="E-mail">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              type="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoComplete="email"
-            />
-          )}
-        </Field>
-        <Field label="Password" hint={mode === 'register' ? 'At least 8 characters.' : undefined}>
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              type="password"
-              required
-              minLength={mode === 'register' ? 8 : 1}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
-            />
-          )}
-        </Field>
+        <TextField label="E-mail" type="email" required value={email} onChange={setEmail} autoComplete="email" />
+        <TextField
+          label="Password"
+          hint={mode === 'register' ? 'At least 8 characters.' : undefined}
+          type="password"
+          required
+          minLength={mode === 'register' ? 8 : 1}
+          value={password}
+          onChange={setPassword}
+          autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
+        />
         <ErrorNote error={error} />
         <button type="submit" className="btn-primary w-full justify-center" disabled={busy}>
           {mode === 'register' ? 'Create account' : 'Log in'}

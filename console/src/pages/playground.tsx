@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
 import { KeyGate } from '../ui/browse-key';
-import { ErrorNote, Field, PageTitle, Text } from '../ui/kit';
+import { ErrorNote, PageTitle, Text, TextField } from '../ui/kit';
 
 function Playground() {
   const [query, setQuery] = useState('');
@@ -29,35 +29,16 @@ function Playground() {
         className="card grid gap-3 md:grid-cols-[1fr_10rem_12rem_auto] md:items-end"
         aria-label="Synthesize"
       >
-        <Field label="Query">
-          {(id) => (
-            <input id={id} className="input" value={query} onChange={(e) => setQuery(e.target.value)} required />
-          )}
-        </Field>
-        <Field label="Token budget">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              type="number"
-              min={16}
-              max={128000}
-              value={maxTokens}
-              onChange={(e) => setMaxTokens(Number(e.target.value))}
-            />
-          )}
-        </Field>
-        <Field label="Namespace">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              value={namespace}
-              onChange={(e) => setNamespace(e.target.value)}
-              placeholder="default"
-            />
-          )}
-        </Field>
+        <TextField label="Query" value={query} onChange={setQuery} required />
+        <TextField
+          label="Token budget"
+          type="number"
+          min={16}
+          max={128000}
+          value={String(maxTokens)}
+          onChange={(v) => setMaxTokens(Number(v))}
+        />
+        <TextField label="Namespace" value={namespace} onChange={setNamespace} placeholder="default" />
         <button type="submit" className="btn-primary" disabled={run.isPending}>
           Synthesize
         </button>

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
 import { type Column, DataTable } from '../ui/data-table';
-import { ErrorNote, Field, Modal, PageTitle, when } from '../ui/kit';
+import { ErrorNote, Field, Modal, PageTitle, TextField, when } from '../ui/kit';
 import { useOrganizations } from '../ui/org';
 
 type Vault = Awaited<ReturnType<typeof hx.vault.listVaults>>['items'][number];
@@ -97,19 +97,14 @@ function Reveal({ vaultId, item, onDone }: { vaultId: string; item: Item; onDone
       }}
     >
       <p className="text-sm">Enter your password again. The reveal is written to the audit log.</p>
-      <Field label="Password">
-        {(id) => (
-          <input
-            id={id}
-            className="input"
-            type="password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="current-password"
-          />
-        )}
-      </Field>
+      <TextField
+        label="Password"
+        type="password"
+        required
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+      />
       <ErrorNote error={reveal.error} />
       <button type="submit" className="btn-primary" disabled={reveal.isPending}>
         Reveal
