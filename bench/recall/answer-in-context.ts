@@ -4,7 +4,9 @@
  * a plural or -ed/-ing ending set aside) occur in it. Measured on the first ~500 tokens of a
  * 2,000-token context (what a small prompt would keep) and on the whole of it. The share depends on
  * how answers are worded (a relative "the Sunday before 25 May" is rarely written so in the turns):
- * it compares versions of the packer, it is not an accuracy.
+ * it compares versions of the packer, it is not an accuracy. A date in the text is read in either
+ * form: the context dates its lines `[2023-05-08]` and gold answers write "8 May 2023"; the same date
+ * in another notation is the answer, present (counted so since 2026-11-28; strict before).
  */
 import { truncateToTokens } from '../../server/src/retrieval/token-count.js';
 
@@ -22,11 +24,21 @@ export function contentWords(text: string): string[] {
   return [...new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w)).map(stem))];
 }
 
+const MONTHS = 'january february march april may june july august september october november december'.split(' ');
+
+/** Each ISO date of `text` followed by its words: "2023-05-08" also says "8 may 2023". */
+export function withDateWords(text: string): string {
+  return text.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (iso, y: string, m: string, d: string) => {
+    const month = MONTHS[Number(m) - 1];
+    return month ? `${iso} ${Number(d)} ${month} ${y}` : iso;
+  });
+}
+
 /** Whether >= 80 % of the answer's content words occur in the text (an answer of no content word: false). */
 export function answerIn(answer: string, text: string): boolean {
   const wanted = contentWords(answer);
   if (wanted.length === 0) return false;
-  const have = new Set(contentWords(text));
+  const have = new Set(contentWords(withDateWords(text)));
   const found = wanted.filter((w) => have.has(w)).length;
   return found / wanted.length >= 0.8;
 }
