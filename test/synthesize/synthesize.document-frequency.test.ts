@@ -22,7 +22,7 @@ import { LARGE_SCOPE, RECENT_CANDIDATES, RECENT_WINDOW } from '../../server/src/
 import type { RetrievalScope } from '../../server/src/retrieval/scope.js';
 import { candidatesQuery, recentSampleQuery } from '../../server/src/retrieval/candidates.js';
 import { DF_CAP, documentFrequencyQuery } from '../../server/src/retrieval/term-stats.js';
-import { auth, newTenant, startTestServer, useTestServer } from '../helpers/index.js';
+import { expectStatus, newTenant, startTestServer, useTestServer } from '../helpers/index.js';
 import { eventReads as readsOfEvents } from '../helpers/explain.js';
 import { useScratchDatabase } from '../helpers/scratch-database.js';
 
@@ -162,15 +162,13 @@ describe('the document-frequency count of a large scope', () => {
   });
 
   it('synthesize finds the rare word and answers words in no event with nothing', async () => {
-    const ask = async (query: string) => {
-      const res = await server
-        .http()
-        .post('/v1/synthesize')
-        .set(auth(apiKey))
-        .send({ query, namespace: 'history', options: { maxTokens: 2000 } });
-      expect(res.status).toBe(200);
-      return res.body.data.entries as Array<{ content: string }>;
-    };
+    const ask = async (query: string) =>
+      expectStatus(
+        await server.api(apiKey).synthesize.synthesize({
+          body: { query, namespace: 'history', options: { maxTokens: 2000 } },
+        }),
+        200,
+      ).body.data.entries;
     const found = (await ask(`what about the ${RARE_WORD}`)).filter((e) => e.content.includes(RARE_WORD));
     expect(found.length).toBe(RARE.length);
     expect(await ask('zebra quantum flux')).toEqual([]);

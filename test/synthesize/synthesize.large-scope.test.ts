@@ -13,7 +13,7 @@ import { LARGE_SCOPE, RECENT_WINDOW } from '../../server/src/retrieval/lexical-c
 import type { RetrievalScope } from '../../server/src/retrieval/scope.js';
 import { COUNT_CAP, countQuery } from '../../server/src/retrieval/term-stats.js';
 import { eventReads } from '../helpers/explain.js';
-import { useTestServer, auth, newTenant } from '../helpers/index.js';
+import { expectStatus, newTenant, useTestServer } from '../helpers/index.js';
 
 const EVENTS = LARGE_SCOPE + 2_000;
 /** The one old event holding the rare word: far outside the recent window. */
@@ -47,13 +47,10 @@ beforeAll(async () => {
 }, 300_000);
 
 async function synthesize(query: string) {
-  const res = await server
-    .http()
-    .post('/v1/synthesize')
-    .set(auth(apiKey))
-    .send({ query, namespace: 'history', options: { maxTokens: 2000 } });
-  expect(res.status).toBe(200);
-  return res.body.data.entries as Array<{ content: string; kind: string }>;
+  const res = await server.api(apiKey).synthesize.synthesize({
+    body: { query, namespace: 'history', options: { maxTokens: 2000 } },
+  });
+  return expectStatus(res, 200).body.data.entries;
 }
 
 const turnOf = (content: string) => Number(/turn (\d+)/.exec(content)?.[1] ?? Number.NaN);
