@@ -4,7 +4,19 @@
  */
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Confirm, ErrorNote, Field, Modal } from './kit';
+import { Confirm, ErrorNote, Modal, TextField } from './kit';
+
+/** A mutation that runs `done` on success, then refreshes the list it changed (`invalidate`). */
+function useListMutation(run: () => PromiseLike<unknown>, invalidate: QueryKey, done: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => await run(),
+    onSuccess: async () => {
+      done();
+      await queryClient.invalidateQueries({ queryKey: invalidate });
+    },
+  });
+}
 
 /** A form with one text field (a name) and a submit button; `create` gets the trimmed value. */
 export function CreateByName({
@@ -18,15 +30,12 @@ export function CreateByName({
   create: (name: string) => PromiseLike<unknown>;
   invalidate: QueryKey;
 }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
-  const mutation = useMutation({
-    mutationFn: async () => await create(name.trim()),
-    onSuccess: async () => {
-      setName('');
-      await queryClient.invalidateQueries({ queryKey: invalidate });
-    },
-  });
+  const mutation = useListMutation(
+    () => create(name.trim()),
+    invalidate,
+    () => setName(''),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     mutation.mutate();
@@ -34,9 +43,7 @@ export function CreateByName({
   return (
     <form onSubmit={submit} className="space-y-2" aria-label={action}>
       <div className="flex items-end gap-2">
-        <Field label={label}>
-          {(id) => <input id={id} className="input" value={name} onChange={(e) => setName(e.target.value)} required />}
-        </Field>
+        <TextField label={label} value={name} onChange={setName} required />
         <button type="submit" className="btn-primary" disabled={mutation.isPending}>
           {action}
         </button>
@@ -60,15 +67,8 @@ export function DeleteAction({
   remove: () => PromiseLike<unknown>;
   invalidate: QueryKey;
 }) {
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const mutation = useMutation({
-    mutationFn: async () => await remove(),
-    onSuccess: async () => {
-      setOpen(false);
-      await queryClient.invalidateQueries({ queryKey: invalidate });
-    },
-  });
+  const mutation = useListMutation(remove, invalidate, () => setOpen(false));
   return (
     <>
       <button type="button" className="btn" onClick={() => setOpen(true)}>
@@ -110,15 +110,8 @@ export function EditAction({
   /** Sets the form's fields from the row, each time the dialog opens. */
   onOpen?: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const mutation = useMutation({
-    mutationFn: async () => await save(),
-    onSuccess: async () => {
-      setOpen(false);
-      await queryClient.invalidateQueries({ queryKey: invalidate });
-    },
-  });
+  const mutation = useListMutation(save, invalidate, () => setOpen(false));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     mutation.mutate();
