@@ -165,7 +165,7 @@ describe('packed @hx-memory/contract and @hx-memory/sdk', () => {
       (e: { stdout?: string }) => ({ stdout: e.stdout ?? String(e) }),
     );
     expect(checked.stdout).toBe('');
-  // On a fresh clone (`npm test` before any build) the contract and SDK builds come first: 240 s was
-  // not enough there beside the other suites; each step keeps its own limit above.
+    // On a fresh clone (`npm test` before any build) the contract and SDK builds come first: 240 s was
+    // not enough there beside the other suites; each step keeps its own limit above.
   }, 600_000);
 });
