@@ -50,16 +50,25 @@ export function createBullmqRepeating(
   const queueName = `hx-${spec.name}`;
   const queue = new Queue(queueName, { connection, prefix: opts.prefix });
   queue.on('error', (err) => logger.warn({ err: err.message }, 'bullmq queue error'));
+  let closing = false;
   // Same id from every worker: an upsert, not a second schedule (an existing scheduler keeps its next
   // run; a changed interval replaces it). The first run comes one interval after creation, as in
   // process: BullMQ would otherwise run an `every` job at once, on every deployment (or test) start.
+  // Only once the queue is connected: bullmq 5 builds its scheduler in an async Promise executor that
+  // awaits the connection, so a queue closed before Redis answered left an unhandled rejection.
   const scheduled = queue
-    .upsertJobScheduler(
-      spec.name,
-      { every: spec.everyMs, startDate: Date.now() + spec.everyMs },
-      { name: spec.name, data: {}, opts: { removeOnComplete: 100, removeOnFail: 100, attempts: 1 } },
+    .waitUntilReady()
+    .then(() =>
+      queue.upsertJobScheduler(
+        spec.name,
+        { every: spec.everyMs, startDate: Date.now() + spec.everyMs },
+        { name: spec.name, data: {}, opts: { removeOnComplete: 100, removeOnFail: 100, attempts: 1 } },
+      ),
     )
-    .catch((err: Error) => logger.error({ err: err.message, job: spec.name }, 'could not schedule repeating job'));
+    .catch((err: Error) => {
+      // Closed before Redis ever answered: nothing was scheduled and nothing needs saying.
+      if (!closing) logger.error({ err: err.message, job: spec.name }, 'could not schedule repeating job');
+    });
   const worker = new Worker(
     queueName,
     async () => {
@@ -80,6 +89,7 @@ export function createBullmqRepeating(
   return {
     kind: 'bullmq',
     async close() {
+      closing = true;
       // Not awaiting `scheduled`: with Redis down it never settles (BullMQ retries forever).
       void scheduled;
       await closeBullmq([worker, queue]);
