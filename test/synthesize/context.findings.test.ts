@@ -65,6 +65,40 @@ describe('synthesize: each fact once', () => {
   });
 });
 
+describe('synthesize: a move said once', () => {
+  // One statement learned as the fact "dana lives in Porto" and the dated episode it came in.
+  const moved: Array<[string, string]> = [
+    ['I live in Lisbon and I prefer short answers.', '2026-01-01T10:00:00Z'],
+    ['I moved to Porto last month, I live in Porto now.', '2026-01-20T10:00:00Z'],
+  ];
+  const linesNaming = (text: string, re: RegExp) => text.split('\n').filter((l) => re.test(l)).length;
+
+  it('leaves out the episode that only repeats the fact, but answers "when" with it', async () => {
+    const hx = await client('move-once');
+    await say(hx, 'dana', moved);
+    for (const query of ['Where does dana live?', 'Tell me about dana', 'What is dana allergic to?']) {
+      const pack = await hx.synthesize(query, { subjectId: 'dana', maxTokens: 2000 });
+      expect(linesNaming(pack.context, /porto/i), `${query}\n${pack.context}`).toBe(1);
+      expect(pack.context).not.toMatch(/lisbon/i);
+    }
+    const when = await hx.synthesize('When did dana move to Porto?', { subjectId: 'dana', maxTokens: 2000 });
+    expect(when.context).toMatch(/\[2025-12-20\] dana: I moved to Porto last month/);
+  });
+
+  it('lists neither the repeating episode nor the superseded place in the digest, timeline or summary', async () => {
+    const hx = await client('move-artifacts');
+    await say(hx, 'dana', moved);
+    const { artifacts } = await hx.listArtifacts({ limit: 100 });
+    const byType = (type: string) => artifacts.filter((a) => a.type === type);
+    const [digest] = byType('digest');
+    expect(digest?.markdown).toMatch(/dana lives in Porto/);
+    expect(digest?.markdown).not.toMatch(/Lisbon/);
+    expect(digest?.markdown).not.toMatch(/moved to Porto/);
+    for (const a of [...byType('timeline'), ...byType('session_summary')])
+      expect(a.markdown, a.title).not.toMatch(/moved to Porto/);
+  });
+});
+
 describe('synthesize: current facts only', () => {
   const moved: Array<[string, string]> = [
     ['I live in Lisbon.', '2026-01-10T10:00:00Z'],

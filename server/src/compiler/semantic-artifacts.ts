@@ -4,6 +4,7 @@
  * namespace. Content is structured for machines and mirrored as markdown for prompts and people.
  */
 import { STOP_WORDS, subjectSlug, words } from './normalise.js';
+import { withoutRepeatedEpisodes } from './repeats.js';
 import { proseOf } from './segment.js';
 import type { ArtifactDraft, CompilerEvent, StoredMemory } from './types.js';
 
@@ -132,7 +133,9 @@ export function buildProfiles(memories: StoredMemory[]): ArtifactDraft[] {
 }
 
 export function buildTimelines(memories: StoredMemory[]): ArtifactDraft[] {
-  const episodes = memories.filter((m) => m.kind === 'episode');
+  // An episode that only repeats a fact ("I moved to Porto last month, I live in Porto now") is not
+  // listed: the profile says the fact; the episode itself stays a memory for "when" questions.
+  const episodes = withoutRepeatedEpisodes(memories).filter((m) => m.kind === 'episode');
   const out: ArtifactDraft[] = [];
   for (const [k, ms] of groupBy(episodes, (m) => `${m.namespace}|${subjectOf(m)}`)) {
     const name = k.slice(k.indexOf('|') + 1);
@@ -204,7 +207,7 @@ export function buildSessionSummaries(events: CompilerEvent[], memories: StoredM
         outcome = typeof s === 'string' ? s : typeof s === 'boolean' ? (s ? 'success' : 'failure') : outcome;
       }
     }
-    const ms = [...(memsBySession.get(sessionId) ?? [])].sort(byStrength);
+    const ms = withoutRepeatedEpisodes([...(memsBySession.get(sessionId) ?? [])]).sort(byStrength);
     const highlights = ms.slice(0, 12);
     const first = sorted[0].occurredAt;
     const last = sorted[sorted.length - 1].occurredAt;
@@ -248,6 +251,45 @@ export function buildSessionSummaries(events: CompilerEvent[], memories: StoredM
   return out;
 }
 
+/**
+ * Whether an entity still stands for something current: a memory of the namespace names it, or one
+ * of its events was learned into no memory (a name mentioned in passing). "Lisbon (place)" after the
+ * move to Porto is neither: its event's memories are all current and none names it (the fact that
+ * did, "dana lives in Lisbon", was superseded).
+ */
+function namedByCurrentFacts(ms: StoredMemory[]): (entity: StoredMemory) => boolean {
+  const learned = new Set<string>();
+  const texts: string[] = [];
+  for (const m of ms) {
+    if (m.kind === 'entity') continue;
+    for (const id of m.sourceEventIds) learned.add(id);
+    texts.push(wordsOnly(m.content));
+  }
+  // One string to search: a name is looked for once per entity listed, not once per memory.
+  const all = ` ${texts.join(' \n ')} `;
+  return (entity) => {
+    if (entity.sourceEventIds.some((id) => !learned.has(id))) return true;
+    const name = wordsOnly(String(entity.attributes.name ?? ''));
+    return name.length === 0 || all.includes(` ${name} `);
+  };
+}
+
+const wordsOnly = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** The first `n` items that pass, without testing the rest. */
+function firstN<T>(items: T[], pass: (item: T) => boolean, n: number): T[] {
+  const out: T[] = [];
+  for (const item of items) {
+    if (out.length >= n) break;
+    if (pass(item)) out.push(item);
+  }
+  return out;
+}
+
 export function buildDigests(memories: StoredMemory[], events: CompilerEvent[]): ArtifactDraft[] {
   const out: ArtifactDraft[] = [];
   const eventsByNs = groupBy(events, (e) => e.namespace);
@@ -263,11 +305,12 @@ export function buildDigests(memories: StoredMemory[], events: CompilerEvent[]):
       .map(([subject, list]) => ({ subject, memories: list.length }))
       .sort((a, b) => b.memories - a.memories || a.subject.localeCompare(b.subject))
       .slice(0, 20);
-    const entities = ms
-      .filter((m) => m.kind === 'entity')
-      .sort((a, b) => b.mentions - a.mentions || a.id.localeCompare(b.id))
-      .slice(0, 15);
-    const recent = ms
+    const entities = firstN(
+      ms.filter((m) => m.kind === 'entity').sort((a, b) => b.mentions - a.mentions || a.id.localeCompare(b.id)),
+      namedByCurrentFacts(ms),
+      15,
+    );
+    const recent = withoutRepeatedEpisodes(ms)
       .filter((m) => m.kind === 'episode')
       .sort(
         (a, b) =>

@@ -8,8 +8,13 @@
  *   memory is shown in its place instead, marked with its dates.
  * - An artifact keeps listing a superseded fact only until learn rewrites it: such lines are marked
  *   stale for the packer to leave out.
+ * - An episode learned from the same statement as a fact or preference that is a candidate too, and
+ *   saying nothing more than it but its date ("I moved to Porto last month, I live in Porto now"
+ *   beside "dana lives in Porto"), is left out and the fact takes its place; unless the question asks
+ *   when, where the episode's date is what it adds.
  * Text repeats (a memory a profile lists, a summary repeating a memory) are the packer's part.
  */
+import { episodeRepeats } from '../compiler/repeats.js';
 import type { RankedItem } from './ranked-item.js';
 import type { LearnedMemory, PackLineage } from './lineage.js';
 import { factKey } from './pack-context.js';
@@ -89,10 +94,47 @@ function namesOnlySuperseded(item: RankedItem, lineage: PackLineage): boolean {
   return sources.every((id) => (lineage.memoriesOfEvent.get(id) ?? []).some((m) => m.superseded));
 }
 
-export function assemble(ordered: RankedItem[], lineage: PackLineage, includeSuperseded: boolean): Assembled {
+/**
+ * Episode id -> the position of the best-placed fact or preference candidate it only repeats
+ * (learned from the same events, its words said by theirs: compiler/repeats.ts).
+ */
+function repeatedFacts(ordered: RankedItem[]): Map<string, number> {
+  const factsOfEvent = new Map<string, number[]>();
+  for (const [i, item] of ordered.entries()) {
+    if (item.source !== 'memory' || (item.row.kind !== 'fact' && item.row.kind !== 'preference')) continue;
+    for (const id of item.row.source_ids ?? []) factsOfEvent.set(id, [...(factsOfEvent.get(id) ?? []), i]);
+  }
+  const out = new Map<string, number>();
+  if (factsOfEvent.size === 0) return out;
+  for (const item of ordered) {
+    if (item.source !== 'memory' || item.row.kind !== 'episode') continue;
+    const sources = item.row.source_ids ?? [];
+    if (sources.length === 0 || !sources.every((id) => factsOfEvent.has(id))) continue;
+    const facts = [...new Set(sources.flatMap((id) => factsOfEvent.get(id) ?? []))].sort((a, b) => a - b);
+    if (
+      episodeRepeats(
+        item.row.text,
+        facts.map((i) => (ordered[i] as RankedItem).row.text),
+      )
+    )
+      out.set(item.row.id, facts[0] as number);
+  }
+  return out;
+}
+
+export interface AssembleOptions {
+  /** Superseded memories shown marked, in place of their events. */
+  includeSuperseded: boolean;
+  /** The question asks when: an episode's date is what it adds beside a fact. */
+  asksWhen: boolean;
+}
+
+export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: AssembleOptions): Assembled {
+  const { includeSuperseded } = opts;
   const out: Assembled = { items: [], duplicates: 0, superseded: 0 };
   const position = new Map<string, number>();
   for (const [i, item] of ordered.entries()) if (item.source === 'memory') position.set(item.row.id, i);
+  const repeats = opts.asksWhen ? new Map<string, number>() : repeatedFacts(ordered);
   const placed = new Set<string>();
   const shownSuperseded = new Set<string>();
 
@@ -153,9 +195,10 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, includeSup
           continue;
         }
       }
-      // The best-placed candidate memory learned from this event stands for it.
+      // The best-placed candidate memory learned from this event stands for it (an episode that only
+      // repeats a fact does not: the fact does).
       const memory = learned
-        .filter((m) => position.has(m.id))
+        .filter((m) => position.has(m.id) && !repeats.has(m.id))
         .sort((a, b) => (position.get(a.id) as number) - (position.get(b.id) as number))[0];
       if (memory) {
         out.duplicates += 1;
@@ -177,6 +220,17 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, includeSup
       if (placed.has(item.row.id)) continue;
       if (!includeSuperseded && item.row.kind === 'entity' && namesOnlySuperseded(item, lineage)) {
         out.superseded += 1;
+        continue;
+      }
+      const fact = repeats.get(item.row.id);
+      if (fact !== undefined) {
+        out.duplicates += 1;
+        const factItem = ordered[fact] as RankedItem;
+        // Not placed yet: the fact ranks below the episode and comes up to its place.
+        if (!placed.has(factItem.row.id)) {
+          placed.add(factItem.row.id);
+          out.items.push({ item: { ...factItem, rankScore: item.rankScore }, cite: [] });
+        }
         continue;
       }
       placed.add(item.row.id);

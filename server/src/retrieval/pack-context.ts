@@ -100,6 +100,16 @@ function entityName(input: PackInput): string | null {
   return factKey(input.entry.content.replace(/\s*\([^)]*\)\s*$/, ''));
 }
 
+/** A digest's entity line ("- Porto (place), 3 mentions"): its name is group 1. */
+const ENTITY_LINE = /^\s*[-*]\s+(.+?) \([a-z_ ]+\), \d+ mentions?$/;
+
+/** Whether a name is said by a line packed already or kept earlier in the same block. */
+function namedIn(name: string, padded: Array<[string, number]>, blockKeys: string[]): boolean {
+  if (name.length === 0) return false;
+  const needle = ` ${name} `;
+  return padded.some(([p]) => p.includes(needle)) || blockKeys.some((k) => ` ${k} `.includes(needle));
+}
+
 /** Whether a block's line is one of its stale facts: the same key, or the key and a count after it ("Lisbon (place), 1 mentions"). */
 function isStale(key: string, stale: Set<string>): boolean {
   if (stale.has(key)) return true;
@@ -278,7 +288,11 @@ export function packContext(
         }
         items += 1;
         const key = factKey(line);
-        const repeat = isStale(key, stale) || repeats(key, shown, padded) >= 0;
+        const name = ENTITY_LINE.exec(line)?.[1];
+        const repeat =
+          isStale(key, stale) ||
+          repeats(key, shown, padded) >= 0 ||
+          (name !== undefined && namedIn(factKey(name), padded, keptKeys));
         said.push(!repeat);
         if (repeat) continue;
         keptKeys.push(key);

@@ -18,6 +18,7 @@ import type { AccessLog } from '../../audit/access-log.js';
 import type { Actor } from '../../actor.js';
 import { newId } from '../../ids.js';
 import { diversify } from '../../retrieval/diversify.js';
+import { answerTypeOf } from '../../retrieval/answer-type.js';
 import { assemble, ENTITY_SOURCES_CHECKED } from '../../retrieval/assemble.js';
 import { answeringSections, raiseCompiledAnswers } from '../../retrieval/intent.js';
 import { fetchPackLineage, fetchSubjectProfile } from '../../retrieval/lineage.js';
@@ -189,7 +190,10 @@ export function createSynthesizeService(
         ],
         ordered.filter((i) => i.source === 'artifact').map((i) => i.row.id),
       );
-      const assembled = assemble(ordered, lineage, options.includeSuperseded ?? false);
+      const assembled = assemble(ordered, lineage, {
+        includeSuperseded: options.includeSuperseded ?? false,
+        asksWhen: answerTypeOf(body.query) === 'time',
+      });
       const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
       const inputs = assembled.items.map((x) => entryOf(x, top, includeProvenance));
       const packed = packContext(inputs, limit, sectionOrder(answering), answering.length);
