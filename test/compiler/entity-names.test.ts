@@ -25,4 +25,18 @@ describe('entity names learned from a conversation', () => {
     // No name ends in a conjunction or a pronoun.
     expect(entities.filter((e) => /\b(?:and|&)\s+(?:I|We|Me|You)\b/.test(e))).toEqual([]);
   });
+
+  it('take an acronym after "the" for a thing, not a place, though a place cue comes before it', async () => {
+    const { apiKey } = await newTenant(server, 'acronyms');
+    await captureAndLearn(server, apiKey, [
+      { subjectId: 'dana', content: 'I call the memory API from the SDK in my agent.' },
+      { subjectId: 'dana', content: 'Last year I moved to the UK for work.' },
+    ]);
+    const api = server.api(apiKey);
+    const mems = expectStatus(await api.memories.list({ query: { limit: 100 } }), 200).body.data.memories;
+    const entities = mems.filter((m) => m.kind === 'entity').map((m) => m.content);
+    expect(entities).not.toContain('SDK (place)');
+    expect(entities).toContain('SDK (product)');
+    expect(entities).toContain('UK (place)');
+  });
 });

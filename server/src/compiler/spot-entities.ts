@@ -54,7 +54,7 @@ const PLACES = new Set(
     'Austin Denver Miami Atlanta Dallas Houston Phoenix Portland Nashville Philadelphia Brooklyn Manhattan Hawaii ' +
     'California Texas Florida Oregon Colorado Alaska Canada Mexico Brazil Argentina Chile Peru Colombia France ' +
     'Germany Spain Italy Portugal Ireland Scotland England Wales Britain UK USA America Netherlands Belgium Austria ' +
-    'Switzerland Sweden Norway Denmark Finland Poland Greece Turkey Russia Ukraine China Japan Korea India Thailand ' +
+    'US UAE NYC Switzerland Sweden Norway Denmark Finland Poland Greece Turkey Russia Ukraine China Japan Korea India Thailand ' +
     'Vietnam Indonesia Philippines Australia Zealand Egypt Morocco Kenya Nigeria Africa Europe Asia Sweden Iceland'
   ).split(/\s+/),
 );
@@ -73,6 +73,9 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
   if (ORG_SUFFIX.test(name)) return 'organization';
   if (PLACE_SUFFIX.test(name)) return 'place';
   if (ORG_CUE.test(before)) return 'organization';
+  // "from the SDK", "in the API": an acronym after "the" is a thing whatever cue comes before it;
+  // the places written so ("the UK", "the USA") are in the gazetteer.
+  if (/^[A-Z]{2,6}$/.test(name) && !PLACES.has(name) && /\bthe\s+$/i.test(before)) return 'product';
   if (PLACE_CUE.test(before) || PLACES.has(name)) return 'place';
   if (PRODUCT_CUE.test(before) || /\d/.test(name) || /^[a-z]+[A-Z]/.test(name) || /[a-z][A-Z]/.test(name.slice(1)))
     return /^[A-Z]{2,}$/.test(name) ? 'organization' : 'product';
