@@ -1309,7 +1309,13 @@ export interface paths {
     delete: operations['vault.deleteVault'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Update a vault, its sharing included
+     * @description Changes `name`, `description`, `sensitivity` and `organizationId` (null: shared with no organization, the creator and the tenant owner only). Only the creator and the tenant owner may: anyone else who can see the vault gets 403, and 404 for a vault the user cannot access. A new `organizationId` needs vault:write in that organization (404 otherwise), as at creation. Access follows at once: the members of the organization the vault leaves lose it, those of the new one gain it by role. Names are unique per tenant (409); `system` stays reserved, and the system vault can be neither renamed nor shared (403). Audited `vault.updated` with the fields changed. Unknown fields answer 400.
+     *
+     *     **Auth:** JWT access token (`Authorization: Bearer <jwt>`).
+     */
+    patch: operations['vault.updateVault'];
     trace?: never;
   };
   '/v1/vaults/{vaultId}/items': {
@@ -15295,6 +15301,200 @@ export interface operations {
       };
       /** @description `not_found`: The resource does not exist or belongs to another tenant. */
       404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `payload_too_large`: The body is over the size limit (1 MiB; 10 MiB for capture). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; wait the seconds of the Retry-After header. `quota_exceeded`: The monthly event quota is used up; Retry-After says when it resets. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `internal_error`: Unexpected server error; quote the X-Request-Id when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `not_implemented`: This route is not available on this deployment yet. */
+      501: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `service_unavailable`: The database is unreachable, the server is over its load bounds or shutting down; retry after Retry-After. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  'vault.updateVault': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        vaultId: string;
+      };
+      cookie?: never;
+    };
+    /** @description Body */
+    requestBody?: {
+      content: {
+        'application/json': {
+          name?: string;
+          description?: string | null;
+          /** @enum {string} */
+          sensitivity?: 'low' | 'medium' | 'high' | 'critical';
+          organizationId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              id: string;
+              name: string;
+              description: string | null;
+              /** @enum {string} */
+              sensitivity: 'low' | 'medium' | 'high' | 'critical';
+              /** @description The tenant system vault, where capture stores the secrets it redacts */
+              system: boolean;
+              /** @description The organization sharing the vault by role (vault:read, vault:write); null: creator and tenant owner only */
+              organizationId: string | null;
+              createdBy: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            meta: {
+              requestId: string;
+              /** @description Empty for unauthenticated routes */
+              tenantId: string;
+              durationMs: number;
+            };
+          };
+        };
+      };
+      /** @description `validation_error`: The request failed validation; `error.details` names each offending field. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `unauthorized`: Missing, expired or invalid credentials. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `forbidden`: Authenticated, but lacking the permission this route needs. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `not_found`: The resource does not exist or belongs to another tenant. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `conflict`: Duplicate resource, or an Idempotency-Key reused with a different body. */
+      409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];

@@ -1616,6 +1616,18 @@ export type VaultListVaultsData = {
   vaults: Vault[];
 };
 
+/** `PATCH /v1/vaults/:vaultId` */
+export type VaultUpdateVaultInput = {
+  vaultId: string;
+  name?: string | undefined;
+  organizationId?: string | undefined | null;
+  description?: string | undefined | null;
+  sensitivity?: VaultSensitivity | undefined;
+};
+
+/** `PATCH /v1/vaults/:vaultId` */
+export type VaultUpdateVaultData = Vault;
+
 /** `DELETE /v1/vaults/:vaultId` */
 export type VaultDeleteVaultInput = {
   vaultId: string;

@@ -233,6 +233,8 @@ export type RouteTypesEqual = [
   Assert<Equal<L.VaultCreateVaultData, RouteData<Contract['vault']['createVault']>>>,
   Assert<Equal<L.VaultListVaultsInput, RouteInput<Contract['vault']['listVaults']>>>,
   Assert<Equal<L.VaultListVaultsData, RouteData<Contract['vault']['listVaults']>>>,
+  Assert<Equal<L.VaultUpdateVaultInput, RouteInput<Contract['vault']['updateVault']>>>,
+  Assert<Equal<L.VaultUpdateVaultData, RouteData<Contract['vault']['updateVault']>>>,
   Assert<Equal<L.VaultDeleteVaultInput, RouteInput<Contract['vault']['deleteVault']>>>,
   Assert<Equal<L.VaultDeleteVaultData, RouteData<Contract['vault']['deleteVault']>>>,
   Assert<Equal<L.VaultCreateItemInput, RouteInput<Contract['vault']['createItem']>>>,

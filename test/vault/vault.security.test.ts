@@ -54,6 +54,7 @@ function everyRoute(
     revealItem: () => api.revealItem({ params: { id: vault.id, itemId: item.id }, body: {} }),
     audit: () => api.audit({ params: { id: vault.id } }),
     deleteItem: () => api.deleteItem({ params }),
+    updateVault: () => api.updateVault({ params: { vaultId: vault.id }, body: { organizationId: null } }),
     deleteVault: () => api.deleteVault({ params: { vaultId: vault.id } }),
   };
 }
@@ -62,7 +63,16 @@ describe('vault security', () => {
   it('refuses API keys on every vault route with 401 naming the JWT', async () => {
     const { jwt, apiKey } = await newTenant(server);
     const routes = everyRoute(apiKey, await vaultWithItem(jwt));
-    const names = ['listVaults', 'createVault', 'listItems', 'getItem', 'revealItem', 'audit', 'deleteVault'] as const;
+    const names = [
+      'listVaults',
+      'createVault',
+      'listItems',
+      'getItem',
+      'revealItem',
+      'audit',
+      'updateVault',
+      'deleteVault',
+    ] as const;
     for (const name of names) {
       const res = await routes[name]();
       expect(res.status, name).toBe(401);
@@ -79,7 +89,16 @@ describe('vault security', () => {
     const b = await newTenant(server, 'b');
     const made = await vaultWithItem(a.jwt);
     const routes = everyRoute(b.jwt, made);
-    const names = ['listItems', 'getItem', 'revealItem', 'createItem', 'audit', 'deleteItem', 'deleteVault'] as const;
+    const names = [
+      'listItems',
+      'getItem',
+      'revealItem',
+      'createItem',
+      'audit',
+      'deleteItem',
+      'updateVault',
+      'deleteVault',
+    ] as const;
     for (const name of names) {
       const res = await routes[name]();
       expect(res.status, name).toBe(404);

@@ -153,6 +153,27 @@ export const vaultContract = c.router({
     responses: { 200: page('vaults', VaultSchema), ...errors(...AUTHED_ERRORS) },
     metadata: jwt,
   },
+  updateVault: {
+    method: 'PATCH',
+    path: '/vaults/:vaultId',
+    pathParams: VaultIdParams,
+    summary: 'Update a vault, its sharing included',
+    description:
+      'Changes `name`, `description`, `sensitivity` and `organizationId` (null: shared with no organization, the creator and the tenant owner only). Only the creator and the tenant owner may: anyone else who can see the vault gets 403, and 404 for a vault the user cannot access. A new `organizationId` needs vault:write in that organization (404 otherwise), as at creation. Access follows at once: the members of the organization the vault leaves lose it, those of the new one gain it by role. Names are unique per tenant (409); `system` stays reserved, and the system vault can be neither renamed nor shared (403). Audited `vault.updated` with the fields changed. Unknown fields answer 400.',
+    body: z
+      .object({
+        name: Name.optional(),
+        description: Description.nullable().optional(),
+        sensitivity: VaultSensitivitySchema.optional(),
+        organizationId: Id.nullable().optional(),
+      })
+      .strict()
+      .refine((b) => Object.keys(b).length > 0, {
+        message: 'Give at least one of name, description, sensitivity, organizationId',
+      }),
+    responses: { 200: envelope(VaultSchema), ...errors(...AUTHED_ERRORS, 'not_found', 'forbidden', 'conflict') },
+    metadata: jwt,
+  },
   deleteVault: {
     method: 'DELETE',
     path: '/vaults/:vaultId',

@@ -32,6 +32,8 @@ import type {
   VaultRevealItemInput,
   VaultUpdateItemData,
   VaultUpdateItemInput,
+  VaultUpdateVaultData,
+  VaultUpdateVaultInput,
 } from '../types.js';
 
 /** Encrypted secrets (JWT only): vaults, items, reveal and the vault audit log. */
@@ -67,6 +69,23 @@ export class Vault extends APIResource {
    */
   listVaults(input?: VaultListVaultsInput, options?: RequestOptions): PagePromise<VaultData, VaultListVaultsData> {
     return this._request('vault', 'listVaults', [input, options]);
+  }
+
+  /**
+   * Update a vault, its sharing included.
+   *
+   * Changes `name`, `description`, `sensitivity` and `organizationId` (null: shared with no organization, the
+   * creator and the tenant owner only). Only the creator and the tenant owner may: anyone else who can see
+   * the vault gets 403, and 404 for a vault the user cannot access. A new `organizationId` needs vault:write
+   * in that organization (404 otherwise), as at creation. Access follows at once: the members of the
+   * organization the vault leaves lose it, those of the new one gain it by role. Names are unique per tenant
+   * (409); `system` stays reserved, and the system vault can be neither renamed nor shared (403). Audited
+   * `vault.updated` with the fields changed. Unknown fields answer 400.
+   *
+   * `PATCH /v1/vaults/:vaultId` (access token (JWT))
+   */
+  updateVault(input: VaultUpdateVaultInput, options?: RequestOptions): APIPromise<VaultUpdateVaultData> {
+    return this._request('vault', 'updateVault', [input, options]);
   }
 
   /**

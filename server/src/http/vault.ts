@@ -16,6 +16,7 @@ export function createVaultHandlers(ctx: AppContext): AreaHandlers<'vault'> {
   return {
     createVault: async ({ body, req }) => ok(req, await vault.createVault(actorOf(req), body), 201),
     listVaults: async ({ query, req }) => ok(req, await vault.listVaults(actorOf(req), query)),
+    updateVault: async ({ params, body, req }) => ok(req, await vault.updateVault(actorOf(req), params.vaultId, body)),
     deleteVault: async ({ params, req }) => ok(req, await vault.deleteVault(actorOf(req), params.vaultId)),
     createItem: async ({ params, body, req }) =>
       ok(req, await vault.createItem(actorOf(req), params.vaultId, body), 201),

@@ -77,6 +77,15 @@ export async function findItem(
   return { vault, item };
 }
 
+/**
+ * Changing a vault itself (its name, sensitivity, sharing) is for its creator and the tenant owner only:
+ * the organization's writers use the vault, they do not decide who shares it. 403, as they see it.
+ */
+export function assertMayManage(actor: Actor, vault: VaultRow): void {
+  if (isTenantOwner(actor) || (actor.kind === 'user' && actor.userId && vault.createdBy === actor.userId)) return;
+  throw forbidden('Only the creator of this vault and the tenant owner may change it');
+}
+
 /** Creating a vault for an organization needs vault:write there (or the tenant owner); else 404. */
 export async function assertMayCreateIn(q: Queryable, actor: Actor, organizationId: string): Promise<void> {
   const [org] = await q

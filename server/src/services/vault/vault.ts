@@ -1,6 +1,6 @@
 /**
  * Vault: encrypted secrets. Builds the key provider and envelope once and binds the operations, each
- * in its own file: vaults.ts (CRUD), items.ts and versions.ts (items and their versions), reveal.ts
+ * in its own file: vaults.ts (CRUD, sharing included), items.ts and versions.ts (items and their versions), reveal.ts
  * (audited reads), audit.ts, kek-rotation.ts, redaction.ts (capture secrets into the system vault).
  * Who may use a vault is access.ts; docs/decisions/vault.md says what is guaranteed.
  */
@@ -18,7 +18,7 @@ import { type RotateOptions, rotateKek } from './kek-rotation.js';
 import type { VaultDeps, VaultRow } from './model.js';
 import { redactCapture } from './redaction.js';
 import { getItem, revealItem } from './reveal.js';
-import { createVault, deleteVault, listVaults } from './vaults.js';
+import { type VaultUpdate, createVault, deleteVault, listVaults, updateVault } from './vaults.js';
 import { listVersions, pruneVersions } from './versions.js';
 
 export { SYSTEM_VAULT_NAME, vaultReference } from './model.js';
@@ -57,6 +57,7 @@ export function createVaultService(
     kekInfo: () => ({ kekId: keys.currentKeyId(), source: keys.source }),
     createVault: (actor: Actor, input: Parameters<typeof createVault>[2]) => createVault(d, actor, input),
     listVaults: (actor: Actor, query: Page) => listVaults(d, actor, query),
+    updateVault: (actor: Actor, vaultId: string, input: VaultUpdate) => updateVault(d, actor, vaultId, input),
     deleteVault: (actor: Actor, vaultId: string) => deleteVault(d, actor, vaultId),
     createItem: (actor: Actor, vaultId: string, input: Parameters<typeof createItem>[3]) =>
       createItem(d, actor, vaultId, input),
