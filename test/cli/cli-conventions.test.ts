@@ -82,6 +82,15 @@ describe('hx conventions', () => {
     expect(reveal.stdout).toBe('from-stdin-value');
     const empty = await hx(home, ['vault', 'put', vaultId, 'empty', '--value-stdin'], { input: '' });
     expect(empty.code).toBe(2);
+
+    const updated = await hx(home, ['vault', 'update', vaultId, '--sensitivity', 'high', '--unshare', '--json']);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(json<{ sensitivity: string; organizationId: null }>(updated)).toMatchObject({
+      sensitivity: 'high',
+      organizationId: null,
+    });
+    const nothing = await hx(home, ['vault', 'update', vaultId]);
+    expect(nothing.code).toBe(2);
   }, 600_000);
 
   it('capture reads the message from stdin when no argument is given and refuses an empty one', async () => {

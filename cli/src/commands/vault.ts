@@ -1,5 +1,5 @@
 /**
- * `hx vault list|create|delete|items|put|get|reveal|remove-item|audit`: encrypted secrets (JWT only;
+ * `hx vault list|create|update|delete|items|put|get|reveal|remove-item|audit`: encrypted secrets (JWT only;
  * every read is audited). Secret values come from a hidden prompt or stdin, never from argv.
  */
 import { type Command, Option } from 'commander';
@@ -52,6 +52,55 @@ export function registerVault(program: Command): void {
       ),
     );
   withExamples(create, 'hx vault create payments --sensitivity high --description "payment provider keys"');
+
+  const update = vault
+    .command('update <vaultId>')
+    .description(
+      'change a vault: name, description, sensitivity, the organization it is shared with (creator or tenant owner)',
+    )
+    .option('--name <name>', 'new name')
+    .option('--description <text>', 'what it holds')
+    .addOption(new Option('--sensitivity <level>', 'sensitivity level').choices([...SENSITIVITIES]))
+    .addOption(
+      new Option('--organization <orgId>', 'share with this organization (needs vault:write there)').conflicts(
+        'unshare',
+      ),
+    )
+    .option('--unshare', 'share with no organization: the creator and the tenant owner only')
+    .action(
+      action(
+        async (
+          vaultId: string,
+          options: {
+            name?: string;
+            description?: string;
+            sensitivity?: (typeof SENSITIVITIES)[number];
+            organization?: string;
+            unshare?: boolean;
+          },
+          command: Command,
+        ) => {
+          const organizationId = options.unshare ? null : options.organization;
+          const changes = {
+            ...(options.name !== undefined ? { name: options.name } : {}),
+            ...(options.description !== undefined ? { description: options.description } : {}),
+            ...(options.sensitivity !== undefined ? { sensitivity: options.sensitivity } : {}),
+            ...(organizationId !== undefined ? { organizationId } : {}),
+          };
+          if (Object.keys(changes).length === 0) {
+            throw new UsageError(
+              'give at least one of --name, --description, --sensitivity, --organization, --unshare',
+            );
+          }
+          print(await clientFor(command).vault.updateVault({ vaultId, ...changes }));
+        },
+      ),
+    );
+  withExamples(
+    update,
+    'hx vault update vlt_01JD8Z... --organization org_01JD8Z...',
+    'hx vault update vlt_01JD8Z... --unshare',
+  );
 
   const remove = vault
     .command('delete <vaultId>')
