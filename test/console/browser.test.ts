@@ -411,6 +411,23 @@ describe.skipIf(missing.length > 0 || onPostgres)('the console in Chromium', () 
     expect(allowed.status).toBeLessThan(300);
   }, 120_000);
 
+  it("changes a vault's sharing: the organization chosen is saved and listed", async () => {
+    const session = await new Hx({ baseUrl: server.url }).auth.login({ email, password: PASSWORD });
+    const owner = new Hx({ baseUrl: server.url, accessToken: session.tokens.accessToken });
+    await go('/vault', 'Vault');
+    await page.getByRole('button', { name: 'browser-vault' }).click();
+    const form = page.getByRole('form', { name: 'Sharing of browser-vault' });
+    await form.getByLabel('Shared with').selectOption({ label: 'organization Browser Org' });
+    await form.getByRole('button', { name: 'Save sharing' }).click();
+    await form.getByRole('status').waitFor();
+    await page.getByRole('cell', { name: 'organization Browser Org' }).waitFor();
+    const vaults = await owner.vault.listVaults({ limit: 100 });
+    const orgs = await owner.organizations.list({ limit: 100 });
+    const org = orgs.items.find((o) => o.name === 'Browser Org');
+    expect(vaults.items.find((v) => v.name === 'browser-vault')?.organizationId).toBe(org?.id);
+    await axe('vault sharing');
+  }, 120_000);
+
   it('manages teams and agents, previews lifecycle, and finds a read in the access log by request id', async () => {
     await go('/teams', 'Teams');
     // The organization is chosen already (the only one); choosing it writes it to the URL.

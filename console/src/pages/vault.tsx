@@ -1,6 +1,7 @@
 /**
  * The vault: vaults and who shares them (the creator and the tenant owner; with an organization, its
- * members by role), a new vault shared or not, the items of one with values masked, their versions,
+ * members by role), a new vault shared or not, the sharing of a vault changed (by its creator or the
+ * tenant owner; the server answers 403 to anyone else), the items of one with values masked, their versions,
  * and reveal, which asks for the password again (sent with the reveal and checked by the server, which
  * refuses a console session's reveal without it) and is audited by the server.
  */
@@ -52,6 +53,67 @@ function CreateVault() {
         Create vault
       </button>
       <ErrorNote error={create.error} />
+    </form>
+  );
+}
+
+/** The organization a vault is shared with, or none; saved with PATCH /v1/vaults/:vaultId. */
+function Sharing({ vault }: { vault: Vault }) {
+  const queryClient = useQueryClient();
+  const orgs = useOrganizations();
+  const [organizationId, setOrg] = useState(vault.organizationId ?? '');
+  const save = useMutation({
+    mutationFn: async () => await hx.vault.updateVault({ vaultId: vault.id, organizationId: organizationId || null }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['vaults'] });
+    },
+  });
+  const known = (orgs.data ?? []).some((o) => o.id === vault.organizationId);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="card flex flex-wrap items-end gap-3" aria-label={`Sharing of ${vault.name}`}>
+      <Field
+        label="Shared with"
+        hint="Only the creator of the vault and the tenant owner may change this. Members of the organization it leaves lose it at once."
+      >
+        {(id) => (
+          <select
+            id={id}
+            className="input"
+            value={organizationId}
+            onChange={(e) => {
+              save.reset();
+              setOrg(e.target.value);
+            }}
+          >
+            <option value="">nobody (creator and tenant owner)</option>
+            {vault.organizationId && !known ? (
+              <option value={vault.organizationId}>organization {vault.organizationId}</option>
+            ) : null}
+            {(orgs.data ?? []).map((o) => (
+              <option key={o.id} value={o.id}>
+                organization {o.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <button
+        type="submit"
+        className="btn-primary"
+        disabled={save.isPending || organizationId === (vault.organizationId ?? '')}
+      >
+        Save sharing
+      </button>
+      {save.isSuccess && !save.isPending ? (
+        <p role="status" className="muted text-sm">
+          Saved.
+        </p>
+      ) : null}
+      <ErrorNote error={save.error} />
     </form>
   );
 }
@@ -218,6 +280,7 @@ export function VaultPage() {
         rowKey={(v) => v.id}
         empty="No vault. Secrets redacted from captured events are kept in the system vault, made on the first one."
       />
+      {chosen && !chosen.system ? <Sharing key={chosen.id} vault={chosen} /> : null}
       {chosen ? <Items vault={chosen} /> : null}
     </div>
   );
