@@ -145,6 +145,7 @@ const BODIES: Record<string, unknown> = {
   'lifecycle.run': {},
   'vault.createItem': { name: 'x', value: 'y' },
   'vault.updateItem': { value: 'intruder-value' },
+  'vault.updateVault': { organizationId: null },
 };
 
 function routesWithPathIds(): { name: string; area: string; key: string; route: AppRoute }[] {
