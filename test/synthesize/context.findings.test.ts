@@ -96,6 +96,8 @@ describe('synthesize: a move said once', () => {
     expect(digest?.markdown).not.toMatch(/moved to Porto/);
     for (const a of [...byType('timeline'), ...byType('session_summary')])
       expect(a.markdown, a.title).not.toMatch(/moved to Porto/);
+    // A topic is a word several turns use: one turn saying "Porto" twice does not make it one.
+    for (const a of byType('session_summary')) expect(a.markdown, a.title).not.toMatch(/Topics:.*porto/i);
   });
 });
 

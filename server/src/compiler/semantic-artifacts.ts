@@ -161,11 +161,14 @@ export function buildTimelines(memories: StoredMemory[]): ArtifactDraft[] {
   return out;
 }
 
-/** The most frequent content words of a session's prose (names and stop words left out). */
+/**
+ * The content words most of a session's turns use (names and stop words left out): counted once per
+ * turn, so one sentence saying "Porto" twice does not make it a topic.
+ */
 function topics(texts: string[], n: number): string[] {
   const counts = new Map<string, number>();
   for (const t of texts)
-    for (const w of words(t)) {
+    for (const w of new Set(words(t))) {
       if (w.length < 4 || STOP_WORDS.has(w) || /^\d/.test(w)) continue;
       counts.set(w, (counts.get(w) ?? 0) + 1);
     }
