@@ -37,30 +37,50 @@ export function episodeRepeats(episode: string, facts: string[]): boolean {
   return shared >= SAID * own.size;
 }
 
-interface Learned {
-  id: string;
+/** What the repeat check reads of a memory (a stored memory, or a candidate row of a pack). */
+export interface Learned {
   kind: string;
   content: string;
-  sourceEventIds: string[];
+  sourceEventIds: readonly string[];
+}
+
+/**
+ * Each episode among `items` that only repeats facts or preferences among them learned from the same
+ * events, with those facts in the order of `items` (the best-placed first, for a ranked list).
+ */
+export function repeatedEpisodes<T>(items: readonly T[], read: (item: T) => Learned | null): Map<T, T[]> {
+  const factsOfEvent = new Map<string, T[]>();
+  for (const item of items) {
+    const m = read(item);
+    if (!m || (m.kind !== 'fact' && m.kind !== 'preference')) continue;
+    for (const id of m.sourceEventIds) factsOfEvent.set(id, [...(factsOfEvent.get(id) ?? []), item]);
+  }
+  const out = new Map<T, T[]>();
+  if (factsOfEvent.size === 0) return out;
+  const order = new Map(items.map((item, i) => [item, i]));
+  for (const item of items) {
+    const m = read(item);
+    if (m?.kind !== 'episode' || m.sourceEventIds.length === 0) continue;
+    if (!m.sourceEventIds.every((id) => factsOfEvent.has(id))) continue;
+    const facts = [...new Set(m.sourceEventIds.flatMap((id) => factsOfEvent.get(id) ?? []))].sort(
+      (a, b) => (order.get(a) as number) - (order.get(b) as number),
+    );
+    if (
+      episodeRepeats(
+        m.content,
+        facts.map((f) => (read(f) as Learned).content),
+      )
+    )
+      out.set(item, facts);
+  }
+  return out;
 }
 
 /**
  * The memories less the episodes that only repeat a fact or preference among them learned from the
- * same events (what a session summary's highlights and a digest's recent episodes list).
+ * same events (what a session summary's highlights, a digest's recent episodes and a timeline list).
  */
 export function withoutRepeatedEpisodes<M extends Learned>(memories: M[]): M[] {
-  const factsOfEvent = new Map<string, string[]>();
-  for (const m of memories) {
-    if (m.kind !== 'fact' && m.kind !== 'preference') continue;
-    for (const id of m.sourceEventIds) factsOfEvent.set(id, [...(factsOfEvent.get(id) ?? []), m.content]);
-  }
-  if (factsOfEvent.size === 0) return memories;
-  return memories.filter((m) => {
-    if (m.kind !== 'episode' || m.sourceEventIds.length === 0) return true;
-    if (!m.sourceEventIds.every((id) => factsOfEvent.has(id))) return true;
-    return !episodeRepeats(
-      m.content,
-      m.sourceEventIds.flatMap((id) => factsOfEvent.get(id) ?? []),
-    );
-  });
+  const repeats = repeatedEpisodes(memories, (m) => m);
+  return repeats.size === 0 ? memories : memories.filter((m) => !repeats.has(m));
 }

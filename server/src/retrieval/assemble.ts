@@ -14,7 +14,7 @@
  *   when, where the episode's date is what it adds.
  * Text repeats (a memory a profile lists, a summary repeating a memory) are the packer's part.
  */
-import { episodeRepeats } from '../compiler/repeats.js';
+import { repeatedEpisodes } from '../compiler/repeats.js';
 import type { RankedItem } from './ranked-item.js';
 import type { LearnedMemory, PackLineage } from './lineage.js';
 import { factKey } from './pack-context.js';
@@ -95,31 +95,16 @@ function namesOnlySuperseded(item: RankedItem, lineage: PackLineage): boolean {
 }
 
 /**
- * Episode id -> the position of the best-placed fact or preference candidate it only repeats
- * (learned from the same events, its words said by theirs: compiler/repeats.ts).
+ * Episode id -> the best-placed fact or preference candidate it only repeats (learned from the same
+ * events, its words said by theirs: compiler/repeats.ts).
  */
-function repeatedFacts(ordered: RankedItem[]): Map<string, number> {
-  const factsOfEvent = new Map<string, number[]>();
-  for (const [i, item] of ordered.entries()) {
-    if (item.source !== 'memory' || (item.row.kind !== 'fact' && item.row.kind !== 'preference')) continue;
-    for (const id of item.row.source_ids ?? []) factsOfEvent.set(id, [...(factsOfEvent.get(id) ?? []), i]);
-  }
-  const out = new Map<string, number>();
-  if (factsOfEvent.size === 0) return out;
-  for (const item of ordered) {
-    if (item.source !== 'memory' || item.row.kind !== 'episode') continue;
-    const sources = item.row.source_ids ?? [];
-    if (sources.length === 0 || !sources.every((id) => factsOfEvent.has(id))) continue;
-    const facts = [...new Set(sources.flatMap((id) => factsOfEvent.get(id) ?? []))].sort((a, b) => a - b);
-    if (
-      episodeRepeats(
-        item.row.text,
-        facts.map((i) => (ordered[i] as RankedItem).row.text),
-      )
-    )
-      out.set(item.row.id, facts[0] as number);
-  }
-  return out;
+function repeatedFacts(ordered: RankedItem[]): Map<string, RankedItem> {
+  const repeats = repeatedEpisodes(ordered, (item) =>
+    item.source === 'memory'
+      ? { kind: item.row.kind, content: item.row.text, sourceEventIds: item.row.source_ids ?? [] }
+      : null,
+  );
+  return new Map([...repeats].map(([episode, facts]) => [episode.row.id, facts[0] as RankedItem]));
 }
 
 export interface AssembleOptions {
@@ -134,7 +119,7 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
   const out: Assembled = { items: [], duplicates: 0, superseded: 0 };
   const position = new Map<string, number>();
   for (const [i, item] of ordered.entries()) if (item.source === 'memory') position.set(item.row.id, i);
-  const repeats = opts.asksWhen ? new Map<string, number>() : repeatedFacts(ordered);
+  const repeats = opts.asksWhen ? new Map<string, RankedItem>() : repeatedFacts(ordered);
   const placed = new Set<string>();
   const shownSuperseded = new Set<string>();
 
@@ -222,10 +207,9 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
         out.superseded += 1;
         continue;
       }
-      const fact = repeats.get(item.row.id);
-      if (fact !== undefined) {
+      const factItem = repeats.get(item.row.id);
+      if (factItem !== undefined) {
         out.duplicates += 1;
-        const factItem = ordered[fact] as RankedItem;
         // Not placed yet: the fact ranks below the episode and comes up to its place.
         if (!placed.has(factItem.row.id)) {
           placed.add(factItem.row.id);
