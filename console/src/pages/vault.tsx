@@ -9,11 +9,26 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { hx } from '../api';
 import { type Column, DataTable } from '../ui/data-table';
-import { ErrorNote, Field, Modal, PageTitle, TextField, when } from '../ui/kit';
+import { ErrorNote, Field, Modal, PageTitle, SelectField, TextField, when } from '../ui/kit';
 import { useOrganizations } from '../ui/org';
 
 type Vault = Awaited<ReturnType<typeof hx.vault.listVaults>>['items'][number];
 type Item = Awaited<ReturnType<typeof hx.vault.listItems>>['items'][number];
+
+/**
+ * The choices of a vault's sharing: none first, then each organization of the caller; `current`, an
+ * organization the caller is not a member of, is kept as a choice by its id.
+ */
+function sharingOptions(
+  orgs: ReturnType<typeof useOrganizations>['data'],
+  none: string,
+  current?: string | null,
+): Array<[string, string]> {
+  const mine = (orgs ?? []).map((o): [string, string] => [o.id, `organization ${o.name}`]);
+  const unknown =
+    current && !mine.some(([id]) => id === current) ? [[current, `organization ${current}`] as [string, string]] : [];
+  return [['', none], ...unknown, ...mine];
+}
 
 function CreateVault() {
   const queryClient = useQueryClient();
@@ -37,18 +52,12 @@ function CreateVault() {
       <Field label="New vault">
         {(id) => <input id={id} className="input" value={name} onChange={(e) => setName(e.target.value)} required />}
       </Field>
-      <Field label="Share with">
-        {(id) => (
-          <select id={id} className="input" value={organizationId} onChange={(e) => setOrg(e.target.value)}>
-            <option value="">nobody (you and the tenant owner)</option>
-            {(orgs.data ?? []).map((o) => (
-              <option key={o.id} value={o.id}>
-                organization {o.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label="Share with"
+        value={organizationId}
+        options={sharingOptions(orgs.data, 'nobody (you and the tenant owner)')}
+        onChange={setOrg}
+      />
       <button type="submit" className="btn-primary" disabled={create.isPending}>
         Create vault
       </button>
@@ -68,39 +77,22 @@ function Sharing({ vault }: { vault: Vault }) {
       await queryClient.invalidateQueries({ queryKey: ['vaults'] });
     },
   });
-  const known = (orgs.data ?? []).some((o) => o.id === vault.organizationId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate();
   };
   return (
     <form onSubmit={submit} className="card flex flex-wrap items-end gap-3" aria-label={`Sharing of ${vault.name}`}>
-      <Field
+      <SelectField
         label="Shared with"
         hint="Only the creator of the vault and the tenant owner may change this. Members of the organization it leaves lose it at once."
-      >
-        {(id) => (
-          <select
-            id={id}
-            className="input"
-            value={organizationId}
-            onChange={(e) => {
-              save.reset();
-              setOrg(e.target.value);
-            }}
-          >
-            <option value="">nobody (creator and tenant owner)</option>
-            {vault.organizationId && !known ? (
-              <option value={vault.organizationId}>organization {vault.organizationId}</option>
-            ) : null}
-            {(orgs.data ?? []).map((o) => (
-              <option key={o.id} value={o.id}>
-                organization {o.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+        value={organizationId}
+        options={sharingOptions(orgs.data, 'nobody (creator and tenant owner)', vault.organizationId)}
+        onChange={(value) => {
+          save.reset();
+          setOrg(value);
+        }}
+      />
       <button
         type="submit"
         className="btn-primary"

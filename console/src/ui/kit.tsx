@@ -169,17 +169,19 @@ export function TextField({
 /** A labelled <select> of fixed options ([value, label] pairs). */
 export function SelectField<V extends string>({
   label,
+  hint,
   value,
   options,
   onChange,
 }: {
   label: string;
+  hint?: string;
   value: V;
   options: readonly (readonly [V, string])[];
   onChange: (value: V) => void;
 }) {
   return (
-    <Field label={label}>
+    <Field label={label} hint={hint}>
       {(id) => (
         <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value as V)}>
           {options.map(([v, text]) => (
