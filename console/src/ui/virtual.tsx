@@ -7,20 +7,27 @@
  * focus to the page. Spacers keep the scrollbar true to the whole list; sizes are measured, not guessed.
  */
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
-import { type FocusEvent, type ReactNode, useCallback, useRef } from 'react';
+import { type FocusEvent, type ReactNode, useCallback, useRef, useState } from 'react';
+
+/** Rows rendered on either side of the focused one, whatever the scroll: Tab always finds the next. */
+const AROUND_FOCUS = 3;
 
 export function useWindow(count: number, estimate: number) {
   const scrollRef = useRef<HTMLElement>(null);
-  const focused = useRef<number | null>(null);
-  const rangeExtractor = useCallback((range: Range) => {
-    const indexes = defaultRangeExtractor(range);
-    const f = focused.current;
-    if (f !== null && f < range.count && !indexes.includes(f)) {
-      indexes.push(f);
-      indexes.sort((a, b) => a - b);
-    }
-    return indexes;
-  }, []);
+  // State, not a ref: a focus change renders the rows around it at once (a focus event's update is
+  // flushed before the next key is handled), not only when the scroll it causes is seen, which on a
+  // busy machine came after the next Tab had already left the last rendered row.
+  const [focused, setFocused] = useState<number | null>(null);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = new Set(defaultRangeExtractor(range));
+      if (focused !== null)
+        for (let i = focused - AROUND_FOCUS; i <= focused + AROUND_FOCUS; i++)
+          if (i >= 0 && i < range.count) indexes.add(i);
+      return [...indexes].sort((a, b) => a - b);
+    },
+    [focused],
+  );
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -41,7 +48,7 @@ export function useWindow(count: number, estimate: number) {
   if (rest > 0) pieces.push({ spacer: rest, key: 'gap-end' });
   const onFocus = (e: FocusEvent<HTMLElement>) => {
     const row = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
-    focused.current = row ? Number(row.dataset.index) : null;
+    setFocused(row ? Number(row.dataset.index) : null);
   };
   return { scrollRef, pieces, measure: virtualizer.measureElement, onFocus };
 }
