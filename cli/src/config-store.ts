@@ -2,11 +2,13 @@
  * The CLI's saved state, per profile: settings in ~/.config/hx/config.json (url, email, default
  * organization) and secrets in ~/.config/hx/credentials.json (access and refresh token, API key,
  * operator token). XDG_CONFIG_HOME is respected; the folder is 0700, both files 0600, and every write
- * replaces the file atomically so a concurrent `hx` never reads half a file.
+ * replaces the file atomically so a concurrent `hx` never reads half a file, under a lock
+ * (config.lock) so two at once never lose each other's change.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { withFileLockSync } from './file-lock.js';
 
 export const DEFAULT_PROFILE = 'default';
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -38,6 +40,10 @@ export function configDir(): string {
 }
 export const configPath = () => join(configDir(), 'config.json');
 export const credentialsPath = () => join(configDir(), 'credentials.json');
+/** Held while reading and rewriting either file (the lock is `config.lock`). */
+const writeLockPath = () => join(configDir(), 'config');
+/** Held by `hx` while it refreshes a profile's session (`<profile>.refresh.lock`). */
+export const refreshLockPath = (profile: string) => join(configDir(), `${profile}.refresh`);
 
 export function isValidProfileName(name: string): boolean {
   return PROFILE_NAME.test(name);
@@ -135,32 +141,38 @@ export function writeProfile(
   name: string,
   patch: { settings?: Partial<ProfileSettings>; credentials?: Partial<ProfileCredentials> },
 ): void {
-  const { config, legacy } = readConfigFile();
-  const creds = readCredentialsFile();
-  if (legacy && !creds.profiles[DEFAULT_PROFILE]) creds.profiles[DEFAULT_PROFILE] = legacy;
-  if (patch.settings || legacy) {
-    config.profiles[name] = merge(config.profiles[name], patch.settings ?? {});
-  }
-  if (patch.credentials) creds.profiles[name] = merge(creds.profiles[name], patch.credentials);
-  // Credentials first: a legacy config.json still holding tokens is rewritten without them after.
-  writeJson(credentialsPath(), creds);
-  writeJson(configPath(), config);
+  withFileLockSync(writeLockPath(), () => {
+    const { config, legacy } = readConfigFile();
+    const creds = readCredentialsFile();
+    if (legacy && !creds.profiles[DEFAULT_PROFILE]) creds.profiles[DEFAULT_PROFILE] = legacy;
+    if (patch.settings || legacy) {
+      config.profiles[name] = merge(config.profiles[name], patch.settings ?? {});
+    }
+    if (patch.credentials) creds.profiles[name] = merge(creds.profiles[name], patch.credentials);
+    // Credentials first: a legacy config.json still holding tokens is rewritten without them after.
+    writeJson(credentialsPath(), creds);
+    writeJson(configPath(), config);
+  });
 }
 
 export function setCurrentProfile(name: string): void {
-  const { config } = readConfigFile();
-  config.currentProfile = name;
-  writeJson(configPath(), config);
+  withFileLockSync(writeLockPath(), () => {
+    const { config } = readConfigFile();
+    config.currentProfile = name;
+    writeJson(configPath(), config);
+  });
 }
 
 export function deleteProfile(name: string): boolean {
-  const { config } = readConfigFile();
-  const creds = readCredentialsFile();
-  const existed = name in config.profiles || name in creds.profiles;
-  delete config.profiles[name];
-  delete creds.profiles[name];
-  if (config.currentProfile === name) delete config.currentProfile;
-  writeJson(credentialsPath(), creds);
-  writeJson(configPath(), config);
-  return existed;
+  return withFileLockSync(writeLockPath(), () => {
+    const { config } = readConfigFile();
+    const creds = readCredentialsFile();
+    const existed = name in config.profiles || name in creds.profiles;
+    delete config.profiles[name];
+    delete creds.profiles[name];
+    if (config.currentProfile === name) delete config.currentProfile;
+    writeJson(credentialsPath(), creds);
+    writeJson(configPath(), config);
+    return existed;
+  });
 }

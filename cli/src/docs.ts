@@ -62,7 +62,7 @@ export function renderCliReference(): string {
     '`{"ok":false,"error":{"code","message",...}}` on stderr. Colours only on a terminal, never with `NO_COLOR` or `--no-color`.',
     '',
     'Environment: `HX_BASE_URL` (or `HX_URL`), `HX_PROFILE`, `HX_ORGANIZATION_ID`, `HX_API_KEY`, `HX_ACCESS_TOKEN` (or `HX_TOKEN`), `HX_OPERATOR_TOKEN`, `HX_PASSWORD`;',
-    'profiles live in `~/.config/hx/` (`config.json` and `credentials.json`, mode 0600; `XDG_CONFIG_HOME` respected).',
+    'profiles live in `~/.config/hx/` (`config.json` and `credentials.json`, mode 0600; `XDG_CONFIG_HOME` respected; `hx` processes running at once take turns writing them and refreshing a session).',
     '',
     '## Commands',
     '',

@@ -2,9 +2,13 @@
  * Keeps a saved session alive: a fetch wrapper handed to the SDK that, for requests carrying the
  * profile's saved access token, exchanges the saved refresh token (POST /v1/auth/refresh) when the
  * token has expired or the server answers 401, saves the rotated pair, and sends the request again.
+ * Concurrent `hx` processes on one profile refresh one at a time (a lock per profile): the later one
+ * finds the pair already rotated or rotates the new one, never spending a refresh token twice (the
+ * server takes that for a stolen token and ends the session).
  */
 import { Hx } from '@hx-memory/sdk';
-import { readProfile, writeProfile } from './config-store.js';
+import { readProfile, refreshLockPath, writeProfile } from './config-store.js';
+import { withFileLock } from './file-lock.js';
 
 /** Refresh this long before `exp`, so a token does not expire between the check and the server. */
 const EXPIRY_MARGIN_MS = 5_000;
@@ -41,6 +45,14 @@ export function refreshingFetch(session: RefreshingSession): typeof fetch {
   };
 
   async function exchange(): Promise<boolean> {
+    try {
+      return await withFileLock(refreshLockPath(session.profile), exchangeStored);
+    } catch {
+      return false; // the lock was not to be had: the request goes out with the token it has
+    }
+  }
+
+  async function exchangeStored(): Promise<boolean> {
     const stored = readProfile(session.profile).credentials;
     // Another hx process may have rotated the pair already: use its token rather than the spent one.
     if (stored.accessToken && stored.accessToken !== current && !expiresSoon(stored.accessToken)) {

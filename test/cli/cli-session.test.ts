@@ -3,9 +3,14 @@
  * an expired access token is renewed with the saved refresh token by itself (the rotated pair saved),
  * both before sending (expiry read from the token) and after a 401.
  */
+import { execFile } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readProfile, writeProfile } from '../../cli/src/config-store.js';
+import { refreshingFetch } from '../../cli/src/session-refresh.js';
+import { Hx } from '@hx-memory/sdk';
 import { useTestServer, uniqueEmail } from '../helpers/server.js';
 import { hx, json, newHome } from './run-hx.js';
 
@@ -92,5 +97,63 @@ describe('hx profiles and session refresh', () => {
     ]);
     expect(afterB.code).toBe(1);
     expect(afterA.code, afterA.stderr).toBe(0);
+  }, 600_000);
+
+  it('spends a refresh token once when two hx processes on one profile refresh at once', async () => {
+    // Two refreshing fetches over one saved profile stand for two `hx` processes; the server takes
+    // 300 ms over each refresh, so both find the token expired before either has saved the new pair.
+    const home = newHome(server.url);
+    const previous = process.env.XDG_CONFIG_HOME;
+    process.env.XDG_CONFIG_HOME = home.env.XDG_CONFIG_HOME;
+    try {
+      const registered = await server.api().auth.register({
+        body: { email: uniqueEmail('cli-race'), password: 'correct-horse-battery' },
+      });
+      expect(registered.status).toBe(201);
+      if (registered.status !== 201) return;
+      const { accessToken, refreshToken } = registered.body.data.tokens;
+      writeProfile('race', { settings: { url: server.url }, credentials: { accessToken, refreshToken } });
+      const slowRefresh: typeof fetch = async (input, init) => {
+        if (String(input).endsWith('/v1/auth/refresh')) await sleep(300);
+        return fetch(input, init);
+      };
+      const processes = [0, 1].map(
+        () =>
+          new Hx({
+            baseUrl: server.url,
+            accessToken,
+            maxRetries: 0,
+            fetch: refreshingFetch({ profile: 'race', baseUrl: server.url, accessToken, baseFetch: slowRefresh }),
+          }),
+      );
+      await sleep((ACCESS_TTL_SECONDS + 1) * 1000);
+      const answers = await Promise.allSettled(processes.map((hxProcess) => hxProcess.auth.me()));
+      expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled']);
+      // The session lives on: the saved pair still refreshes (a token spent twice would have ended it).
+      const saved = readProfile('race').credentials;
+      const after = await server.api().auth.refresh({ body: { refreshToken: saved.refreshToken ?? '' } });
+      expect(after.status).toBe(200);
+    } finally {
+      if (previous === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = previous;
+    }
+  }, 600_000);
+
+  it('loses no change to a profile when several hx processes save at once', async () => {
+    // Four processes each save 300 rotated pairs to their own profile: every write rewrites the whole
+    // of credentials.json, so without one writer at a time some profile ends on an older pair.
+    const home = newHome(server.url);
+    const names = ['w1', 'w2', 'w3', 'w4'];
+    const writer = join(process.cwd(), 'test/cli/profile-writer.ts');
+    const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
+    const startAt = String(Date.now() + 4_000);
+    await Promise.all(
+      names.map((name) =>
+        promisify(execFile)(tsx, [writer, name, '300', startAt], { env: { ...process.env, ...home.env } }),
+      ),
+    );
+    const saved = JSON.parse(readFileSync(join(home.configDir, 'credentials.json'), 'utf8')).profiles;
+    for (const name of names)
+      expect(saved[name]).toEqual({ accessToken: `${name}-access-300`, refreshToken: `${name}-refresh-300` });
   }, 600_000);
 });
