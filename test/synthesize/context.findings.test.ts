@@ -101,6 +101,23 @@ describe('synthesize: a move said once', () => {
   });
 });
 
+describe('synthesize: a turn whose fact an artifact lists', () => {
+  it('says the fact once when the memory itself is not in the pack, whichever comes first', async () => {
+    const hx = await client('artifact-fact');
+    await say(hx, 'dana', [
+      ['I live in Lisbon and I prefer short answers.', '2026-01-01T10:00:00Z'],
+      ['I am allergic to peanuts, keep that in mind for recipes.', '2026-01-02T10:00:00Z'],
+    ]);
+    // Memories left out by section: the digest lists "dana is allergic to peanuts", and the turn it
+    // was learned from says it again (the hygiene check's duplicate with the local model).
+    for (const query of ['peanuts', 'keep in mind for recipes', 'is dana allergic', 'dana facts']) {
+      const pack = await hx.synthesize(query, { sections: ['context'], maxTokens: 2000 });
+      const lines = pack.context.split('\n').filter((l) => /peanut/i.test(l));
+      expect(lines, `${query}\n${pack.context}`).toHaveLength(1);
+    }
+  });
+});
+
 describe('synthesize: current facts only', () => {
   const moved: Array<[string, string]> = [
     ['I live in Lisbon.', '2026-01-10T10:00:00Z'],

@@ -12,6 +12,9 @@
  *   saying nothing more than it but its date ("I moved to Porto last month, I live in Porto now"
  *   beside "dana lives in Porto"), is left out and the fact takes its place; unless the question asks
  *   when, where the episode's date is what it adds.
+ * - A raw event that stays carries the fact keys of the current memories learned from it: the packer
+ *   leaves it out when a block packed before (a digest, a summary) lists them all, and leaves their
+ *   lines out of the blocks packed after it.
  * Text repeats (a memory a profile lists, a summary repeating a memory) are the packer's part.
  */
 import { repeatedEpisodes } from '../compiler/repeats.js';
@@ -22,7 +25,14 @@ import { sectionOf } from './sections.js';
 
 export interface Assembled {
   /** Items in pack order; `cite` lists events to cite first (the duplicates it stands for). */
-  items: Array<{ item: RankedItem; cite: string[]; mark?: string; staleLines?: string[]; alsoSays?: string[] }>;
+  items: Array<{
+    item: RankedItem;
+    cite: string[];
+    mark?: string;
+    staleLines?: string[];
+    alsoSays?: string[];
+    learned?: string[];
+  }>;
   duplicates: number;
   superseded: number;
 }
@@ -145,6 +155,9 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
         out.duplicates += 1;
         continue;
       }
+      // The facts it was learned into: a block packed before that lists them all says what it says.
+      const current = learned.filter((m) => !m.superseded).map((m) => factKey(m.content));
+      const keys = current.length > 0 ? current : undefined;
       const said = learned.filter((m) => !m.superseded && position.has(m.id));
       if (said.length > 0) {
         const own = words(item.row.text);
@@ -172,11 +185,12 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
               item: { ...item, rankScore: target.item.rankScore ?? target.item.score },
               cite: [],
               alsoSays,
+              learned: keys,
             };
             out.duplicates += 1;
             continue;
           }
-          out.items.push({ item, cite: [], alsoSays: held.map((m) => factKey(m.content)) });
+          out.items.push({ item, cite: [], alsoSays: held.map((m) => factKey(m.content)), learned: keys });
           continue;
         }
       }
@@ -198,7 +212,7 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
         out.items.push({ item: { ...(ordered[j] as RankedItem), rankScore: item.rankScore }, cite: [item.row.id] });
         continue;
       }
-      out.items.push({ item, cite: [] });
+      out.items.push({ item, cite: [], learned: keys });
       continue;
     }
     if (item.source === 'memory') {

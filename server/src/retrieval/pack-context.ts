@@ -28,6 +28,12 @@ export interface PackInput {
   staleLines?: string[];
   /** Fact keys the entry says too (the memories a raw event was learned into), once it is packed. */
   alsoSays?: string[];
+  /**
+   * Fact keys of the current memories a raw event was learned into: when packed lines (a digest's, a
+   * summary's) say every one already, the event is left out as their repeat and cited by the last of
+   * them; packed, it says them (a later block's line repeating one is left out).
+   */
+  learned?: string[];
 }
 
 export interface Omitted {
@@ -92,6 +98,22 @@ function repeats(key: string, shown: Map<string, number>, padded: Array<[string,
   if (key.split(' ').length < MIN_CONTAINED_WORDS) return -1;
   const needle = ` ${key} `;
   return padded.find(([p]) => p.includes(needle))?.[1] ?? -1;
+}
+
+/** The first packed line saying the last of an event's learned facts, when packed lines say them all; else -1. */
+function learnedHolder(
+  learned: string[] | undefined,
+  shown: Map<string, number>,
+  padded: Array<[string, number]>,
+): number {
+  if (!learned || learned.length === 0) return -1;
+  let holder = -1;
+  for (const key of learned) {
+    const at = repeats(key, shown, padded);
+    if (at < 0) return -1;
+    holder = Math.max(holder, at);
+  }
+  return holder;
 }
 
 /** An entity memory's name ("Porto (place)" -> "porto"), as a fact key; null for any other entry. */
@@ -319,9 +341,10 @@ export function packContext(
     } else {
       const key = factKey(input.entry.content);
       const name = entityName(input);
-      const holder = name
+      let holder = name
         ? (shown.get(key) ?? padded.find(([p]) => p.includes(` ${name} `))?.[1] ?? -1)
         : repeats(key, shown, padded);
+      if (holder < 0 && !name) holder = learnedHolder(input.learned, shown, padded);
       if (holder >= 0) {
         // A name said by a packed line is no repeat of its fact: its turns are not the line's sources.
         if (!name) (absorbed[holder] as number[]).push(index);
@@ -363,7 +386,7 @@ export function packContext(
     }
     estimate += cost + header;
     sections.add(input.entry.section);
-    for (const k of [...keys, ...(input.alsoSays ?? [])]) {
+    for (const k of [...keys, ...(input.alsoSays ?? []), ...(input.learned ?? [])]) {
       if (k.length === 0 || shown.has(k)) continue;
       shown.set(k, chosen.length);
       padded.push([` ${k} `, chosen.length]);

@@ -19,7 +19,7 @@ import type { Actor } from '../../actor.js';
 import { newId } from '../../ids.js';
 import { diversify } from '../../retrieval/diversify.js';
 import { answerTypeOf } from '../../retrieval/answer-type.js';
-import { assemble, ENTITY_SOURCES_CHECKED } from '../../retrieval/assemble.js';
+import { type Assembled, assemble, ENTITY_SOURCES_CHECKED } from '../../retrieval/assemble.js';
 import { answeringSections, raiseCompiledAnswers } from '../../retrieval/intent.js';
 import { fetchPackLineage, fetchSubjectProfile } from '../../retrieval/lineage.js';
 import { type PackInput, packContext, type UnpackedEntry } from '../../retrieval/pack-context.js';
@@ -63,13 +63,7 @@ function rankScoreOf(item: RankedItem, top: number): number {
 }
 
 function entryOf(
-  {
-    item,
-    cite,
-    mark,
-    staleLines,
-    alsoSays,
-  }: { item: RankedItem; cite: string[]; mark?: string; staleLines?: string[]; alsoSays?: string[] },
+  { item, cite, mark, staleLines, alsoSays, learned }: Assembled['items'][number],
   top: number,
   includeProvenance: boolean,
 ): PackInput {
@@ -86,7 +80,7 @@ function entryOf(
     provenance: includeProvenance ? provenanceOf(item, cite) : [],
   };
   const date = (occurredAt ?? entry.validFrom)?.slice(0, 10) ?? null;
-  return { entry, date, block: item.source === 'artifact', mark, staleLines, alsoSays };
+  return { entry, date, block: item.source === 'artifact', mark, staleLines, alsoSays, learned };
 }
 
 /** An entry's repeats left out by the packer: their events are cited by it too, after its own. */
