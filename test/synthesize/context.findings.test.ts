@@ -118,6 +118,23 @@ describe('synthesize: a turn whose fact an artifact lists', () => {
   });
 });
 
+describe('synthesize: the date a turn\'s "yesterday" names', () => {
+  it("writes it beside the phrase in the context, and leaves the entry's content as captured", async () => {
+    const hx = await client('said-dates');
+    const turn = 'Yesterday I took the kids to the museum, they loved the dinosaurs.';
+    await hx.capture({
+      type: 'message',
+      sessionId: 'chat',
+      occurredAt: '2023-07-06T13:00:00Z',
+      payload: { role: 'user', content: turn },
+    });
+    const pack = await hx.synthesize('When did I go to the museum?', { maxTokens: 500 });
+    expect(pack.context).toContain('- [2023-07-06] user: Yesterday (2023-07-05) I took the kids to the museum');
+    const entry = pack.entries.find((e) => e.kind === 'event');
+    expect(entry?.content).toBe(`user: ${turn}`);
+  });
+});
+
 describe('synthesize: current facts only', () => {
   const moved: Array<[string, string]> = [
     ['I live in Lisbon.', '2026-01-10T10:00:00Z'],

@@ -10,6 +10,7 @@
  * Sections are rendered in `sectionOrder`: those that answer the query first (intent.ts).
  */
 import type { SynthesizeEntry, SynthesizeSection } from '@hx-memory/contract';
+import { withSaidDates } from './said-dates.js';
 import { SECTION_TITLES } from './sections.js';
 import { tokenCount, truncateToTokens } from './token-count.js';
 
@@ -140,7 +141,10 @@ function isStale(key: string, stale: Set<string>): boolean {
 }
 
 function oneLine(input: PackInput, content: string, withDate = true): string {
-  const text = content.replace(/\s+/g, ' ').trim();
+  const said = input.entry.kind === 'event' && input.entry.occurredAt ? new Date(input.entry.occurredAt) : null;
+  const flat = content.replace(/\s+/g, ' ').trim();
+  // A raw turn's "yesterday" is read against the line's date: the date it names is written beside it.
+  const text = said && !Number.isNaN(said.getTime()) ? withSaidDates(flat, said) : flat;
   const mark = input.mark ? `${input.mark} ` : '';
   return input.date && withDate ? `- [${input.date}] ${mark}${text}` : `- ${mark}${text}`;
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { withSaidDates } from './said-dates.js';
+
+// A Thursday afternoon.
+const said = new Date('2023-07-06T13:00:00Z');
+
+describe('withSaidDates', () => {
+  it.each([
+    ['Yesterday I took the kids to the museum', 'Yesterday (2023-07-05) I took the kids to the museum'],
+    ['We went camping two days ago!', 'We went camping two days ago (2023-07-04)!'],
+    ['I went hiking last week and got lost', 'I went hiking last week (the week of 2023-06-26) and got lost'],
+    ['We biked a lot last weekend', 'We biked a lot last weekend (the weekend of 2023-07-01)'],
+    ['Last Friday I went to a concert', 'Last Friday (2023-06-30) I went to a concert'],
+    // Past tense: the Friday before, not the one to come.
+    ['On Friday I went to a concert', 'On Friday (2023-06-30) I went to a concert'],
+    ['I painted that lake sunrise last year!', 'I painted that lake sunrise last year (2022)!'],
+    ['I went to a pride parade in June', 'I went to a pride parade in June (2023-06)'],
+    // About what is to come: forward, not a year back.
+    ['I am going camping next month', 'I am going camping next month (2023-08)'],
+    ['Tomorrow we are off to the beach', 'Tomorrow (2023-07-07) we are off to the beach'],
+  ])('%s', (text, expected) => {
+    expect(withSaidDates(text, said)).toBe(expected);
+  });
+
+  it.each([
+    'We moved here in May 2019', // its year is written
+    'Today I feel great', // the line's own date
+    'I love painting sunsets', // no time at all
+  ])('leaves "%s" as it is', (text) => {
+    expect(withSaidDates(text, said)).toBe(text);
+  });
+});

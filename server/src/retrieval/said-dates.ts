@@ -1,0 +1,60 @@
+/**
+ * The date a raw turn's relative time phrase names, written beside it in the context: "Yesterday I
+ * took the kids to the museum", said on 2023-07-06, reads "Yesterday (2023-07-05) I took ...". The
+ * line's own date is when the turn was said; a question asks when the thing happened, and a model
+ * reading the context does date arithmetic badly (the LoCoMo and LongMemEval temporal questions).
+ * Learn resolves the same phrases for the episodes it compiles (compiler/resolve-dates.ts); this is
+ * the raw turn's share. Only phrases relative to the turn are annotated ("in May 2023" says its
+ * date already), and only when they name another day than the turn's.
+ */
+import { formatResolved, resolveDate } from '../compiler/resolve-dates.js';
+
+/** A phrase that names a time relative to when it was said. */
+const RELATIVE =
+  /\b(?:yesterday|tomorrow|ago|last|next|past|earlier|coming|the other day|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+/** A phrase that carries its year already. */
+const HAS_YEAR = /\b(?:19|20)\d\d\b/;
+const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i;
+const DAY_MS = 86_400_000;
+/** A turn about what is to come: "in June" is this June, not last June. */
+const FUTURE = /\b(?:next|tomorrow|coming|upcoming|will|going to|gonna|plan(?:ning)? to|soon)\b|'ll\b/i;
+
+/** `text` with the date its first relative time phrase names after the phrase, or `text` unchanged. */
+export function withSaidDates(text: string, saidAt: Date): string {
+  // Most turns name no relative time: one regular expression, and chrono (tens of µs) never runs.
+  if (!RELATIVE.test(text)) return text;
+  const key = `${saidAt.getTime()} ${text}`;
+  const known = annotated.get(key);
+  if (known !== undefined) return known;
+  if (annotated.size >= CACHE_MAX) annotated.clear();
+  const out = annotate(text, saidAt);
+  annotated.set(key, out);
+  return out;
+}
+
+/** The same turns come back query after query: their annotation is kept (bounded, then started over). */
+const annotated = new Map<string, string>();
+const CACHE_MAX = 5_000;
+
+function annotate(text: string, saidAt: Date): string {
+  const past = !FUTURE.test(text);
+  const resolved = resolveDate(text, saidAt, past);
+  if (!resolved || !RELATIVE.test(resolved.phrase) || HAS_YEAR.test(resolved.phrase)) return text;
+  // "On Friday I went ..." said on a Thursday: the Friday before, not the next one.
+  if (past && WEEKDAY.test(resolved.phrase) && resolved.date.getTime() > saidAt.getTime())
+    resolved.date = new Date(resolved.date.getTime() - 7 * DAY_MS);
+  // A week is named by its Monday, a weekend by its Saturday.
+  const weekend = /weekend/i.test(resolved.phrase);
+  if (resolved.granularity === 'week') {
+    const monday = resolved.date.getTime() - ((resolved.date.getUTCDay() + 6) % 7) * DAY_MS;
+    resolved.date = new Date(weekend ? monday + 5 * DAY_MS : monday);
+  }
+  const date = formatResolved(resolved);
+  if (date === saidAt.toISOString().slice(0, 10)) return text;
+  const at = text.indexOf(resolved.phrase);
+  if (at < 0) return text;
+  const end = at + resolved.phrase.length;
+  const note =
+    resolved.granularity !== 'week' ? `(${date})` : weekend ? `(the weekend of ${date})` : `(the week of ${date})`;
+  return `${text.slice(0, end)} ${note}${text.slice(end)}`;
+}
