@@ -6,7 +6,8 @@
  * how answers are worded (a relative "the Sunday before 25 May" is rarely written so in the turns):
  * it compares versions of the packer, it is not an accuracy. A date in the text is read in either
  * form: the context dates its lines `[2023-05-08]` and gold answers write "8 May 2023"; the same date
- * in another notation is the answer, present (counted so since 2026-11-28; strict before).
+ * in another notation is the answer, present (counted so since 2026-11-28; strict before), and so is a
+ * month written `2023-09` (since the context writes a turn's "next month" so, 2026-11-28 night).
  */
 import { truncateToTokens } from '../../server/src/retrieval/token-count.js';
 
@@ -26,11 +27,15 @@ export function contentWords(text: string): string[] {
 
 const MONTHS = 'january february march april may june july august september october november december'.split(' ');
 
-/** Each ISO date of `text` followed by its words: "2023-05-08" also says "8 may 2023". */
+/**
+ * Each ISO date of `text` followed by its words: "2023-05-08" also says "8 may 2023", a month
+ * "2023-09" (the context's `next month (2023-09)`) "september 2023".
+ */
 export function withDateWords(text: string): string {
-  return text.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (iso, y: string, m: string, d: string) => {
+  return text.replace(/\b(\d{4})-(\d{2})(?:-(\d{2}))?\b(?!-)/g, (iso, y: string, m: string, d?: string) => {
     const month = MONTHS[Number(m) - 1];
-    return month ? `${iso} ${Number(d)} ${month} ${y}` : iso;
+    if (!month) return iso;
+    return d === undefined ? `${iso} ${month} ${y}` : `${iso} ${Number(d)} ${month} ${y}`;
   });
 }
 
