@@ -15,7 +15,7 @@ import { DEFAULT_FUSION_WEIGHT, fuseWithEmbeddings } from './fuse.js';
 import { createEndpointHealth } from './health.js';
 import { startIndexer } from './indexer.js';
 import { createLocalEmbedder, LOCAL_MODEL, resolveLocalModel } from './local.js';
-import { ensureEmbeddingsSchema, nearestItems, type VectorCache, type VectorHit } from './store.js';
+import { createVectorCache, ensureEmbeddingsSchema, nearestItems, type VectorCache, type VectorHit } from './store.js';
 
 /** Embedding neighbours of a query fused with the lexical ranking (all sources together). */
 const NEAREST_LIMIT = 50;
@@ -87,7 +87,7 @@ export function createEmbeddings(deps: {
   if (!embeddingsConfigured(config)) return undefined;
   const { embed, model } = providerOf(config, deps.onShutdown);
   const health = createEndpointHealth();
-  const vectors: VectorCache = new Map();
+  const vectors: VectorCache = createVectorCache();
 
   async function nearest(scope: RetrievalScope, query: string, sections: Set<SynthesizeSection>) {
     if (!health.available()) return undefined;

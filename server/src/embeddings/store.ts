@@ -6,7 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { type RetrievalScope, type Source, SOURCE_TABLE, scopeConditions } from '../retrieval/scope.js';
+import { type RetrievalScope, type Source, SOURCE_TABLE, scopeConditions, scopeKey } from '../retrieval/scope.js';
 
 export const EMBEDDING_TABLE: Record<Source, string> = {
   event: 'event_embeddings',
@@ -115,13 +115,89 @@ export async function storeEmbeddings(
 }
 
 /**
- * PGlite's vectors, kept in memory by item (id, model and text hash), read from the table once: a dot
- * product over `unnest` in SQL cost about 2 ms an item in PGlite's WASM (seconds a query on a
- * 1,000-turn scope), the same in JavaScript microseconds. 2 KB an item at 512 dimensions; at most
- * VECTOR_CACHE_MAX items (then it starts over: embedded stores are small).
+ * PGlite's vectors, kept in memory per scope as one Float32Array (a row per item, 2 KB at 512
+ * dimensions) beside the items' ids and text hashes: a dot product over `unnest` in SQL cost about
+ * 2 ms an item in PGlite's WASM, the same in JavaScript a few nanoseconds. Reading a scope's list of
+ * embedded items costs more than searching it (100,000 memories: seconds in PGlite), so a scope's
+ * vectors are served for 20 times what reading its list took (SCOPE_TTL_MS at least: 5 s for a few
+ * thousand items, about a minute at 100,000), then read again in the background while the old ones
+ * still answer (an item embedded meanwhile is found by its words until then; PGlite runs in this
+ * thread, so there the read still holds the requests of its moment); only the first search of a
+ * scope waits. Unchanged items keep their vectors across a refresh; only new or re-embedded ones are
+ * read. At most VECTOR_ROWS_MAX rows in all scopes (the scope read first goes first).
  */
-export type VectorCache = Map<string, { model: string; hash: string; vector: Float32Array }>;
-const VECTOR_CACHE_MAX = 100_000;
+interface ScopeVectors {
+  at: number;
+  /** Served this long before the list is read again: 20 times what reading it took, 5 s at least. */
+  ttl: number;
+  ids: string[];
+  hashes: string[];
+  matrix: Float32Array;
+  dimensions: number;
+  refreshing?: boolean;
+}
+export interface VectorCache {
+  scopes: Map<string, ScopeVectors>;
+}
+export const createVectorCache = (): VectorCache => ({ scopes: new Map() });
+const VECTOR_ROWS_MAX = 200_000;
+const SCOPE_TTL_MS = 5_000;
+
+async function readScopeVectors(
+  database: Database,
+  source: Source,
+  scope: RetrievalScope,
+  model: string,
+  dimensions: number,
+  previous: ScopeVectors | undefined,
+): Promise<ScopeVectors> {
+  const table = sql.raw(`${SOURCE_TABLE[source].table} d`);
+  const embeddings = sql.raw(`${EMBEDDING_TABLE[source]} x`);
+  const started = Date.now();
+  const listed = await database.rows<{ id: string; hash: string }>(sql`
+    select d.id, x.text_hash as hash
+    from ${embeddings} join ${table} on d.id = x.id
+    where ${scopeConditions(source, scope)} and x.model = ${model} and cardinality(x.embedding) = ${dimensions}`);
+  const rows = listed.slice(0, VECTOR_ROWS_MAX);
+  const matrix = new Float32Array(rows.length * dimensions);
+  const before = new Map(previous?.ids.map((id, i) => [id, i]));
+  const missing: number[] = [];
+  for (const [i, r] of rows.entries()) {
+    const j = before.get(r.id);
+    if (previous && j !== undefined && previous.hashes[j] === r.hash)
+      matrix.set(previous.matrix.subarray(j * dimensions, (j + 1) * dimensions), i * dimensions);
+    else missing.push(i);
+  }
+  for (let k = 0; k < missing.length; k += 500) {
+    const part = missing.slice(k, k + 500);
+    const at = new Map(part.map((i) => [(rows[i] as { id: string }).id, i]));
+    const read = await database.rows<{ id: string; embedding: number[] }>(sql`
+      select x.id, x.embedding from ${embeddings}
+      where x.id in (${sql.join(
+        [...at.keys()].map((id) => sql`${id}`),
+        sql`, `,
+      )}) and x.model = ${model}`);
+    for (const r of read) {
+      const i = at.get(r.id);
+      if (i !== undefined && r.embedding.length === dimensions) matrix.set(r.embedding.map(Number), i * dimensions);
+    }
+  }
+  const ttl = Math.max(SCOPE_TTL_MS, 20 * (Date.now() - started));
+  return { at: Date.now(), ttl, ids: rows.map((r) => r.id), hashes: rows.map((r) => r.hash), matrix, dimensions };
+}
+
+/** Keeps a scope's vectors, dropping the scopes read first while all of them hold too many rows. */
+function keep(cache: VectorCache, key: string, entry: ScopeVectors): void {
+  cache.scopes.delete(key);
+  cache.scopes.set(key, entry);
+  let rows = 0;
+  for (const e of cache.scopes.values()) rows += e.ids.length;
+  for (const [k, e] of cache.scopes) {
+    if (rows <= VECTOR_ROWS_MAX || k === key) break;
+    cache.scopes.delete(k);
+    rows -= e.ids.length;
+  }
+}
 
 async function nearestInMemory(
   database: Database,
@@ -132,37 +208,44 @@ async function nearestInMemory(
   limit: number,
   cache: VectorCache,
 ): Promise<VectorHit[]> {
-  const table = sql.raw(`${SOURCE_TABLE[source].table} d`);
-  const embeddings = sql.raw(`${EMBEDDING_TABLE[source]} x`);
-  const rows = await database.rows<{ id: string; hash: string }>(sql`
-    select d.id, x.text_hash as hash
-    from ${embeddings} join ${table} on d.id = x.id
-    where ${scopeConditions(source, scope)} and x.model = ${model} and cardinality(x.embedding) = ${query.length}`);
-  const missing = rows.filter((r) => {
-    const hit = cache.get(`${source}:${r.id}`);
-    return !hit || hit.model !== model || hit.hash !== r.hash;
-  });
-  if (cache.size + missing.length > VECTOR_CACHE_MAX) cache.clear();
-  for (let i = 0; i < missing.length; i += 500) {
-    const ids = missing.slice(i, i + 500).map((r) => r.id);
-    const read = await database.rows<{ id: string; hash: string; embedding: number[] }>(sql`
-      select x.id, x.text_hash as hash, x.embedding from ${embeddings}
-      where x.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and x.model = ${model}`);
-    for (const r of read)
-      cache.set(`${source}:${r.id}`, { model, hash: r.hash, vector: Float32Array.from(r.embedding.map(Number)) });
+  const dimensions = query.length;
+  const key = `${scopeKey(source, scope)}|${model}|${dimensions}`;
+  let entry = cache.scopes.get(key);
+  if (!entry) {
+    entry = await readScopeVectors(database, source, scope, model, dimensions, undefined);
+    keep(cache, key, entry);
+  } else if (Date.now() - entry.at > entry.ttl && !entry.refreshing) {
+    const stale = entry;
+    stale.refreshing = true;
+    readScopeVectors(database, source, scope, model, dimensions, stale)
+      .then((fresh) => keep(cache, key, fresh))
+      .catch(() => {
+        stale.refreshing = false; // tried again by a later search
+      });
   }
-  const hits: VectorHit[] = [];
-  for (const r of rows) {
-    const vector = cache.get(`${source}:${r.id}`)?.vector;
-    if (!vector || vector.length !== query.length) continue;
-    let similarity = 0;
-    for (let i = 0; i < query.length; i++) similarity += (vector[i] as number) * (query[i] as number);
-    hits.push({ source, id: r.id, similarity });
+  return topByDotProduct(entry, Float32Array.from(query), limit).map(([i, similarity]) => ({
+    source,
+    id: entry.ids[i] as string,
+    similarity,
+  }));
+}
+
+/** The `limit` rows of the matrix with the largest dot product with `q`, best first: [row, product]. */
+function topByDotProduct(entry: ScopeVectors, q: Float32Array, limit: number): Array<[number, number]> {
+  const { matrix, dimensions } = entry;
+  const best: Array<[number, number]> = [];
+  let floor = Number.NEGATIVE_INFINITY;
+  for (let row = 0, offset = 0; row < entry.ids.length; row++, offset += dimensions) {
+    let dot = 0;
+    for (let i = 0; i < dimensions; i++) dot += (matrix[offset + i] as number) * (q[i] as number);
+    if (best.length >= limit && dot <= floor) continue;
+    let at = best.length;
+    while (at > 0 && (best[at - 1] as [number, number])[1] < dot) at--;
+    best.splice(at, 0, [row, dot]);
+    if (best.length > limit) best.pop();
+    if (best.length >= limit) floor = (best[best.length - 1] as [number, number])[1];
   }
-  return hits.sort((a, b) => b.similarity - a.similarity).slice(0, limit);
+  return best;
 }
 
 /**
@@ -176,7 +259,7 @@ export async function nearestItems(
   model: string,
   query: number[],
   limit: number,
-  cache: VectorCache = new Map(),
+  cache: VectorCache = createVectorCache(),
 ): Promise<VectorHit[]> {
   if (database.driver !== 'postgres') return nearestInMemory(database, source, scope, model, query, limit, cache);
   const table = sql.raw(`${SOURCE_TABLE[source].table} d`);
