@@ -101,7 +101,7 @@ function repeats(key: string, shown: Map<string, number>, padded: Array<[string,
   return padded.find(([p]) => p.includes(needle))?.[1] ?? -1;
 }
 
-/** The first packed line saying the last of an event's learned facts, when packed lines say them all; else -1. */
+/** The packed line that said the last of an event's learned facts (the latest holder), when packed lines say every one; else -1. */
 function learnedHolder(
   learned: string[] | undefined,
   shown: Map<string, number>,
