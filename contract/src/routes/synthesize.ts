@@ -64,7 +64,11 @@ export type Provenance = z.infer<typeof ProvenanceSchema>;
 
 export const SynthesizeEntrySchema = z.object({
   section: SynthesizeSectionSchema,
-  content: z.string(),
+  content: z
+    .string()
+    .describe(
+      "The entry's text as stored (a raw event's as captured, an artifact's markdown less the lines said above it); its line in `context` adds the date, a mark such as `(superseded 2024-07-02)`, and beside a raw event's relative time phrase the date it names (`Yesterday (2023-07-05)`)",
+    ),
   confidence: z.number(),
   score: z
     .number()
