@@ -96,7 +96,9 @@ export function createEmbeddings(deps: {
       if (!vector) return undefined;
       const sources: Source[] = sections.has('context') ? ['event', 'memory', 'artifact'] : ['memory', 'artifact'];
       const lists = await Promise.all(
-        sources.map((s) => nearestItems(database, s, scope, model, vector, NEAREST_LIMIT, vectors)),
+        sources.map((source) =>
+          nearestItems(database, { source, scope, model, query: vector, limit: NEAREST_LIMIT }, vectors),
+        ),
       );
       return lists
         .flat()

@@ -22,6 +22,16 @@ export interface PendingText {
   hash: string;
 }
 
+/** A nearest-neighbour search: the `limit` items of a source in the scope nearest to `query`. */
+export interface NearestSearch {
+  source: Source;
+  scope: RetrievalScope;
+  model: string;
+  /** The query's vector, normalised. */
+  query: number[];
+  limit: number;
+}
+
 export interface VectorHit {
   source: Source;
   id: string;
@@ -199,15 +209,8 @@ function keep(cache: VectorCache, key: string, entry: ScopeVectors): void {
   }
 }
 
-async function nearestInMemory(
-  database: Database,
-  source: Source,
-  scope: RetrievalScope,
-  model: string,
-  query: number[],
-  limit: number,
-  cache: VectorCache,
-): Promise<VectorHit[]> {
+async function nearestInMemory(database: Database, search: NearestSearch, cache: VectorCache): Promise<VectorHit[]> {
+  const { source, scope, model, query, limit } = search;
   const dimensions = query.length;
   const key = `${scopeKey(source, scope)}|${model}|${dimensions}`;
   let entry = cache.scopes.get(key);
@@ -254,14 +257,11 @@ function topByDotProduct(entry: ScopeVectors, q: Float32Array, limit: number): A
  */
 export async function nearestItems(
   database: Database,
-  source: Source,
-  scope: RetrievalScope,
-  model: string,
-  query: number[],
-  limit: number,
+  search: NearestSearch,
   cache: VectorCache = createVectorCache(),
 ): Promise<VectorHit[]> {
-  if (database.driver !== 'postgres') return nearestInMemory(database, source, scope, model, query, limit, cache);
+  if (database.driver !== 'postgres') return nearestInMemory(database, search, cache);
+  const { source, scope, model, query, limit } = search;
   const table = sql.raw(`${SOURCE_TABLE[source].table} d`);
   const embeddings = sql.raw(`${EMBEDDING_TABLE[source]} x`);
   const q = vectorLiteral(database, query);
