@@ -5078,6 +5078,7 @@ export interface operations {
               entries: {
                 /** @enum {string} */
                 section: 'procedures' | 'failures' | 'decisions' | 'facts' | 'instructions' | 'causal' | 'context';
+                /** @description The entry's text as stored (a raw event's as captured, an artifact's markdown less the lines said above it); its line in `context` adds the date, a mark such as `(superseded 2024-07-02)`, and beside a raw event's relative time phrase the date it names (`Yesterday (2023-07-05)`) */
                 content: string;
                 confidence: number;
                 /** @description Rank value in [0, 1], relative to the first entry: fused relevance less redundancy with the entries above it (maximal marginal relevance); never rises along `entries` */
