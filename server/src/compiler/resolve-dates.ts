@@ -19,7 +19,7 @@ const TEMPORAL_HINT =
 
 const YEAR_ONLY = /\b(?:in|since|during|back in|around|from)\s+((?:19|20)\d\d)\b/i;
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** Date phrases in a sentence, resolved; null when the sentence names no time. */
 export function resolveDate(text: string, reference: Date, pastTense: boolean): ResolvedDate | null {

@@ -7,7 +7,7 @@
  * the raw turn's share. Only phrases relative to the turn are annotated ("in May 2023" says its
  * date already), and only when they name another day than the turn's.
  */
-import { formatResolved, resolveDate } from '../compiler/resolve-dates.js';
+import { DAY_MS, formatResolved, resolveDate } from '../compiler/resolve-dates.js';
 
 /** A phrase that names a time relative to when it was said. */
 const RELATIVE =
@@ -15,7 +15,6 @@ const RELATIVE =
 /** A phrase that carries its year already. */
 const HAS_YEAR = /\b(?:19|20)\d\d\b/;
 const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i;
-const DAY_MS = 86_400_000;
 /** A turn about what is to come: "in June" is this June, not last June. */
 const FUTURE = /\b(?:next|tomorrow|coming|upcoming|will|going to|gonna|plan(?:ning)? to|soon)\b|'ll\b/i;
 
