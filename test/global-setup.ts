@@ -1,9 +1,21 @@
+import type { TestProject } from 'vitest/node';
+import { bundleHx } from './cli/bundle-hx.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The `hx` CLI bundled from source for this run (test/cli/bundle-hx.ts). */
+    hxBundle: string;
+  }
+}
+
 /**
- * With DATABASE_URL set (CI's real-PostgreSQL run), migrate once before the suites start, so test
- * files that boot servers in parallel never race to create the schema. Embedded runs need nothing:
- * each test server gets its own in-memory PGlite.
+ * Bundles the CLI once for the suites that spawn it. With DATABASE_URL set (CI's real-PostgreSQL
+ * run), also migrates once before the suites start, so test files that boot servers in parallel
+ * never race to create the schema. Embedded runs need no migration: each test server gets its own
+ * in-memory PGlite.
  */
-export default async function setup() {
+export default async function setup(project: TestProject) {
+  project.provide('hxBundle', await bundleHx(process.cwd()));
   if (!process.env.DATABASE_URL) return;
   const { openDatabase } = await import('../server/src/db/client.js');
   const { migrate } = await import('../server/src/db/migrate.js');

@@ -11,7 +11,7 @@ import { renderCliReference } from '../../cli/src/docs.js';
 import { examplesOf } from '../../cli/src/help.js';
 import { buildProgram } from '../../cli/src/program.js';
 import { useTestServer } from '../helpers/server.js';
-import { type HxHome, hx, json, signedUpHome } from './run-hx.js';
+import { type HxHome, hx, json, signedUpHome, spawnHx } from './run-hx.js';
 
 const server = useTestServer({}, { timeout: 600_000 });
 let home: HxHome;
@@ -128,6 +128,21 @@ describe('hx conventions', () => {
     }
     expect(error.stderr).toMatch(/^error: not_found/);
   }, 600_000);
+
+  it('exits quietly when the reader of its output goes away (`hx ... | head`)', async () => {
+    // The pipe is closed before the process writes, so every write fails with EPIPE.
+    for (const args of [['--help'], ['memories', 'list', '--json']]) {
+      const child = spawnHx(home, args);
+      child.stdout?.destroy();
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(stderr, args.join(' ')).toBe('');
+      expect(code, args.join(' ')).toBe(0);
+    }
+  });
 
   it('every command has an example in its --help', async () => {
     const missing: string[] = [];

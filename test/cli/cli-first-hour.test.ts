@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestServer, uniqueEmail } from '../helpers/server.js';
-import { type HxHome, hx, json, newHome, signUp } from './run-hx.js';
+import { type HxHome, hx, hxCommand, json, newHome, signUp } from './run-hx.js';
 
 const root = process.cwd();
 const sample = join(root, 'examples/data/capture-events.jsonl');
@@ -27,7 +27,8 @@ function expectFits(stdout: string, width: number) {
  */
 function onTerminal(home: HxHome, args: string[], answer: string): Promise<{ code: number; screen: string }> {
   return new Promise((resolve) => {
-    const command = [join(root, 'node_modules/.bin/tsx'), join(root, 'cli/src/main.ts'), ...args].join(' ');
+    const [program, argv] = hxCommand(args);
+    const command = [program, ...argv].join(' ');
     const child = spawn('script', ['-qec', command, '/dev/null'], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', TERM: 'dumb', NO_COLOR: '1', ...home.env },

@@ -1,18 +1,27 @@
 /**
- * Runs the `hx` CLI as a real process, from source through tsx as `npm test` has no build step (the
- * same entry point, cli/src/main.ts, that the package's bin is bundled from), with a private HOME and
- * config folder per test so profiles never mix.
+ * Runs the `hx` CLI as a real process, from source as `npm test` has no build step: the same entry
+ * point, cli/src/main.ts, that the package's bin is built from, bundled once per run by the global
+ * setup (bundle-hx.ts); the commands that start the server run through tsx. A private HOME and config
+ * folder per test keep profiles apart.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { uniqueEmail } from '../helpers/fixtures.js';
 
 const root = process.cwd();
 const tsx = join(root, 'node_modules/.bin/tsx');
 const main = join(root, 'cli/src/main.ts');
+/** Commands that load @hx-memory/server, which the bundle leaves out (bundle-hx.ts says why). */
+const SERVER_COMMANDS = new Set(['serve', 'migrate', 'worker']);
+
+/** The program and arguments that run `hx args`. */
+export function hxCommand(args: string[]): [string, string[]] {
+  if (SERVER_COMMANDS.has(args[0] ?? '') && !args.includes('--help')) return [tsx, [main, ...args]];
+  return [process.execPath, [inject('hxBundle'), ...args]];
+}
 
 export interface Run {
   code: number;
@@ -53,9 +62,10 @@ export function hx(
   opts: { env?: Record<string, string>; input?: string } = {},
 ): Promise<Run> {
   return new Promise((resolve) => {
+    const [program, argv] = hxCommand(args);
     const child = execFile(
-      tsx,
-      [main, ...args],
+      program,
+      argv,
       { cwd: root, env: childEnv(home, opts.env ?? {}), timeout: 300_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
@@ -68,7 +78,8 @@ export function hx(
 
 /** Starts `hx args` and leaves it running (for --follow); the caller reads its output and stops it. */
 export function spawnHx(home: HxHome, args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(tsx, [main, ...args], { cwd: root, env: childEnv(home, env), stdio: ['pipe', 'pipe', 'pipe'] });
+  const [program, argv] = hxCommand(args);
+  return spawn(program, argv, { cwd: root, env: childEnv(home, env), stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 /** JSON of a run's stdout, with the run in the message when it is not JSON. */

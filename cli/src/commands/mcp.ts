@@ -3,7 +3,6 @@
  * stdio. The tools call the API with the configured key, so its scopes and policies apply as to any
  * client. stdout carries JSON-RPC only: every message of ours goes to stderr.
  */
-import { serveStdio } from '@hx-memory/mcp';
 import { Hx } from '@hx-memory/sdk';
 import type { Command } from 'commander';
 import { globalOptions, resolveSettings } from '../context.js';
@@ -33,6 +32,8 @@ export function registerMcp(program: Command): void {
         throw new Error('--timeout (HX_MCP_TIMEOUT_MS) must be a whole number of milliseconds, at least 1000');
       }
       const hx = new Hx({ baseUrl: settings.url, apiKey: settings.apiKey, timeout: timeoutMs });
+      // Loaded here, not at the top: the MCP SDK costs every other `hx` command ~0.3 s of start-up.
+      const { serveStdio } = await import('@hx-memory/mcp');
       await serveStdio({ hx, limits: { timeoutMs }, version: program.version() });
       process.stderr.write(`hx mcp: serving ${settings.url} over stdio\n`);
     });
