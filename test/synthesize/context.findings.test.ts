@@ -150,6 +150,26 @@ describe('synthesize: current facts only', () => {
     expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
   });
 
+  it('leaves out a superseded turn reached only as the answer to a matching question', async () => {
+    // The question matches the query, the answer after it shares no word with it: the answer comes
+    // in through the neighbour look-up, with the lineage that statement carries (lineage.ts).
+    const hx = await client('superseded-neighbour');
+    await hx.capture({
+      type: 'message',
+      sessionId: 'chat',
+      subjectId: 'dana',
+      occurredAt: '2026-01-10T09:59:00Z',
+      payload: { role: 'assistant', content: 'Which town is your home these days?' },
+    });
+    await say(hx, 'dana', moved);
+    const pack = await hx.synthesize('which town is home these days', { subjectId: 'dana' });
+    expect(pack.context).toMatch(/Which town is your home/);
+    expect(pack.context).not.toMatch(/Lisbon/);
+    expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
+    const shown = await hx.synthesize('which town is home these days', { subjectId: 'dana', includeSuperseded: true });
+    expect(shown.context).toMatch(/Lisbon/);
+  });
+
   it('shows them marked as superseded, with their dates, when asked', async () => {
     const hx = await client('superseded-shown');
     await say(hx, 'dana', moved);
