@@ -152,7 +152,7 @@ describe('synthesize: current facts only', () => {
 
   it('leaves out a superseded turn reached only as the answer to a matching question', async () => {
     // The question matches the query, the answer after it shares no word with it: the answer comes
-    // in through the neighbour look-up, with the lineage that statement carries (lineage.ts).
+    // in through the neighbour look-up, and its lineage must still be read (lineage.ts).
     const hx = await client('superseded-neighbour');
     await hx.capture({
       type: 'message',

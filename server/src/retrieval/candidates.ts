@@ -5,7 +5,6 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { type LearnedRow, learnedColumn } from './lineage.js';
 import { orQuery, quoteLexeme } from './query-terms.js';
 import { type RetrievalScope, SCOPE_COLUMNS, type Source, scopeConditions, SOURCE_TABLE, tsvectorOf } from './scope.js';
 
@@ -24,8 +23,6 @@ export interface CandidateRow {
   evidence_count: number | null;
   mentions: number | null;
   updated_at: string | Date | null;
-  /** Events brought in by the neighbour and entity statements: the memories learned from them (lineage.ts). */
-  learned?: LearnedRow[] | null;
 }
 
 /** A source's table, aliased `d` (the alias scopeConditions expects). */
@@ -278,7 +275,7 @@ export async function fetchNeighbours(
   );
   const where = scopeConditions('event', scope);
   return database.rows<CandidateRow & { anchor: string; after: boolean }>(sql`
-    select x.anchor, n.*, ${learnedColumn(scope, sql`n.id`)} from (values ${values}) as x(anchor, session)
+    select x.anchor, n.* from (values ${values}) as x(anchor, session)
     cross join lateral (
       (select false as after, ${selectColumns('event')} from events d
         where ${where} and d.session_id = x.session and d.id < x.anchor order by d.id desc limit 1)
@@ -305,7 +302,7 @@ export async function fetchEntityTurns(
   // flattens; `offset 0` keeps it) let the planner walk the scope's events and probe the memories
   // once per event: 230 ms on 600 turns.
   return database.rows<CandidateRow & { entity: string }>(sql`
-    select x.entity, e.*, ${learnedColumn(scope, sql`e.id`)}
+    select x.entity, e.*
     from (
       select d.dedupe_key as entity, unnest(d.source_event_ids) as event_id
       from memories d

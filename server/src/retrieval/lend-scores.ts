@@ -110,14 +110,10 @@ function lend<R extends CandidateRow>(items: RankedItem[], rows: R[], shareOf: (
     if (share <= 0) continue;
     if (share > (lent.get(row.id) ?? 0)) lent.set(row.id, share);
     const key = `event:${row.id}`;
-    const known = byKey.get(key);
-    if (!known) {
+    if (!byKey.has(key)) {
       const item: RankedItem = { key, source: 'event', row, section: 'context', doc: docOf(row.tsv), score: 0 };
       byKey.set(key, item);
       items.push(item);
-    } else if (known.row.learned == null && row.learned != null) {
-      // A candidate reached again: keep the lineage this statement brought (lineage.ts learnedColumn).
-      known.row.learned = row.learned;
     }
   }
   for (const [id, share] of lent) {

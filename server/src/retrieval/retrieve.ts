@@ -27,11 +27,6 @@ export interface RetrievalOptions {
   sections: Set<SynthesizeSection>;
   /** Candidates fetched per source and query pass. */
   candidateLimit?: number;
-  /**
-   * Called with the fused ranking just before the neighbour and entity look-ups are sent, so a caller
-   * can start its own look-up for the best items beside them (synthesize's lineage prefetch).
-   */
-  beforeLends?: (items: readonly RankedItem[]) => void;
 }
 
 /** Reciprocal rank fusion constant (Cormack, Clarke and Buettcher 2009). */
@@ -255,7 +250,6 @@ export async function retrieve(
     }
   }
   items.sort((a, b) => b.score - a.score);
-  options.beforeLends?.(items);
   // Both look-ups start from the fused ranking, so they run at once (separate connections on PostgreSQL).
   const lends = await Promise.all([
     lendToNeighbours(database, scope, items, options.sections, terms),

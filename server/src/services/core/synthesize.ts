@@ -21,12 +21,7 @@ import { diversify } from '../../retrieval/diversify.js';
 import { answerTypeOf } from '../../retrieval/answer-type.js';
 import { type Assembled, assemble, ENTITY_SOURCES_CHECKED } from '../../retrieval/assemble.js';
 import { answeringSections, raiseCompiledAnswers } from '../../retrieval/intent.js';
-import {
-  completeLineage,
-  fetchSubjectProfile,
-  type LineagePrefetch,
-  prefetchLineage,
-} from '../../retrieval/lineage.js';
+import { fetchPackLineage, fetchSubjectProfile } from '../../retrieval/lineage.js';
 import { type PackInput, packContext, type UnpackedEntry } from '../../retrieval/pack-context.js';
 import type { CandidateRow } from '../../retrieval/candidates.js';
 import { docOf, type RankedItem } from '../../retrieval/ranked-item.js';
@@ -137,28 +132,6 @@ function compressionRatio(candidateTokens: number, used: number): number {
   return used > 0 ? Math.round((candidateTokens / used) * 100) / 100 : 0;
 }
 
-/**
- * The candidates whose lineage the packer reads: events (their rows, which may carry it) and
- * artifacts, and the events of small entities.
- */
-function lineageOf(items: readonly RankedItem[]): {
-  events: Array<Pick<CandidateRow, 'id' | 'learned'>>;
-  artifacts: string[];
-} {
-  return {
-    events: [
-      ...items.filter((i) => i.source === 'event').map((i) => i.row),
-      // An entity's own events, to tell whether it names only superseded facts (assemble.ts).
-      ...items.flatMap((i) =>
-        i.source === 'memory' && i.row.kind === 'entity' && (i.row.source_ids?.length ?? 0) <= ENTITY_SOURCES_CHECKED
-          ? (i.row.source_ids ?? []).map((id) => ({ id }))
-          : [],
-      ),
-    ],
-    artifacts: items.filter((i) => i.source === 'artifact').map((i) => i.row.id),
-  };
-}
-
 export function createSynthesizeService(
   deps: Pick<ServiceDeps, 'database'>,
   services: { policies: NamespaceAccessChecker; embeddings?: Embeddings; accessLog: Pick<AccessLog, 'record'> },
@@ -186,19 +159,8 @@ export function createSynthesizeService(
       };
       const sections = wantedSections(options.sections);
       const { embeddings } = services;
-      let prefetch: LineagePrefetch | undefined;
       const [{ items: lexical }, neighbours, profile] = await Promise.all([
-        retrieve(database, scope, body.query, {
-          sections,
-          // The lineage of the likeliest pack, read beside the neighbour look-up (lineage.ts): twice
-          // the pool, as the lends reorder it (on LoCoMo, 2 % of calls then need a second statement,
-          // against half with the pool alone).
-          beforeLends: (ranked) => {
-            const likely = lineageOf(ranked.slice(0, PACK_POOL * 2));
-            const ids = likely.events.filter((r) => !Array.isArray(r.learned)).map((r) => r.id);
-            prefetch = prefetchLineage(database, scope, ids, likely.artifacts);
-          },
-        }),
+        retrieve(database, scope, body.query, { sections }),
         embeddings?.nearest(scope, body.query, sections),
         body.subjectId ? fetchSubjectProfile(database, scope, body.subjectId) : undefined,
       ]);
@@ -206,8 +168,22 @@ export function createSynthesizeService(
       const answering = answeringSections(body.query).filter((s) => sections.has(s));
       raiseCompiledAnswers(items, answering);
       const ordered = withProfile(diversify(items, PACK_POOL).slice(0, PACK_POOL), profile, sections);
-      const needed = lineageOf(ordered);
-      const lineage = await completeLineage(database, scope, prefetch, needed.events, needed.artifacts);
+      const lineage = await fetchPackLineage(
+        database,
+        scope,
+        [
+          ...ordered.filter((i) => i.source === 'event').map((i) => i.row.id),
+          // An entity's own events, to tell whether it names only superseded facts (assemble.ts).
+          ...ordered.flatMap((i) =>
+            i.source === 'memory' &&
+            i.row.kind === 'entity' &&
+            (i.row.source_ids?.length ?? 0) <= ENTITY_SOURCES_CHECKED
+              ? (i.row.source_ids ?? [])
+              : [],
+          ),
+        ],
+        ordered.filter((i) => i.source === 'artifact').map((i) => i.row.id),
+      );
       const assembled = assemble(ordered, lineage, {
         includeSuperseded: options.includeSuperseded ?? false,
         asksWhen: answerTypeOf(body.query) === 'time',
