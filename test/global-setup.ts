@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { bundleHx } from './cli/bundle-hx.js';
 
@@ -15,8 +17,10 @@ declare module 'vitest' {
  * in-memory PGlite.
  */
 export default async function setup(project: TestProject) {
-  project.provide('hxBundle', await bundleHx(process.cwd()));
-  if (!process.env.DATABASE_URL) return;
+  const bundle = await bundleHx(process.cwd());
+  project.provide('hxBundle', bundle);
+  const teardown = () => rmSync(dirname(bundle), { recursive: true, force: true });
+  if (!process.env.DATABASE_URL) return teardown;
   const { openDatabase } = await import('../server/src/db/client.js');
   const { migrate } = await import('../server/src/db/migrate.js');
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
@@ -25,4 +29,5 @@ export default async function setup(project: TestProject) {
   } finally {
     await database.close();
   }
+  return teardown;
 }
