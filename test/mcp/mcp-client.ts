@@ -3,12 +3,12 @@
  * run by tsx from cli/src, as test/cli does, so no build is needed), and the memory loop both
  * transports must pass: remember, learn, recall with provenance, browse, forget.
  */
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
+import { hxCommand } from '../cli/run-hx.js';
 import type { TestServer } from '../helpers/server.js';
 
 const root = process.cwd();
@@ -29,9 +29,10 @@ export async function connectHttp(server: TestServer, apiKey: string): Promise<C
 
 /** `hx mcp` as a child process, configured the way an MCP client's config file does: environment only. */
 export function stdioTransport(env: Record<string, string>) {
+  const [command, args] = hxCommand(['mcp']);
   return new StdioClientTransport({
-    command: join(root, 'node_modules/.bin/tsx'),
-    args: [join(root, 'cli/src/main.ts'), 'mcp'],
+    command,
+    args,
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...env },
     stderr: 'pipe',

@@ -6,12 +6,13 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newTenant, useTempDir, useTestServer } from '../helpers/index.js';
+import { hxCommand } from '../cli/run-hx.js';
 import { callError, exerciseMemoryLoop, newClient, stdioTransport, TOOL_NAMES } from './mcp-client.js';
 
 const server = useTestServer();
 const home = useTempDir('hx-mcp-');
 
-// Each test spawns tsx on the CLI's source, which takes seconds on a busy machine.
+// Each test spawns the CLI (test/cli/run-hx.ts), which takes seconds on a busy machine.
 const SPAWN_TIMEOUT = { timeout: 120_000 };
 
 const baseEnv = () => ({ HOME: home(), XDG_CONFIG_HOME: join(home(), 'config') });
@@ -60,9 +61,10 @@ describe('hx mcp (stdio)', () => {
 
   it('refuses to start without an API key, saying how to give one', SPAWN_TIMEOUT, async () => {
     const run = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      const [command, args] = hxCommand(['mcp']);
       execFile(
-        join(process.cwd(), 'node_modules/.bin/tsx'),
-        [join(process.cwd(), 'cli/src/main.ts'), 'mcp'],
+        command,
+        args,
         { env: { PATH: process.env.PATH ?? '', ...baseEnv(), HX_URL: server.url }, timeout: 60_000 },
         (error, _stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
       );

@@ -70,8 +70,7 @@ export function fusedScores(
   for (const item of head) fused.set(item.key, item.score / top);
   // Held just under the head's last item, in their own order (a hair apart: ties would fall to Map order).
   for (const [key, score] of fused)
-    if (!protectedKeys.has(key) && score >= floor)
-      fused.set(key, floor * (1 - 1e-6 * (2 - score / (1 + Math.max(0, weight)))));
+    if (!protectedKeys.has(key) && score >= floor) fused.set(key, floor * (1 - 1e-6 * (2 - score / (1 + weight))));
   return fused;
 }
 
