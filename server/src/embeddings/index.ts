@@ -37,7 +37,7 @@ export async function prepareEmbeddings(database: Database, config: Config, logg
   if (database.driver === 'pglite') {
     logger.info(
       'embeddings: PGlite has no pgvector package for its version (@electric-sql/pglite 0.5.16); vectors are ' +
-        'stored as real[] and searched exactly. Use PostgreSQL with pgvector for large stores.',
+        'stored as real[] and searched in memory. Use PostgreSQL with pgvector for large stores.',
     );
   }
 }

@@ -43,7 +43,7 @@ export function startIndexer(o: IndexerOptions): { stop(): Promise<void> } {
   async function once(): Promise<number> {
     // Read before the sweep, so what is written during it changes the next one.
     const fingerprint = await backlogFingerprint(o.database);
-    const quiet = fingerprint !== undefined && fingerprint === lastFingerprint;
+    const quiet = fingerprint === lastFingerprint;
     if (quiet && Date.now() - lastSweep < FULL_SWEEP_MS) return 0;
     lastSweep = Date.now();
     let done = 0;

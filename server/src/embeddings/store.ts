@@ -2,7 +2,8 @@
  * The SQL side of embeddings: one table per source (`event_embeddings`, ...), keyed by the item's id
  * and deleted with it (foreign key, on delete cascade), created at start only when embeddings are
  * configured. PostgreSQL stores pgvector `vector`; PGlite, which has no pgvector package for its
- * version (docs/decisions/retrieval.md), stores `real[]` and is searched by an exact dot product.
+ * version (docs/decisions/retrieval.md), stores `real[]` and is searched in JavaScript (exactly up to
+ * EXACT_SCAN_MAX items a scope, by a sign-bit shortlist scored exactly beyond).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
@@ -136,7 +137,7 @@ export async function storeEmbeddings(
  * scope waits. Unchanged items keep their vectors across a refresh; only new or re-embedded ones are
  * read. At most VECTOR_ROWS_MAX rows in all scopes (the scope read first goes first).
  */
-interface ScopeVectors {
+export interface ScopeVectors {
   at: number;
   /** Served this long before the list is read again: 20 times what reading it took, 5 s at least. */
   ttl: number;
@@ -144,6 +145,8 @@ interface ScopeVectors {
   hashes: string[];
   matrix: Float32Array;
   dimensions: number;
+  /** Each row's sign bits, CODE_WORDS(dimensions) words a row: the shortlist of large scopes. */
+  codes: Uint32Array;
   refreshing?: boolean;
 }
 export interface VectorCache {
@@ -152,6 +155,43 @@ export interface VectorCache {
 export const createVectorCache = (): VectorCache => ({ scopes: new Map() });
 const VECTOR_ROWS_MAX = 200_000;
 const SCOPE_TTL_MS = 5_000;
+/**
+ * Scopes up to this many rows are scanned exactly (about 10 ms in JavaScript at 512 dimensions);
+ * larger ones are first narrowed by the Hamming distance of their sign bits to the query's (a
+ * 512-dimension row is 16 words: xor and popcount instead of 512 multiply-adds), and only the
+ * shortlist is scored exactly, so the similarities returned are exact and only the choice of
+ * candidates is approximate (binary quantization with rescoring).
+ */
+const EXACT_SCAN_MAX = 20_000;
+/** The shortlist's length: this many rows, or SHORTLIST_PER_HIT per hit asked for if more. */
+const SHORTLIST_MIN = 2_000;
+const SHORTLIST_PER_HIT = 40;
+
+const codeWords = (dimensions: number) => Math.ceil(dimensions / 32);
+
+/** Writes the sign bits of `vector` (from `offset`, `dimensions` long) into `codes` at word `at`. */
+function writeSignCode(vector: ArrayLike<number>, offset: number, dimensions: number, codes: Uint32Array, at: number) {
+  for (let w = 0, d = 0; w < codeWords(dimensions); w++) {
+    let word = 0;
+    for (let bit = 0; bit < 32 && d < dimensions; bit++, d++) if ((vector[offset + d] as number) > 0) word |= 1 << bit;
+    codes[at + w] = word >>> 0;
+  }
+}
+
+/** Every row's sign code of a matrix (`dimensions` floats a row). */
+export function signCodes(matrix: Float32Array, dimensions: number): Uint32Array {
+  const rows = matrix.length / dimensions;
+  const codes = new Uint32Array(rows * codeWords(dimensions));
+  for (let row = 0; row < rows; row++)
+    writeSignCode(matrix, row * dimensions, dimensions, codes, row * codeWords(dimensions));
+  return codes;
+}
+
+function popcount32(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+}
 
 async function readScopeVectors(
   database: Database,
@@ -170,13 +210,16 @@ async function readScopeVectors(
     where ${scopeConditions(source, scope)} and x.model = ${model} and cardinality(x.embedding) = ${dimensions}`);
   const rows = listed.slice(0, VECTOR_ROWS_MAX);
   const matrix = new Float32Array(rows.length * dimensions);
+  const words = codeWords(dimensions);
+  const codes = new Uint32Array(rows.length * words);
   const before = new Map(previous?.ids.map((id, i) => [id, i]));
   const missing: number[] = [];
   for (const [i, r] of rows.entries()) {
     const j = before.get(r.id);
-    if (previous && j !== undefined && previous.hashes[j] === r.hash)
+    if (previous && j !== undefined && previous.hashes[j] === r.hash) {
       matrix.set(previous.matrix.subarray(j * dimensions, (j + 1) * dimensions), i * dimensions);
-    else missing.push(i);
+      codes.set(previous.codes.subarray(j * words, (j + 1) * words), i * words);
+    } else missing.push(i);
   }
   for (let k = 0; k < missing.length; k += 500) {
     const part = missing.slice(k, k + 500);
@@ -189,11 +232,21 @@ async function readScopeVectors(
       )}) and x.model = ${model}`);
     for (const r of read) {
       const i = at.get(r.id);
-      if (i !== undefined && r.embedding.length === dimensions) matrix.set(r.embedding.map(Number), i * dimensions);
+      if (i === undefined || r.embedding.length !== dimensions) continue;
+      matrix.set(r.embedding.map(Number), i * dimensions);
+      writeSignCode(matrix, i * dimensions, dimensions, codes, i * words);
     }
   }
   const ttl = Math.max(SCOPE_TTL_MS, 20 * (Date.now() - started));
-  return { at: Date.now(), ttl, ids: rows.map((r) => r.id), hashes: rows.map((r) => r.hash), matrix, dimensions };
+  return {
+    at: Date.now(),
+    ttl,
+    ids: rows.map((r) => r.id),
+    hashes: rows.map((r) => r.hash),
+    matrix,
+    dimensions,
+    codes,
+  };
 }
 
 /** Keeps a scope's vectors, dropping the scopes read first while all of them hold too many rows. */
@@ -226,19 +279,67 @@ async function nearestInMemory(database: Database, search: NearestSearch, cache:
         stale.refreshing = false; // tried again by a later search
       });
   }
-  return topByDotProduct(entry, Float32Array.from(query), limit).map(([i, similarity]) => ({
+  return nearestRows(entry, Float32Array.from(query), limit).map(([i, similarity]) => ({
     source,
     id: entry.ids[i] as string,
     similarity,
   }));
 }
 
-/** The `limit` rows of the matrix with the largest dot product with `q`, best first: [row, product]. */
-function topByDotProduct(entry: ScopeVectors, q: Float32Array, limit: number): Array<[number, number]> {
+/** The `limit` rows nearest to `q`, best first, as [row, dot product]: exact, or exact over a shortlist in large scopes. */
+export function nearestRows(entry: ScopeVectors, q: Float32Array, limit: number): Array<[number, number]> {
+  const count = entry.ids.length;
+  if (count <= EXACT_SCAN_MAX) return topByDotProduct(entry, q, limit, undefined);
+  return topByDotProduct(
+    entry,
+    q,
+    limit,
+    shortlistByCode(entry, q, Math.max(SHORTLIST_MIN, limit * SHORTLIST_PER_HIT)),
+  );
+}
+
+/** The `want` rows whose sign bits differ least from the query's (ties at the cut broken by row order). */
+function shortlistByCode(entry: ScopeVectors, q: Float32Array, want: number): Int32Array {
+  const { codes, dimensions } = entry;
+  const count = entry.ids.length;
+  const words = codeWords(dimensions);
+  const query = new Uint32Array(words);
+  writeSignCode(q, 0, dimensions, query, 0);
+  const distance = new Uint16Array(count);
+  const histogram = new Uint32Array(dimensions + 1);
+  for (let row = 0, at = 0; row < count; row++) {
+    let d = 0;
+    for (let w = 0; w < words; w++, at++) d += popcount32(((codes[at] as number) ^ (query[w] as number)) >>> 0);
+    distance[row] = d;
+    histogram[d] = (histogram[d] as number) + 1;
+  }
+  // The largest distance `cut` such that the rows at or under it first reach `want`.
+  let cut = 0;
+  for (let seen = 0; cut <= dimensions; cut++) {
+    seen += histogram[cut] as number;
+    if (seen >= want) break;
+  }
+  const out = new Int32Array(Math.min(want, count));
+  let n = 0;
+  for (let row = 0; row < count && n < out.length; row++) if ((distance[row] as number) < cut) out[n++] = row;
+  for (let row = 0; row < count && n < out.length; row++) if (distance[row] === cut) out[n++] = row;
+  return out.subarray(0, n);
+}
+
+/** The `limit` rows (of `rows`, or all) with the largest dot product with `q`, best first: [row, product]. */
+function topByDotProduct(
+  entry: ScopeVectors,
+  q: Float32Array,
+  limit: number,
+  rows: Int32Array | undefined,
+): Array<[number, number]> {
   const { matrix, dimensions } = entry;
   const best: Array<[number, number]> = [];
   let floor = Number.NEGATIVE_INFINITY;
-  for (let row = 0, offset = 0; row < entry.ids.length; row++, offset += dimensions) {
+  const count = rows ? rows.length : entry.ids.length;
+  for (let k = 0; k < count; k++) {
+    const row = rows ? (rows[k] as number) : k;
+    const offset = row * dimensions;
     let dot = 0;
     for (let i = 0; i < dimensions; i++) dot += (matrix[offset + i] as number) * (q[i] as number);
     if (best.length >= limit && dot <= floor) continue;
@@ -252,8 +353,8 @@ function topByDotProduct(entry: ScopeVectors, q: Float32Array, limit: number): A
 }
 
 /**
- * The `limit` items of the scope nearest to the (normalised) query vector, best first, exact search:
- * pgvector's distance on PostgreSQL, a dot product over the cached vectors on PGlite.
+ * The `limit` items of the scope nearest to the (normalised) query vector, best first: pgvector's
+ * distance on PostgreSQL (exact), a dot product over the cached vectors on PGlite (nearestRows).
  */
 export async function nearestItems(
   database: Database,
@@ -275,16 +376,17 @@ export async function nearestItems(
 }
 
 /**
- * A cheap fingerprint of what there is to embed (PostgreSQL): the newest id of each source (primary
- * key look-ups) and the rows written to memories and artifacts, which learn rewrites in place (table
- * statistics). Unchanged, the backlog is very likely unchanged and the indexer skips its sweep.
- * Undefined on PGlite, which keeps no table statistics: it always sweeps (embedded stores are small).
+ * A cheap fingerprint of what there is to embed: the newest id of each source (primary key look-ups)
+ * and the rows written to the sources in place (learn rewrites memories and artifacts, redaction
+ * and erasure events), from the table statistics. Unchanged, the backlog is very likely unchanged
+ * and the indexer skips its sweep. PGlite's single backend reports its statistics only when asked
+ * (it has no idle timer to flush them), so there they are flushed first.
  */
-export async function backlogFingerprint(database: Database): Promise<string | undefined> {
-  if (database.driver !== 'postgres') return undefined;
+export async function backlogFingerprint(database: Database): Promise<string> {
+  if (database.driver !== 'postgres') await database.rows(sql`select pg_stat_force_next_flush()`);
   const [row] = await database.rows<{ f: string }>(sql`
     select concat_ws('|', (select max(id) from events), (select max(id) from memories), (select max(id) from artifacts),
-      (select sum(n_tup_ins + n_tup_upd + n_tup_del) from pg_stat_user_tables
-        where relname in ('memories', 'artifacts'))) as f`);
-  return row?.f;
+      (select sum(n_tup_upd + n_tup_del + case when relname = 'events' then 0 else n_tup_ins end)
+        from pg_stat_user_tables where relname in ('events', 'memories', 'artifacts'))) as f`);
+  return row?.f ?? '';
 }
