@@ -17,6 +17,7 @@
  * dropped after), PROFILE=1 (time per SQL statement kind), CAPTURE=0 (no captures beside), ANALYZE=0
  * (no ANALYZE after each load).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startBenchServer } from '../lib/bench-server.js';
 import { createFreshDatabase, REDIS_URL } from '../lib/fresh-postgres.js';
 import { timeStatements } from '../lib/sql-timing.js';
@@ -153,6 +154,9 @@ async function main() {
       }
       captureMs.length = 0;
       sqlTime.clear();
+      // The server, its captures and this client share one event loop: how long callbacks waited.
+      const lag = monitorEventLoopDelay({ resolution: 1 });
+      lag.enable();
       startCaptures();
       const times: Record<string, number[]> = { common: [], rare: [], none: [] };
       const hits: Record<string, number> = { common: 0, rare: 0, none: 0 };
@@ -175,6 +179,7 @@ async function main() {
         }
       }
       await stopCaptures();
+      lag.disable();
       const total = await count();
       for (const [kind, ms] of Object.entries(times)) {
         ms.sort((a, b) => a - b);
@@ -185,6 +190,9 @@ async function main() {
           `[${size} events, ${total} at the end] ${kind.padEnd(6)} p50 ${pct(ms, 0.5).toFixed(1)} p95 ${pct(ms, 0.95).toFixed(1)} max ${pct(ms, 1).toFixed(1)} ms (${found})`,
         );
       }
+      console.log(
+        `  event loop delay p50 ${(lag.percentile(50) / 1e6).toFixed(1)} p99 ${(lag.percentile(99) / 1e6).toFixed(1)} max ${(lag.max / 1e6).toFixed(1)} ms`,
+      );
       captureMs.sort((a, b) => a - b);
       if (CAPTURE)
         console.log(
