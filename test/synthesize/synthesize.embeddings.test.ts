@@ -143,6 +143,27 @@ describe.skipIf(skipReason !== undefined)('synthesize with embeddings configured
     expect(on[0]?.content).toContain('quarterly report');
   });
 
+  it('finds by meaning, within a second, what was embedded after its scope was first searched', async () => {
+    // PGlite keeps a scope's vectors in memory; they must not stay as they were at the first search.
+    const late = `${namespace}-late`;
+    const api = server.api(apiKey);
+    const capture = async (content: string) => {
+      const res = await api.capture.capture({
+        body: { type: 'message', namespace: late, sessionId: `${late}-s1`, payload: { role: 'user', content } },
+      });
+      const id = expectStatus(res, 201).body.data.eventId;
+      await waitFor('embedded', async () => (await countEmbedded(server, 'event_embeddings', [id])) === 1);
+    };
+    await capture('The quarterly report is due on Friday.');
+    expect(await synthesize(server, apiKey, late, OUTAGE_PARAPHRASE)).not.toContainEqual(
+      expect.objectContaining({ content: expect.stringContaining('antibiotics') }),
+    );
+    await capture('The physician gave my daughter antibiotics.');
+    await new Promise((r) => setTimeout(r, 1_100));
+    const found = await synthesize(server, apiKey, late, OUTAGE_PARAPHRASE);
+    expect(found.map((e) => e.content).join('\n')).toContain('antibiotics');
+  });
+
   it('keeps capture and synthesize working while the embeddings server is down, and catches up after', async () => {
     await embedder.stop();
     const captured = await server.api(apiKey).capture.capture({

@@ -54,6 +54,8 @@ export interface Embeddings {
   ): Promise<RankedItem[]>;
   /** Starts the background indexer (jobs/start.ts, in a process that consumes jobs). */
   startIndexing(): { stop(): Promise<void> };
+  /** Scopes whose vectors are still being read for the first time (PGlite; searches answer by words meanwhile). */
+  scopesLoading(): number;
 }
 
 /** The provider's embed function and the model name its vectors are stored under. */
@@ -140,5 +142,5 @@ export function createEmbeddings(deps: {
       logger,
     });
 
-  return { nearest, fuse, startIndexing };
+  return { nearest, fuse, startIndexing, scopesLoading: () => vectors.loading.size };
 }

@@ -40,11 +40,15 @@ function scope(count: number, planted: number, query: number[], rand: () => numb
     }
     matrix.set(v, row * DIMENSIONS);
   }
+  const ids = Array.from({ length: count }, (_, i) => `mem_${i}`);
   return {
+    listedAt: 0,
+    listMs: 0,
     at: 0,
-    ttl: 0,
-    ids: Array.from({ length: count }, (_, i) => `mem_${i}`),
+    since: null,
+    ids,
     hashes: [],
+    rowOf: new Map(ids.map((id, i) => [id, i])),
     matrix,
     dimensions: DIMENSIONS,
     codes: signCodes(matrix, DIMENSIONS),
