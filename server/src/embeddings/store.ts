@@ -417,7 +417,9 @@ async function nearestInMemory(database: Database, search: NearestSearch, cache:
     readScopeVectors(database, source, scope, model, query.length, entry)
       .then((fresh) => keep(cache, key, fresh))
       .catch(() => {
-        entry.refreshing = false; // tried again by a later search
+        // Tried again after the same interval; deltas go on meanwhile.
+        entry.listedAt = Date.now();
+        entry.refreshing = false;
       });
   } else if (!entry.refreshing && now - entry.at > DELTA_MS) {
     entry.refreshing = true;
