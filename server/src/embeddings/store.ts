@@ -328,6 +328,8 @@ async function readDelta(
 ) {
   const table = sql.raw(`${SOURCE_TABLE[source].table} d`);
   const embeddings = sql.raw(`${EMBEDDING_TABLE[source]} x`);
+  // The table's newest first: rows of other scopes up to it are not read again by the next delta.
+  const newest = await newestEmbedding(database, source);
   let after = entry.since;
   let inclusive = false;
   for (;;) {
@@ -347,7 +349,8 @@ async function readDelta(
     for (const r of rows) putRow(entry, r.id, r.hash, r.embedding);
     const last = rows[rows.length - 1];
     if (rows.length < READ_CHUNK || !last) {
-      if (last) entry.since = last.at;
+      // Text of one format and time zone: ordered as the times are.
+      entry.since = last && (newest === null || last.at > newest) ? last.at : (newest ?? after);
       break;
     }
     // A full chunk may end inside one statement's rows (one time): the next starts at that time.
