@@ -150,6 +150,28 @@ describe('synthesize: current facts only', () => {
     expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
   });
 
+  it('keeps facts that add up (a second allergy, a second language) and supersedes the ones that replace (a new diet)', async () => {
+    // Found on LoCoMo: "I'm allergic to cockroaches as well" hid "I'm allergic to most reptiles".
+    const hx = await client('add-up');
+    await say(hx, 'dana', [
+      ['I am allergic to peanuts.', '2026-02-01T10:00:00Z'],
+      ['I am vegetarian.', '2026-02-02T10:00:00Z'],
+      ["I'm allergic to shellfish as well.", '2026-03-01T10:00:00Z'],
+      ['I am vegan.', '2026-03-02T10:00:00Z'],
+      ['I speak French.', '2026-03-03T10:00:00Z'],
+      ['I speak Spanish.', '2026-03-04T10:00:00Z'],
+    ]);
+    const allergies = await hx.synthesize('What is dana allergic to?', { subjectId: 'dana', maxTokens: 2000 });
+    expect(allergies.context).toMatch(/peanut/i);
+    expect(allergies.context).toMatch(/shellfish/i);
+    const diet = await hx.synthesize('Is dana vegan or vegetarian?', { subjectId: 'dana', maxTokens: 2000 });
+    expect(diet.context).toMatch(/vegan/i);
+    expect(diet.context).not.toMatch(/vegetarian/i);
+    const languages = await hx.synthesize('Which languages does dana speak?', { subjectId: 'dana', maxTokens: 2000 });
+    expect(languages.context).toMatch(/French/);
+    expect(languages.context).toMatch(/Spanish/);
+  });
+
   it('leaves out a superseded turn reached only as the answer to a matching question', async () => {
     // The question matches the query, the answer after it shares no word with it: the answer comes
     // in through the neighbour look-up, and its lineage must still be read (lineage.ts).

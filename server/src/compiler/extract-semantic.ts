@@ -336,6 +336,13 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
           : attribute;
     } else value = m[1];
     value = trimValue(value, attribute);
+    // A diet replaces the one before (vegetarian -> vegan); allergies, intolerances and languages add
+    // up: each is its own attribute, so "allergic to shellfish as well" does not supersede "to peanuts".
+    if ((attribute === 'diet' && !/^(?:vegan|vegetarian|pescatarian)$/i.test(value)) || attribute === 'language')
+      attribute = `${attribute}_${value
+        .toLowerCase()
+        .replace(/\s+(?:as well|too|also)$/, '')
+        .replace(/[^\p{L}]+/gu, '_')}`;
     if (value === '' || (attribute === 'location' && /^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value)))
       continue;
     if (
