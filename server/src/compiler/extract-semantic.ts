@@ -149,6 +149,8 @@ interface AttributeFact {
   phrase: string;
   /** A named third-person subject, when the sentence is about someone else. */
   subject?: string;
+  /** What a newer value supersedes within (the attribute, or the attribute and value for facts that add up). */
+  slot: string;
 }
 
 const VALUE = String.raw`((?:[\p{L}\p{N}'’.&-]+)(?:\s+[\p{L}\p{N}'’.&-]+){0,4})`;
@@ -337,12 +339,16 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
     } else value = m[1];
     value = trimValue(value, attribute);
     // A diet replaces the one before (vegetarian -> vegan); allergies, intolerances and languages add
-    // up: each is its own attribute, so "allergic to shellfish as well" does not supersede "to peanuts".
-    if ((attribute === 'diet' && !/^(?:vegan|vegetarian|pescatarian)$/i.test(value)) || attribute === 'language')
-      attribute = `${attribute}_${value
-        .toLowerCase()
-        .replace(/\s+(?:as well|too|also)$/, '')
-        .replace(/[^\p{L}]+/gu, '_')}`;
+    // up: each value is its own slot, so "allergic to shellfish as well" does not supersede "to peanuts".
+    // (The attribute itself, and so the dedupe key, stays as it was: learning again merges, not doubles.)
+    const addsUp =
+      (attribute === 'diet' && !/^(?:vegan|vegetarian|pescatarian)$/i.test(value)) || attribute === 'language';
+    const slot = addsUp
+      ? `${attribute}_${value
+          .toLowerCase()
+          .replace(/\s+(?:as well|too|also)$/, '')
+          .replace(/[^\p{L}]+/gu, '_')}`
+      : attribute;
     if (value === '' || (attribute === 'location' && /^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value)))
       continue;
     if (
@@ -353,7 +359,7 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
     if (taken.has(attribute)) continue;
     taken.add(attribute);
     const phrase = p.phrase.replace('V1', v1).replace(/\bV\b/, value);
-    out.push({ attribute, value, phrase, subject });
+    out.push({ attribute, value, phrase, subject, slot });
   }
   return out;
 }
@@ -470,7 +476,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
         'fact',
         content,
         dedupeKeyOf('fact', key, `${f.attribute} ${f.value}`),
-        `${key}:${f.attribute}`,
+        `${key}:${f.slot}`,
         { ...base, subject: f.subject ?? s.subject, attribute: f.attribute, value: f.value },
         0.8 - hedge,
         null,
