@@ -202,7 +202,8 @@ const codeWords = (dimensions: number) => Math.ceil(dimensions / 32);
 
 /** Writes the sign bits of `vector` (from `offset`, `dimensions` long) into `codes` at word `at`. */
 function writeSignCode(vector: ArrayLike<number>, offset: number, dimensions: number, codes: Uint32Array, at: number) {
-  for (let w = 0, d = 0; w < codeWords(dimensions); w++) {
+  const words = codeWords(dimensions);
+  for (let w = 0, d = 0; w < words; w++) {
     let word = 0;
     for (let bit = 0; bit < 32 && d < dimensions; bit++, d++) if ((vector[offset + d] as number) > 0) word |= 1 << bit;
     codes[at + w] = word >>> 0;
@@ -216,6 +217,18 @@ export function signCodes(matrix: Float32Array, dimensions: number): Uint32Array
   for (let row = 0; row < rows; row++)
     writeSignCode(matrix, row * dimensions, dimensions, codes, row * codeWords(dimensions));
   return codes;
+}
+
+/** Writes row `row` of a scope's matrix and its sign code from an embedding as read from the database. */
+function writeRow(
+  matrix: Float32Array,
+  codes: Uint32Array,
+  dimensions: number,
+  row: number,
+  embedding: number[],
+): void {
+  matrix.set(embedding.map(Number), row * dimensions);
+  writeSignCode(matrix, row * dimensions, dimensions, codes, row * codeWords(dimensions));
 }
 
 /** Set bits of every 16-bit value: a word's popcount is two look-ups (faster than bit arithmetic in V8). */
@@ -266,10 +279,9 @@ async function readScopeVectors(
   const matrix = new Float32Array(rows.length * dimensions);
   const words = codeWords(dimensions);
   const codes = new Uint32Array(rows.length * words);
-  const before = new Map(previous?.ids.map((id, i) => [id, i]));
   const missing: number[] = [];
   for (const [i, r] of rows.entries()) {
-    const j = before.get(r.id);
+    const j = previous?.rowOf.get(r.id);
     if (previous && j !== undefined && previous.hashes[j] === r.hash) {
       matrix.set(previous.matrix.subarray(j * dimensions, (j + 1) * dimensions), i * dimensions);
       codes.set(previous.codes.subarray(j * words, (j + 1) * words), i * words);
@@ -286,9 +298,7 @@ async function readScopeVectors(
       )}) and x.model = ${model}`);
     for (const r of read) {
       const i = at.get(r.id);
-      if (i === undefined || r.embedding.length !== dimensions) continue;
-      matrix.set(r.embedding.map(Number), i * dimensions);
-      writeSignCode(matrix, i * dimensions, dimensions, codes, i * words);
+      if (i !== undefined && r.embedding.length === dimensions) writeRow(matrix, codes, dimensions, i, r.embedding);
     }
   }
   const ids = rows.map((r) => r.id);
@@ -377,8 +387,7 @@ function putRow(entry: ScopeVectors, id: string, hash: string, embedding: number
     entry.hashes.push(hash);
     entry.rowOf.set(id, row);
   } else entry.hashes[row] = hash;
-  entry.matrix.set(embedding.map(Number), row * dimensions);
-  writeSignCode(entry.matrix, row * dimensions, dimensions, entry.codes, row * codeWords(dimensions));
+  writeRow(entry.matrix, entry.codes, dimensions, row, embedding);
 }
 
 /** Room for `rows` rows in the entry's matrix and codes (grown by half, copied). */
