@@ -1,6 +1,6 @@
 /**
  * The MCP SDK's own client against Hx, over Streamable HTTP (a live test server) or stdio (`hx mcp`
- * run by tsx from cli/src, as test/cli does, so no build is needed), and the memory loop both
+ * from the run's bundle of cli/src, spawned as test/cli spawns hx: run-hx.ts), and the memory loop both
  * transports must pass: remember, learn, recall with provenance, browse, forget.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
