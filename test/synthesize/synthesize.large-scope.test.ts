@@ -84,6 +84,23 @@ describe('POST /v1/synthesize on a scope of more than LARGE_SCOPE events', () =>
     expect(entries.some((e) => e.content.includes('printer'))).toBe(true);
   });
 
+  it('remembers which events sample a word of older history, never their content: an event erased since is not returned', async () => {
+    const first = await synthesize('where is the printer');
+    const shown = first.map((e) => turnOf(e.content)).filter((t) => t < EVENTS);
+    expect(shown.length).toBeGreaterThan(0);
+    // Erased behind this process's back (another server's erasure, a retention sweep).
+    await database().rows(
+      sql`delete from events where tenant_id = ${tenantId} and id = any(${sql.param(
+        shown.map((t) => `evt_00${String(t).padStart(24, '0')}`),
+      )}::text[])`,
+    );
+    const again = await synthesize('where is the printer');
+    const turns = again.map((e) => turnOf(e.content));
+    for (const turn of shown) expect(turns).not.toContain(turn);
+    // The rest of the remembered sample still answers.
+    expect(again.some((e) => e.content.includes('printer'))).toBe(true);
+  });
+
   it('answers a query whose words are in no event with nothing', async () => {
     const entries = await synthesize('zebra quantum flux');
     expect(entries).toEqual([]);

@@ -23,6 +23,8 @@ export interface CandidateRow {
   evidence_count: number | null;
   mentions: number | null;
   updated_at: string | Date | null;
+  /** Events only: whether learn has compiled it (an event it has not has no lineage yet). */
+  compiled?: boolean;
 }
 
 /** A source's table, aliased `d` (the alias scopeConditions expects). */
@@ -36,7 +38,8 @@ function selectColumns(source: Source): SQL {
     return sql`d.id, d.text, ${tsv}::text as tsv, d.occurred_at, d.session_id, d.type as kind,
       1.0::real as confidence, d.occurred_at as valid_from, null::timestamptz as valid_to,
       coalesce(d.metadata->>'speaker', d.metadata->>'speakerName', d.metadata->>'author', d.metadata->>'name') as speaker,
-      null::text[] as source_ids, null::int as evidence_count, null::int as mentions, d.created_at as updated_at`;
+      null::text[] as source_ids, null::int as evidence_count, null::int as mentions, d.created_at as updated_at,
+      d.compiled_at is not null as compiled`;
   if (source === 'memory')
     return sql`d.id, d.content as text, ${tsv}::text as tsv, coalesce(d.occurred_at, d.valid_from) as occurred_at,
       d.session_id, d.kind, d.confidence, d.valid_from, d.valid_to, d.subject_id as speaker,
@@ -167,6 +170,8 @@ export interface RecentSample {
   size: number;
   counts: Map<string, number>;
   rows: CandidateRow[];
+  /** The rows of `alsoIds` (recentSampleQuery) in the scope. */
+  also: CandidateRow[];
 }
 
 /**
@@ -174,24 +179,40 @@ export interface RecentSample {
  * hold each lexeme, and the newest `limit` of them matching any lexeme, with the candidate columns.
  * Reads the window's rows once, newest first, whatever the tenant's size, plus the matches returned
  * (by primary key, from an array of their ids: a join let the planner scan the primary key for them).
+ * `alsoIds`: events wanted beside the window's (older history's samples, older-samples.ts), read by
+ * primary key under the scope's conditions in the same statement, marked `also`.
  */
-export function recentSampleQuery(scope: RetrievalScope, lexemes: string[], window: number, limit: number): SQL {
+export function recentSampleQuery(
+  scope: RetrievalScope,
+  lexemes: string[],
+  window: number,
+  limit: number,
+  alsoIds: string[] = [],
+): SQL {
   const found = sql.join(
     lexemes.map((l) => sql`count(*) filter (where w.search @@ ${quoteLexeme(l)}::tsquery)`),
     sql`, `,
   );
+  const also =
+    alsoIds.length === 0
+      ? sql``
+      : sql`union all
+      select true as also, ${selectColumns('event')}
+      from events d
+      where d.id = any(${sql.param(alsoIds)}::text[]) and ${scopeConditions('event', scope)}`;
   return sql`
     with win as materialized (${recentEvents(scope, window)})
     select c.size, c.found, m.* from (
       select count(*) as size, array[${found}] as found from win w
     ) c
     left join lateral (
-      select ${selectColumns('event')}
+      (select false as also, ${selectColumns('event')}
       from events d
       where d.id = any(array(
         select w.id from win w where w.search @@ ${orQuery(lexemes)}::tsquery order by w.id desc limit ${limit}
       ))
-      order by d.id desc
+      order by d.id desc)
+      ${also}
     ) m on true`;
 }
 
@@ -201,20 +222,20 @@ export async function sampleRecent(
   lexemes: string[],
   window: number,
   limit: number,
+  alsoIds: string[] = [],
 ): Promise<RecentSample> {
-  if (lexemes.length === 0) return { size: 0, counts: new Map(), rows: [] };
+  if (lexemes.length === 0) return { size: 0, counts: new Map(), rows: [], also: [] };
   const rows = await database.rows<
-    CandidateRow & { size: number | string; found: Array<number | string> | null; id: string | null }
-  >(recentSampleQuery(scope, lexemes, window, limit));
+    CandidateRow & { size: number | string; found: Array<number | string> | null; id: string | null; also: boolean }
+  >(recentSampleQuery(scope, lexemes, window, limit, alsoIds));
   const first = rows[0];
   const counts = new Map<string, number>();
   for (const [i, l] of lexemes.entries()) counts.set(l, Number(first?.found?.[i] ?? 0));
-  return {
-    size: Number(first?.size ?? 0),
-    counts,
-    // A window without a match still answers one row (its counts), with null columns.
-    rows: rows.filter((r) => r.id !== null).map(({ size: _size, found: _found, ...row }) => row as CandidateRow),
-  };
+  const out: RecentSample = { size: Number(first?.size ?? 0), counts, rows: [], also: [] };
+  // A window without a match still answers one row (its counts), with null columns.
+  for (const { size: _size, found: _found, also, ...row } of rows)
+    if (row.id !== null) (also ? out.also : out.rows).push(row as CandidateRow);
+  return out;
 }
 
 /** Rows of the scope by id (for neighbours and trigram hits), same columns as candidates. */

@@ -19,10 +19,12 @@
  * - a query of common words only: the newest RECENT_WINDOW events of the scope (through the scope or session index
  *   in id order), one pass that returns the newest matches and counts each lexeme there;
  * - common lexemes the window barely holds (a topic of older history): a random sample of their
- *   matches, through an index scan bounded by gin_fuzzy_search_limit.
+ *   matches, through an index scan bounded by gin_fuzzy_search_limit, drawn once per scope and
+ *   lexeme and kept a few minutes (older-samples.ts).
  */
 import type { Database } from '../db/client.js';
 import { type CandidateRow, fetchCandidates, sampleRecent } from './candidates.js';
+import { cachedSamples, sampleOlder, sharedIds } from './older-samples.js';
 import type { RetrievalScope, Source } from './scope.js';
 import { COUNT_CAP, DF_CAP, documentFrequencies } from './term-stats.js';
 
@@ -34,9 +36,8 @@ import { COUNT_CAP, DF_CAP, documentFrequencies } from './term-stats.js';
  */
 export const RECENT_WINDOW = 1_000;
 export const RECENT_CANDIDATES = 150;
-/** Candidates taken at most for the common words of older history, and index entries read per such word. */
+/** Candidates taken at most for the common words of older history. */
 const OLDER_LIMIT = 100;
-const OLDER_GIN_LIMIT = 1_000;
 /** A common lexeme seen fewer times than this in the recent window is a word of older history. */
 const RECENT_COMMON_MIN = 10;
 /** Event scopes of at least this many documents take common words from their recent window only. */
@@ -84,13 +85,25 @@ export async function lexicalCandidates(
   // Only common words: their newest matches, from the recent window.
   const common = lexemes.filter((l) => (df.get(l) ?? 0) >= DF_CAP);
   if (common.length === 0) return { df, rows: [] };
-  const recent = await sampleRecent(database, scope, common, RECENT_WINDOW, Math.min(limit, RECENT_CANDIDATES));
   // Common words the window barely holds (common in older history): a bounded random sample of their
-  // matches through the index, so a question about them still finds some.
+  // matches through the index, so a question about them still finds some. Lexemes found so before have
+  // their sample remembered (older-samples.ts): its rows are read with the window, in one statement.
+  const remembered = cachedSamples(scope, common);
+  const olderLimit = Math.min(limit, OLDER_LIMIT);
+  const recent = await sampleRecent(
+    database,
+    scope,
+    common,
+    RECENT_WINDOW,
+    Math.min(limit, RECENT_CANDIDATES),
+    sharedIds(remembered, olderLimit),
+  );
   const older = common.filter((l) => (recent.counts.get(l) ?? 0) < RECENT_COMMON_MIN);
-  const sampled = await fetchCandidates(database, source, scope, older, Math.min(limit, OLDER_LIMIT), {
-    ginLimit: OLDER_GIN_LIMIT,
-    fenced: true,
-  });
+  let sampled: CandidateRow[];
+  if (older.every((l) => remembered.has(l))) {
+    // Only the samples of lexemes still of older history (one may have come back into the window).
+    const wanted = new Set(sharedIds(new Map(older.map((l) => [l, remembered.get(l) ?? []])), olderLimit));
+    sampled = recent.also.filter((row) => wanted.has(row.id));
+  } else sampled = await sampleOlder(database, scope, older, olderLimit);
   return { df, rows: [...recent.rows, ...sampled] };
 }

@@ -251,9 +251,11 @@ export async function retrieve(
   }
   items.sort((a, b) => b.score - a.score);
   // Both look-ups start from the fused ranking, so they run at once (separate connections on PostgreSQL).
+  // Entities are memories learn compiled: a scope with no memory has none to hop through.
+  const hasMemories = runs.some((run) => run.source === 'memory');
   const lends = await Promise.all([
     lendToNeighbours(database, scope, items, options.sections, terms),
-    lendThroughEntities(database, scope, items, options.sections, terms),
+    hasMemories ? lendThroughEntities(database, scope, items, options.sections, terms) : () => {},
   ]);
   for (const lend of lends) lend();
   const answerType = answerTypeOf(query);

@@ -172,7 +172,10 @@ export function createSynthesizeService(
         database,
         scope,
         [
-          ...ordered.filter((i) => i.source === 'event').map((i) => i.row.id),
+          // Events learn has not compiled yet have no lineage (learn writes an event's edges and marks it
+          // compiled in one transaction): agents capture far more than they learn, and a pack of
+          // uncompiled turns needs no look-up at all.
+          ...ordered.filter((i) => i.source === 'event' && i.row.compiled !== false).map((i) => i.row.id),
           // An entity's own events, to tell whether it names only superseded facts (assemble.ts).
           ...ordered.flatMap((i) =>
             i.source === 'memory' &&
