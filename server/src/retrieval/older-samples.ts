@@ -23,8 +23,8 @@ export const SAMPLE_GIN_LIMIT = 1_000;
 export const SAMPLE_SIZE = 100;
 /** How long a drawn sample serves (older history changes little: erasure is handled by the reads). */
 export const SAMPLE_TTL_MS = 300_000;
-/** Samples kept at most, all scopes together (about 3 kB each). */
-const MAX_SAMPLES = 5_000;
+/** Samples kept at most, all scopes together (100 ids each: about 6 kB with their strings). */
+const MAX_SAMPLES = 2_000;
 
 const samples = new Map<string, { ids: string[]; at: number }>();
 
