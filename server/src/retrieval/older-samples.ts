@@ -19,10 +19,10 @@ import { quoteLexeme } from './query-terms.js';
 import { type RetrievalScope, scopeConditions, scopeKey } from './scope.js';
 
 /** Index entries read per lexeme drawn, and ids kept per lexeme. */
-export const SAMPLE_GIN_LIMIT = 1_000;
-export const SAMPLE_SIZE = 100;
+const SAMPLE_GIN_LIMIT = 1_000;
+const SAMPLE_SIZE = 100;
 /** How long a drawn sample serves (older history changes little: erasure is handled by the reads). */
-export const SAMPLE_TTL_MS = 300_000;
+const SAMPLE_TTL_MS = 300_000;
 /** Samples kept at most, all scopes together (100 ids each: about 6 kB with their strings). */
 const MAX_SAMPLES = 2_000;
 
@@ -101,9 +101,4 @@ export async function sampleOlder(
   }
   const ordered = new Map(lexemes.map((l) => [l, samplesOf.get(l) ?? []]));
   return fetchByIds(database, 'event', scope, sharedIds(ordered, limit));
-}
-
-/** Forgets every sample (tests). */
-export function clearOlderSamples(): void {
-  samples.clear();
 }
