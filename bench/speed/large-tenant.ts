@@ -16,7 +16,7 @@
  * the second slowest call, too noisy to compare runs), DATABASE_URL (an
  * existing database to use and keep, e.g. to profile again without reloading; default a fresh one,
  * dropped after), PROFILE=1 (time per SQL statement kind), CAPTURE=0 (no captures beside), ANALYZE=0
- * (no ANALYZE after each load).
+ * (no ANALYZE after each load), KINDS (e.g. `common`: only these query kinds, to profile one).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startBenchServer } from '../lib/bench-server.js';
@@ -49,7 +49,7 @@ function vocabulary(size: number): string[] {
   return [...words];
 }
 
-const QUERY_KINDS: Record<string, string[]> = {
+const ALL_KINDS: Record<string, string[]> = {
   common: [
     'which version was deployed',
     'what did the team say about the release build',
@@ -62,6 +62,8 @@ const QUERY_KINDS: Record<string, string[]> = {
   ],
   none: ['zebra quantum flux', 'xylophone nebula marmalade', 'quasar yodel pretzel'],
 };
+const KINDS = process.env.KINDS?.split(',');
+const QUERY_KINDS = Object.fromEntries(Object.entries(ALL_KINDS).filter(([k]) => !KINDS || KINDS.includes(k)));
 
 const pct = (s: number[], x: number) => s[Math.min(s.length - 1, Math.floor(x * s.length))] ?? 0;
 

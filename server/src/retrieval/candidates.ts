@@ -283,20 +283,22 @@ export async function fetchTrigramMatches(
     ) m`);
 }
 
-/** The turns just before and after each anchor event in its session (conversation context), by id order. */
+/**
+ * The turns just before and after each anchor event in its session (conversation context), by id order.
+ * One text whatever the number of anchors (two arrays), so it runs as a prepared statement with its
+ * generic plan: every call is the same index probes by key, and planning them cost more than running
+ * them (0.2 of 0.25 ms on 20 anchors).
+ */
 export async function fetchNeighbours(
   database: Database,
   scope: RetrievalScope,
   anchors: Array<{ id: string; sessionId: string }>,
 ): Promise<Array<CandidateRow & { anchor: string; after: boolean }>> {
   if (anchors.length === 0) return [];
-  const values = sql.join(
-    anchors.map((a) => sql`(${a.id}, ${a.sessionId})`),
-    sql`, `,
-  );
   const where = scopeConditions('event', scope);
-  return database.rows<CandidateRow & { anchor: string; after: boolean }>(sql`
-    select x.anchor, n.* from (values ${values}) as x(anchor, session)
+  return database.preparedRows<CandidateRow & { anchor: string; after: boolean }>(sql`
+    select x.anchor, n.* from unnest(${sql.param(anchors.map((a) => a.id))}::text[],
+      ${sql.param(anchors.map((a) => a.sessionId))}::text[]) as x(anchor, session)
     cross join lateral (
       (select false as after, ${selectColumns('event')} from events d
         where ${where} and d.session_id = x.session and d.id < x.anchor order by d.id desc limit 1)

@@ -84,13 +84,26 @@ export function parseTsvector(text: string): { tf: Map<string, number>; length: 
   return { tf, length };
 }
 
+/** A lexeme quoted as in a tsvector's text form; asked of every candidate for every query lexeme, so kept. */
+const needles = new Map<string, string>();
+function needleOf(lexeme: string): string {
+  let needle = needles.get(lexeme);
+  if (needle === undefined) {
+    needle = `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+    // Lexemes of queries are few and repeat; a bound keeps a stream of distinct ones from growing it.
+    if (needles.size >= 10_000) needles.clear();
+    needles.set(lexeme, needle);
+  }
+  return needle;
+}
+
 /**
  * Occurrences of one lexeme in the text form of a tsvector, without parsing the whole vector (ranking
  * needs only the query's lexemes of each candidate; a full parse is kept for the few documents that
  * feed query expansion and diversification).
  */
 export function termFrequency(tsv: string, lexeme: string): number {
-  const needle = `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  const needle = needleOf(lexeme);
   for (let i = tsv.indexOf(needle); i >= 0; i = tsv.indexOf(needle, i + 1)) {
     if (i > 0 && tsv[i - 1] !== ' ') continue;
     const end = i + needle.length;
