@@ -105,12 +105,15 @@ describe('GET /v1/artifacts', () => {
 
   it('leaves the total out above the count cap, and pages rows sharing one createdAt by id', async () => {
     const { user, apiKey } = await newTenant(server);
+    // Ids unique to this run's tenant: a kept database (a developer's) holds the runs before.
+    const tag = user.tenantId.slice(-6).toLowerCase();
+    const id = (n: number) => `art_cap${tag}${String(n).padStart(6, '0')}`;
     // Learn writes many artifacts in one transaction with one createdAt (its clock, in milliseconds);
     // seeded by SQL here for the volume.
     await server.ctx.database.rows(
       sql`insert into artifacts (id, tenant_id, environment, namespace, type, key, title, content, markdown, confidence,
           created_at)
-        select 'art_cap' || lpad(g::text, 6, '0'), ${user.tenantId}, 'live', 'default', 'session_summary', 'cap' || g,
+        select 'art_cap' || ${tag} || lpad(g::text, 6, '0'), ${user.tenantId}, 'live', 'default', 'session_summary', 'cap' || g,
           'Artifact ' || g, '{}'::jsonb, 'Body ' || g, 0.5, date_trunc('milliseconds', now())
         from generate_series(1, ${TOTAL_CAP + 1}) g`,
     );
@@ -118,14 +121,11 @@ describe('GET /v1/artifacts', () => {
     expect(first.pagination.hasMore).toBe(true);
     expect(first.pagination).not.toHaveProperty('total');
     const ids = first.artifacts.map((a) => a.id);
-    const id = (n: number) => `art_cap${String(n).padStart(6, '0')}`;
     expect(ids).toEqual([id(TOTAL_CAP + 1), id(TOTAL_CAP), id(TOTAL_CAP - 1)]);
     const next = await list(apiKey, { limit: 3, cursor: first.pagination.cursor });
     expect(next.artifacts[0].id).toBe(id(TOTAL_CAP - 2));
     // Under the cap the count is exact again.
-    await server.ctx.database.rows(
-      sql`delete from artifacts where tenant_id = ${user.tenantId} and id > 'art_cap009000'`,
-    );
+    await server.ctx.database.rows(sql`delete from artifacts where tenant_id = ${user.tenantId} and id > ${id(9000)}`);
     const counted = await list(apiKey, { limit: 1 });
     expect(counted.pagination.total).toBe(9000);
   });

@@ -22,6 +22,12 @@ const PLANTED = 100;
 const server = useTestServer();
 let apiKey: string;
 let tenantId: string;
+/**
+ * Ids below any real ULID ('evt_00...'), in capture order, and unique to this run's tenant (a kept
+ * database, a developer's, holds the runs before).
+ */
+let idTag: string;
+const eventId = (turn: number) => `evt_00${idTag}${String(turn).padStart(18, '0')}`;
 
 const database = () => server.ctx.database;
 
@@ -29,12 +35,13 @@ beforeAll(async () => {
   const tenant = await newTenant(server, 'large-scope');
   apiKey = tenant.apiKey;
   tenantId = tenant.user.tenantId;
-  // Loaded by SQL: 12,000 captures through HTTP would make this file slow. Ids below any real ULID,
-  // in capture order; every fifth turn is about a deploy (2,400: a common word), one about a quokka.
+  idTag = tenantId.slice(-6).toLowerCase();
+  // Loaded by SQL: 12,000 captures through HTTP would make this file slow (ids: eventId); every fifth
+  // turn is about a deploy (2,400: a common word), one about a quokka.
   await database().rows(sql`
     insert into events (id, tenant_id, environment, namespace, session_id, type, payload, metadata, text,
       content_hash, occurred_at)
-    select 'evt_00' || lpad(g::text, 24, '0'), ${tenantId}, 'live', 'history', 'history-' || (g / 20), 'message',
+    select 'evt_00' || ${idTag} || lpad(g::text, 18, '0'), ${tenantId}, 'live', 'history', 'history-' || (g / 20), 'message',
       jsonb_build_object('role', 'user', 'content', t.c), '{}'::jsonb, 'user: ' || t.c, md5(g::text),
       now() - interval '100 days' + g * interval '10 minutes'
     from generate_series(0, ${EVENTS - 1}::int) g
@@ -76,7 +83,7 @@ describe('POST /v1/synthesize on a scope of more than LARGE_SCOPE events', () =>
     await database().rows(sql`
       insert into events (id, tenant_id, environment, namespace, session_id, type, payload, metadata, text,
         content_hash, occurred_at)
-      select 'evt_00' || lpad(g::text, 24, '0'), ${tenantId}, 'live', 'history', 'recent-' || (g / 20), 'message',
+      select 'evt_00' || ${idTag} || lpad(g::text, 18, '0'), ${tenantId}, 'live', 'history', 'recent-' || (g / 20), 'message',
         jsonb_build_object('role', 'user', 'content', 'turn ' || g || ' about the lunch'), '{}'::jsonb,
         'user: turn ' || g || ' about the lunch', md5(g::text), now()
       from generate_series(${from}::int, ${from + RECENT_WINDOW - 1}::int) g`);
@@ -90,9 +97,7 @@ describe('POST /v1/synthesize on a scope of more than LARGE_SCOPE events', () =>
     expect(shown.length).toBeGreaterThan(0);
     // Erased behind this process's back (another server's erasure, a retention sweep).
     await database().rows(
-      sql`delete from events where tenant_id = ${tenantId} and id = any(${sql.param(
-        shown.map((t) => `evt_00${String(t).padStart(24, '0')}`),
-      )}::text[])`,
+      sql`delete from events where tenant_id = ${tenantId} and id = any(${sql.param(shown.map(eventId))}::text[])`,
     );
     const again = await synthesize('where is the printer');
     const turns = again.map((e) => turnOf(e.content));

@@ -77,14 +77,16 @@ describe('POST /v1/synthesize memories', () => {
     const t = await newTenant(server, 'synth-mem');
     const { database } = server.ctx;
     const tenantId = t.user.tenantId;
+    // Ids unique to this run's tenant: a kept database (a developer's) holds the runs before.
+    const memId = (name: string) => `mem_test_${name}_${tenantId.slice(-6).toLowerCase()}`;
     const row = (id: string, content: string, status: string, from: string, to: string | null) =>
       sql`(${id}, ${tenantId}, 'live', 'default', 'u1', 'fact', ${content}, ${`u1:city:${id}`}, ${id}, 0.9, ${status}, ${from}, ${to}, ${from})`;
     await database.rows(sql`insert into memories
       (id, tenant_id, environment, namespace, subject_id, kind, content, attribute_key, dedupe_key, confidence, status, valid_from, valid_to, last_seen_at)
-      values ${row('mem_test_paris', 'The user lives in Paris', 'superseded', '2023-01-01T00:00:00Z', '2024-03-01T00:00:00Z')},
-             ${row('mem_test_berlin', 'The user lives in Berlin', 'active', '2024-03-01T00:00:00Z', null)},
-             ${row('mem_test_low', 'The user lives in Rome maybe', 'active', '2024-03-01T00:00:00Z', null)}`);
-    await database.rows(sql`update memories set confidence = 0.1 where id = 'mem_test_low'`);
+      values ${row(memId('paris'), 'The user lives in Paris', 'superseded', '2023-01-01T00:00:00Z', '2024-03-01T00:00:00Z')},
+             ${row(memId('berlin'), 'The user lives in Berlin', 'active', '2024-03-01T00:00:00Z', null)},
+             ${row(memId('low'), 'The user lives in Rome maybe', 'active', '2024-03-01T00:00:00Z', null)}`);
+    await database.rows(sql`update memories set confidence = 0.1 where id = ${memId('low')}`);
 
     const now = await synth(t.apiKey, { query: 'Where does the user live?', subjectId: 'u1' });
     expect(now.status).toBe(200);
@@ -93,7 +95,7 @@ describe('POST /v1/synthesize memories', () => {
     expect(contents(now)).not.toContain('Rome'); // under minConfidence 0.3
     const entry = expectStatus(now, 200).body.data.entries.find((e) => e.content.includes('Berlin'));
     expect(entry).toMatchObject({ section: 'facts', kind: 'fact', validTo: null });
-    expect(entry!.provenance[0]).toMatchObject({ sourceType: 'memory', sourceId: 'mem_test_berlin' });
+    expect(entry!.provenance[0]).toMatchObject({ sourceType: 'memory', sourceId: memId('berlin') });
 
     const past = await synth(t.apiKey, { query: 'Where does the user live?', asOf: '2023-06-01T00:00:00Z' });
     expect(contents(past)).toContain('Paris');
@@ -105,8 +107,8 @@ describe('POST /v1/synthesize memories', () => {
       sql`select memory_ids, operation, query from access_logs where tenant_id = ${tenantId} order by id`,
     );
     expect(logs.map((l) => l.operation)).toEqual(['synthesize', 'synthesize']);
-    expect(logs[0]?.memory_ids).toEqual(['mem_test_berlin']);
-    expect(logs[1]?.memory_ids).toEqual(['mem_test_paris']);
+    expect(logs[0]?.memory_ids).toEqual([memId('berlin')]);
+    expect(logs[1]?.memory_ids).toEqual([memId('paris')]);
     expect(logs[0]?.query).toBe('Where does the user live?');
   });
 });

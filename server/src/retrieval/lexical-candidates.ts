@@ -104,6 +104,6 @@ export async function lexicalCandidates(
     // Only the samples of lexemes still of older history (one may have come back into the window).
     const wanted = new Set(sharedIds(new Map(older.map((l) => [l, remembered.get(l) ?? []])), olderLimit));
     sampled = recent.also.filter((row) => wanted.has(row.id));
-  } else sampled = await sampleOlder(database, scope, older, olderLimit);
+  } else sampled = await sampleOlder(database, scope, older, olderLimit, recent.also);
   return { df, rows: [...recent.rows, ...sampled] };
 }

@@ -79,13 +79,15 @@ export function sharedIds(samplesOf: Map<string, string[]>, limit: number): stri
  * Candidate rows for common lexemes of older history: up to `limit` of their sampled matches, shared
  * between the lexemes, read by primary key under the scope's conditions. Lexemes without a fresh
  * sample are drawn first (one more statement). A caller that already knows which lexemes have samples
- * (cachedSamples) can read their rows with another statement of its own (sharedIds).
+ * (cachedSamples) can read their rows with another statement of its own (sharedIds) and pass them as
+ * `known`: rows read in this request under the same scope, not read again.
  */
 export async function sampleOlder(
   database: Database,
   scope: RetrievalScope,
   lexemes: string[],
   limit: number,
+  known: CandidateRow[] = [],
 ): Promise<CandidateRow[]> {
   if (lexemes.length === 0) return [];
   const samplesOf = cachedSamples(scope, lexemes);
@@ -100,5 +102,14 @@ export async function sampleOlder(
     }
   }
   const ordered = new Map(lexemes.map((l) => [l, samplesOf.get(l) ?? []]));
-  return fetchByIds(database, 'event', scope, sharedIds(ordered, limit));
+  const ids = sharedIds(ordered, limit);
+  const have = new Map(known.map((row) => [row.id, row]));
+  const read = await fetchByIds(
+    database,
+    'event',
+    scope,
+    ids.filter((id) => !have.has(id)),
+  );
+  for (const row of read) have.set(row.id, row);
+  return ids.flatMap((id) => have.get(id) ?? []);
 }
