@@ -2,6 +2,7 @@
  * Tokens of an external identity provider (OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL), verified
  * against a JWKS served by a local HTTP server and mapped to an Hx user by e-mail, then by subject.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -12,6 +13,12 @@ import { expectStatus, registerUser, startTestServer, type TestServer } from '..
 
 const ISSUER = 'https://idp.example.test/';
 const AUDIENCE = 'hx-external';
+/**
+ * A provider subject unique to this run: a successful sign-in links the subject to the user for good,
+ * so a fixed one would be linked already when the suite runs again on a kept database.
+ */
+const RUN = randomUUID().slice(0, 8);
+const subject = (name: string) => `idp|${name}-${RUN}`;
 
 let idp: Server;
 let server: TestServer;
@@ -65,16 +72,16 @@ describe('external identity provider tokens', () => {
   it('map to the user with the same verified e-mail, then by subject once linked', async () => {
     const user = await registerUser(server, 'oidc');
     const first = await me(
-      await idpToken({ sub: 'idp|alice-1', email: user.email.toUpperCase(), email_verified: true }),
+      await idpToken({ sub: subject('alice-1'), email: user.email.toUpperCase(), email_verified: true }),
     );
     expect(first.status).toBe(200);
     expect(expectStatus(first, 200).body.data.user.id).toBe(user.userId);
     // Linked: the subject alone now finds the user, even without an e-mail claim.
-    const second = await me(await idpToken({ sub: 'idp|alice-1' }));
+    const second = await me(await idpToken({ sub: subject('alice-1') }));
     expect(second.status).toBe(200);
     expect(expectStatus(second, 200).body.data.user.id).toBe(user.userId);
     // And the JWT works on JWT routes in the user's tenant.
-    const keys = await server.api(await idpToken({ sub: 'idp|alice-1' })).apiKeys.list();
+    const keys = await server.api(await idpToken({ sub: subject('alice-1') })).apiKeys.list();
     expect(keys.status).toBe(200);
     expect(expectStatus(keys, 200).body.meta.tenantId).toBe(user.tenantId);
   });
@@ -85,41 +92,43 @@ describe('external identity provider tokens', () => {
   });
 
   it('refuses an unknown identity', async () => {
-    const res = await me(await idpToken({ sub: 'idp|nobody', email: 'nobody-at-all@example.com' }));
+    const res = await me(await idpToken({ sub: subject('nobody'), email: 'nobody-at-all@example.com' }));
     expect(res.status).toBe(401);
     expect(expectStatus(res, 401).body.error.message).toMatch(/no Hx account matches/);
   });
 
   it('refuses an unverified e-mail', async () => {
     const user = await registerUser(server, 'unverified');
-    const res = await me(await idpToken({ sub: 'idp|mallory', email: user.email, email_verified: false }));
+    const res = await me(await idpToken({ sub: subject('mallory'), email: user.email, email_verified: false }));
     expect(res.status).toBe(401);
   });
 
   it('refuses a subject that tries to take over an account linked to another subject', async () => {
     const user = await registerUser(server, 'linked');
-    expect((await me(await idpToken({ sub: 'idp|first', email: user.email }))).status).toBe(200);
-    const res = await me(await idpToken({ sub: 'idp|second', email: user.email }));
+    expect((await me(await idpToken({ sub: subject('first'), email: user.email }))).status).toBe(200);
+    const res = await me(await idpToken({ sub: subject('second'), email: user.email }));
     expect(res.status).toBe(401);
   });
 
   it('refuses a token signed by a key not in the JWKS', async () => {
     const user = await registerUser(server, 'stranger');
-    const res = await me(await idpToken({ sub: 'idp|s', email: user.email }, { key: strangerKey }));
+    const res = await me(await idpToken({ sub: subject('s'), email: user.email }, { key: strangerKey }));
     expect(res.status).toBe(401);
     expect(expectStatus(res, 401).body.error.message).toMatch(/signature is invalid/);
-    const unknownKid = await me(await idpToken({ sub: 'idp|s', email: user.email }, { key: strangerKey, kid: 'k9' }));
+    const unknownKid = await me(
+      await idpToken({ sub: subject('s'), email: user.email }, { key: strangerKey, kid: 'k9' }),
+    );
     expect(unknownKid.status).toBe(401);
     expect(expectStatus(unknownKid, 401).body.error.message).toMatch(/signing key/);
   });
 
   it('refuses a wrong audience and an expired token', async () => {
     const user = await registerUser(server, 'audexp');
-    const aud = await me(await idpToken({ sub: 'idp|a', email: user.email }, { aud: 'someone-else' }));
+    const aud = await me(await idpToken({ sub: subject('a'), email: user.email }, { aud: 'someone-else' }));
     expect(aud.status).toBe(401);
     expect(expectStatus(aud, 401).body.error.message).toMatch(/"aud"/);
     const exp = await me(
-      await idpToken({ sub: 'idp|a', email: user.email }, { exp: Math.floor(Date.now() / 1000) - 60 }),
+      await idpToken({ sub: subject('a'), email: user.email }, { exp: Math.floor(Date.now() / 1000) - 60 }),
     );
     expect(exp.status).toBe(401);
     expect(expectStatus(exp, 401).body.error.message).toMatch(/expired/);
