@@ -84,12 +84,12 @@ export function parseTsvector(text: string): { tf: Map<string, number>; length: 
   return { tf, length };
 }
 
-/** A lexeme quoted as in a tsvector's text form; asked of every candidate for every query lexeme, so kept. */
+/** A lexeme quoted as in a tsvector's text form (as in a tsquery's); asked of every candidate for every query lexeme, so kept. */
 const needles = new Map<string, string>();
 function needleOf(lexeme: string): string {
   let needle = needles.get(lexeme);
   if (needle === undefined) {
-    needle = `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+    needle = quoteLexeme(lexeme);
     // Lexemes of queries are few and repeat; a bound keeps a stream of distinct ones from growing it.
     if (needles.size >= 10_000) needles.clear();
     needles.set(lexeme, needle);
