@@ -8,7 +8,12 @@
  *     npx tsx --conditions=hx-source bench/soak/run.ts
  *
  * The server runs as a child process (node with tsx as loader) on a fresh database, so its figures
- * do not include the load generator's.
+ * do not include the load generator's. SOAK_CPU_PROF=<dir>: the server writes a V8 CPU profile there
+ * when it stops (open it in Chrome's DevTools or speedscope).
+ *
+ * Requests are counted in the minute they end in. (Until 2026-11-29 they were summed per sample, and
+ * samples drift past the 10-second mark, so a minute held five samples or seven: the per-minute
+ * figures of earlier runs in BENCHMARKS.md swing by a sixth for that reason alone.)
  *
  * SOAK_MIX=history (issue 29): the large-history mix instead, one tenant (SOAK_TENANTS) whose events
  * pile up: a quarter each of single captures, capture batches of 50, synthesize with 800 tokens
@@ -70,7 +75,13 @@ async function main() {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    ['--conditions=hx-source', '--import', 'tsx', join(root, 'server/src/main.ts')],
+    [
+      ...(process.env.SOAK_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SOAK_CPU_PROF}`] : []),
+      '--conditions=hx-source',
+      '--import',
+      'tsx',
+      join(root, 'server/src/main.ts'),
+    ],
     {
       cwd: root,
       env: {
@@ -120,6 +131,10 @@ async function main() {
     const started = Date.now();
     const end = started + MINUTES * 60_000;
     const counts = { requests: 0, errors: 0, byStatus: new Map<number, number>() };
+    /** The minute (1-based) a request ended in; the few still in flight at the end count in the last. */
+    const minuteNow = () => Math.min(MINUTES, Math.floor((Date.now() - started) / 60_000) + 1);
+    /** Requests and errors by the minute they ended in (not by sample: samples drift off the minute). */
+    const byMinute = new Map<number, { requests: number; errors: number }>();
     /** Synthesize latencies by the minute they ended in. */
     const synthesizeMs = new Map<number, number[]>();
     let n = 0;
@@ -142,7 +157,7 @@ async function main() {
       const query = HISTORY_QUESTIONS[Math.floor(i / 4) % HISTORY_QUESTIONS.length] as string;
       const t0 = performance.now();
       const res = await call(`${url}/v1/synthesize`, 'POST', key, { query, options: { maxTokens: 800 } });
-      const minute = Math.min(MINUTES, Math.floor((Date.now() - started) / 60_000) + 1);
+      const minute = minuteNow();
       synthesizeMs.set(minute, [...(synthesizeMs.get(minute) ?? []), performance.now() - t0]);
       return res;
     };
@@ -153,6 +168,7 @@ async function main() {
         const topic = TOPICS[i % TOPICS.length];
         const pick = i % 20;
         let res: { status: number };
+        let failed = false;
         try {
           if (MIX === 'history') res = await history(key, i);
           else if (pick < 13)
@@ -165,11 +181,16 @@ async function main() {
           else if (pick < 19) res = await call(`${url}/v1/memories?limit=20`, 'GET', key);
           else res = await call(`${url}/v1/learn`, 'POST', key, { scope: 'incremental' });
           counts.byStatus.set(res.status, (counts.byStatus.get(res.status) ?? 0) + 1);
-          if (res.status >= 500) counts.errors += 1;
+          failed = res.status >= 500;
         } catch {
-          counts.errors += 1;
+          failed = true;
         }
         counts.requests += 1;
+        if (failed) counts.errors += 1;
+        const minute = byMinute.get(minuteNow()) ?? { requests: 0, errors: 0 };
+        minute.requests += 1;
+        if (failed) minute.errors += 1;
+        byMinute.set(minuteNow(), minute);
       }
     };
 
@@ -199,13 +220,14 @@ async function main() {
     })();
     await Promise.all([...Array.from({ length: CONCURRENCY }, loop), sampler]);
 
-    // Per minute: requests and errors summed, the other figures at the minute's last sample.
+    // Per minute: requests and errors as counted when they ended; the other figures from the samples
+    // taken in that minute (the minute's last, the maximum of lag and connections).
     const perMinute = new Map<number, Record<string, number>>();
+    for (const [minute, c] of [...byMinute].sort(([a], [b]) => a - b))
+      perMinute.set(minute, { minute, requests: c.requests, errors: c.errors });
     for (const s of samples) {
-      const minute = Math.min(MINUTES, Math.ceil(s.second / 60));
+      const minute = Math.min(MINUTES, Math.max(1, Math.ceil(s.second / 60)));
       const row = perMinute.get(minute) ?? { minute, requests: 0, errors: 0 };
-      row.requests = (row.requests ?? 0) + (s.requests ?? 0);
-      row.errors = (row.errors ?? 0) + (s.errors ?? 0);
       Object.assign(row, {
         rssMiB: s.rssMiB,
         heapMiB: s.heapMiB,
@@ -232,7 +254,13 @@ async function main() {
     const minutes = [...perMinute.values()];
     const first = minutes[0]?.requests ?? 0;
     const last = minutes[minutes.length - 1]?.requests ?? 0;
-    if (first > 0) console.log(`throughput, last minute / first minute: ${(last / first).toFixed(2)}`);
+    if (first > 0) {
+      const ratios = minutes.map((m) => (m.requests ?? 0) / first);
+      console.log(`throughput, last minute / first minute: ${(last / first).toFixed(2)}`);
+      console.log(
+        `throughput, every minute / first minute: ${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}`,
+      );
+    }
     const target = postgres(db.url, { max: 1, onnotice: () => {} });
     const [stored] = await target`select count(*)::int as n from events`;
     await target.end();
@@ -247,6 +275,7 @@ async function main() {
           concurrency: CONCURRENCY,
           mix: MIX,
           samples,
+          requestsByMinute: Object.fromEntries(byMinute),
           synthesizeMs: Object.fromEntries(synthesizeMs),
           statuses: Object.fromEntries(counts.byStatus),
         },
