@@ -49,8 +49,15 @@ export function resolveDate(text: string, reference: Date, pastTense: boolean): 
   else if (r.start.isCertain('day') || r.start.isCertain('weekday')) granularity = 'day';
   else if (r.start.isCertain('month')) granularity = 'month';
   else granularity = 'year';
+  const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+  // "on Tuesday" about something that already happened is the Tuesday before (chrono reads the nearest,
+  // which may be days ahead): a week back, never a year (that read "Tuesday" said on a Monday as a
+  // Sunday of the year before).
+  if (pastTense && r.start.isCertain('weekday') && !r.start.isCertain('day')) {
+    if (dayOf(date) > dayOf(reference)) date = new Date(date.getTime() - 7 * DAY_MS);
+  }
   // "in June" said in May about something that already happened means last June.
-  if (pastTense && date.getTime() > reference.getTime() + DAY_MS && !r.start.isCertain('year')) {
+  else if (pastTense && date.getTime() > reference.getTime() + DAY_MS && !r.start.isCertain('year')) {
     const d = new Date(date);
     d.setUTCFullYear(d.getUTCFullYear() - 1);
     date = d;

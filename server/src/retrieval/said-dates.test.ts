@@ -29,4 +29,20 @@ describe('withSaidDates', () => {
   ])('leaves "%s" as it is', (text) => {
     expect(withSaidDates(text, said)).toBe(text);
   });
+
+  // A weekday that already passed this week: chrono reads the nearest one, which can be tomorrow; once
+  // that was more than a day ahead it was taken a year back, as "in June" said in May is ("on Tuesday"
+  // said on a Monday read 2023-05-07, a Sunday, for 2024-04-30).
+  it.each([
+    [
+      '2024-05-06T09:00:00Z',
+      'The release slipped again on Tuesday.',
+      'The release slipped again on Tuesday (2024-04-30).',
+    ],
+    ['2024-05-06T09:00:00Z', 'We shipped it on Wednesday', 'We shipped it on Wednesday (2024-05-01)'],
+    ['2024-05-06T23:30:00Z', 'On Tuesday I went to a concert', 'On Tuesday (2024-04-30) I went to a concert'],
+    ['2024-05-10T09:00:00Z', 'On Tuesday I went to a concert', 'On Tuesday (2024-05-07) I went to a concert'],
+  ])('said %s: %s', (at, text, expected) => {
+    expect(withSaidDates(text, new Date(at))).toBe(expected);
+  });
 });

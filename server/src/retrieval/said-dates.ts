@@ -14,7 +14,6 @@ const RELATIVE =
   /\b(?:yesterday|tomorrow|ago|last|next|past|earlier|coming|the other day|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 /** A phrase that carries its year already. */
 const HAS_YEAR = /\b(?:19|20)\d\d\b/;
-const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i;
 /** A turn about what is to come: "in June" is this June, not last June. */
 const FUTURE = /\b(?:next|tomorrow|coming|upcoming|will|going to|gonna|plan(?:ning)? to|soon)\b|'ll\b/i;
 
@@ -39,9 +38,6 @@ function annotate(text: string, saidAt: Date): string {
   const past = !FUTURE.test(text);
   const resolved = resolveDate(text, saidAt, past);
   if (!resolved || !RELATIVE.test(resolved.phrase) || HAS_YEAR.test(resolved.phrase)) return text;
-  // "On Friday I went ..." said on a Thursday: the Friday before, not the next one.
-  if (past && WEEKDAY.test(resolved.phrase) && resolved.date.getTime() > saidAt.getTime())
-    resolved.date = new Date(resolved.date.getTime() - 7 * DAY_MS);
   // A week is named by its Monday, a weekend by its Saturday.
   const weekend = /weekend/i.test(resolved.phrase);
   if (resolved.granularity === 'week') {

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatResolved, resolveDate } from './resolve-dates.js';
+
+const resolved = (text: string, at: string, past = true) => {
+  const r = resolveDate(text, new Date(at), past);
+  return r ? formatResolved(r) : null;
+};
+
+describe('resolveDate', () => {
+  it('reads a past weekday as the one before the statement, never a year back', () => {
+    // Said on Monday 2024-05-06: chrono's nearest Tuesday is the next day.
+    expect(resolved('the release slipped on Tuesday', '2024-05-06T09:00:00Z')).toBe('2024-04-30');
+    expect(resolved('I went to a concert on Friday', '2023-07-06T13:00:00Z')).toBe('2023-06-30');
+    expect(resolved('I went to a concert on Monday', '2023-07-06T13:00:00Z')).toBe('2023-07-03');
+  });
+
+  it('reads a weekday of what is to come forward, and a past month a year back', () => {
+    expect(resolved('we will ship on Tuesday', '2024-05-06T09:00:00Z', false)).toBe('2024-05-07');
+    expect(resolved('I went to a pride parade in June', '2023-05-10T09:00:00Z')).toBe('2022-06');
+  });
+});
