@@ -18,6 +18,11 @@ describe('withSaidDates', () => {
     // About what is to come: forward, not a year back.
     ['I am going camping next month', 'I am going camping next month (2023-08)'],
     ['Tomorrow we are off to the beach', 'Tomorrow (2023-07-07) we are off to the beach'],
+    // The first time word names no date: the next sentence's does.
+    [
+      'Hey John, been a few days since we chatted. In the meantime, I donated my old car yesterday. How are you?',
+      'Hey John, been a few days since we chatted. In the meantime, I donated my old car yesterday (2023-07-05). How are you?',
+    ],
   ])('%s', (text, expected) => {
     expect(withSaidDates(text, said)).toBe(expected);
   });

@@ -34,8 +34,25 @@ export function withSaidDates(text: string, saidAt: Date): string {
 const annotated = new Map<string, string>();
 const CACHE_MAX = 5_000;
 
+/**
+ * The first sentence whose relative phrase resolves gets its date: the turn's first time word may name
+ * none ("been a few days since we chatted. I donated my car yesterday" dates the "yesterday").
+ */
 function annotate(text: string, saidAt: Date): string {
   const past = !FUTURE.test(text);
+  // Sentences with the spaces after them, so joining them again gives the text back unchanged.
+  const parts = text.split(/(?<=[.!?])(\s+)/);
+  for (const [i, part] of parts.entries()) {
+    if (i % 2 === 1 || !RELATIVE.test(part)) continue;
+    const out = annotateSentence(part, saidAt, past);
+    if (out === part) continue;
+    parts[i] = out;
+    return parts.join('');
+  }
+  return text;
+}
+
+function annotateSentence(text: string, saidAt: Date, past: boolean): string {
   const resolved = resolveDate(text, saidAt, past);
   if (!resolved || !RELATIVE.test(resolved.phrase) || HAS_YEAR.test(resolved.phrase)) return text;
   // A week is named by its Monday, a weekend by its Saturday.
