@@ -17,7 +17,7 @@ const HAS_YEAR = /\b(?:19|20)\d\d\b/;
 /** A turn about what is to come: "in June" is this June, not last June. */
 const FUTURE = /\b(?:next|tomorrow|coming|upcoming|will|going to|gonna|plan(?:ning)? to|soon)\b|'ll\b/i;
 
-/** `text` with the date its first relative time phrase names after the phrase, or `text` unchanged. */
+/** `text` with the date its first resolvable relative time phrase names after the phrase, or `text` unchanged. */
 export function withSaidDates(text: string, saidAt: Date): string {
   // Most turns name no relative time: one regular expression, and chrono (tens of µs) never runs.
   if (!RELATIVE.test(text)) return text;
