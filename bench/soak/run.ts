@@ -187,10 +187,11 @@ async function main() {
         }
         counts.requests += 1;
         if (failed) counts.errors += 1;
-        const minute = byMinute.get(minuteNow()) ?? { requests: 0, errors: 0 };
+        const endedIn = minuteNow();
+        const minute = byMinute.get(endedIn) ?? { requests: 0, errors: 0 };
         minute.requests += 1;
         if (failed) minute.errors += 1;
-        byMinute.set(minuteNow(), minute);
+        byMinute.set(endedIn, minute);
       }
     };
 
