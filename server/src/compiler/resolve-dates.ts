@@ -15,7 +15,11 @@ export interface ResolvedDate {
 }
 
 const TEMPORAL_HINT =
-  /\b(?:[Yy]esterday|[Tt]oday|[Tt]onight|[Tt]omorrow|ago|[Ll]ast (?:\w+ )?(?:week|weekend|month|year|night|time|summer|winter|spring|fall|autumn|[A-Z]\w+)|[Nn]ext (?:\w+ )?(?:week|weekend|month|year|[A-Z]\w+)|[Tt]his (?:morning|afternoon|evening|week|weekend|month|year|past)|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|(?:19|20)\d\d|\d{1,2}[/.-]\d{1,2}|earlier this \w+|the other day|(?:a|one|two|three|few|couple of) (?:days|weeks|months|years))\b/;
+  /\b(?:[Yy]esterday|[Tt]oday|[Tt]onight|[Tt]omorrow|ago|[Ll]ast (?:\w+ )?(?:week|weekend|month|year|night|time|summer|winter|spring|fall|autumn|[A-Z]\w+)|[Nn]ext (?:\w+ )?(?:week|weekend|month|year|[A-Z]\w+)|[Tt]his (?:morning|afternoon|evening|week|weekend|month|year|past)|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Tues|Weds|(?:19|20)\d\d|\d{1,2}[/.-]\d{1,2}|earlier this \w+|the other day|(?:a|one|two|three|few|couple of) (?:days|weeks|months|years))\b/;
+
+/** Weekday abbreviations chrono does not read, with the names it does. */
+const ABBREVIATED = /\b(?:Tues|Weds)\b/i;
+const FULL_NAME: Record<string, string> = { tues: 'Tuesday', weds: 'Wednesday' };
 
 const YEAR_ONLY = /\b(?:in|since|during|back in|around|from)\s+((?:19|20)\d\d)\b/i;
 
@@ -29,7 +33,11 @@ export function resolveDate(text: string, reference: Date, pastTense: boolean): 
   const from = Math.max(0, text.lastIndexOf(' ', Math.max(0, hint.index - 24)));
   const to = text.indexOf(' ', Math.min(text.length, hint.index + hint[0].length + 24));
   const window = text.slice(from, to === -1 ? text.length : to);
-  const results = chrono.parse(window, { instant: reference, timezone: 0 });
+  // chrono knows "Tue" and "Thurs" but not "Tues" or "Weds": read them as the full names, and say the
+  // phrase as written.
+  const written = ABBREVIATED.exec(window)?.[0];
+  const readable = written ? window.replace(ABBREVIATED, (m) => FULL_NAME[m.toLowerCase()] ?? m) : window;
+  const results = chrono.parse(readable, { instant: reference, timezone: 0 });
   const r = results.find(
     (x) =>
       x.start.isCertain('day') ||
@@ -43,7 +51,7 @@ export function resolveDate(text: string, reference: Date, pastTense: boolean): 
     return { date: new Date(Date.UTC(Number(y[1]), 0, 1)), phrase: y[0], granularity: 'year' };
   }
   let date = r.start.date();
-  const phrase = r.text;
+  const phrase = written ? r.text.replace(/tuesday|wednesday/i, written) : r.text;
   let granularity: Granularity;
   if (/\bweeks?\b|\bweekend\b/i.test(phrase)) granularity = 'week';
   else if (r.start.isCertain('day') || r.start.isCertain('weekday')) granularity = 'day';

@@ -47,6 +47,13 @@ describe('withSaidDates', () => {
     ['2024-05-06T09:00:00Z', 'We shipped it on Wednesday', 'We shipped it on Wednesday (2024-05-01)'],
     ['2024-05-06T23:30:00Z', 'On Tuesday I went to a concert', 'On Tuesday (2024-04-30) I went to a concert'],
     ['2024-05-10T09:00:00Z', 'On Tuesday I went to a concert', 'On Tuesday (2024-05-07) I went to a concert'],
+    // Abbreviations chrono does not read itself.
+    [
+      '2023-07-20T13:00:00Z',
+      'I just joined a new activist group last Tues. It is great.',
+      'I just joined a new activist group last Tues (2023-07-18). It is great.',
+    ],
+    ['2023-07-20T13:00:00Z', 'We met on Weds for lunch', 'We met on Weds (2023-07-19) for lunch'],
   ])('said %s: %s', (at, text, expected) => {
     expect(withSaidDates(text, new Date(at))).toBe(expected);
   });

@@ -11,7 +11,7 @@ import { DAY_MS, formatResolved, resolveDate } from '../compiler/resolve-dates.j
 
 /** A phrase that names a time relative to when it was said. */
 const RELATIVE =
-  /\b(?:yesterday|tomorrow|ago|last|next|past|earlier|coming|the other day|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+  /\b(?:yesterday|tomorrow|ago|last|next|past|earlier|coming|the other day|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 /** A phrase that carries its year already. */
 const HAS_YEAR = /\b(?:19|20)\d\d\b/;
 /** A turn about what is to come: "in June" is this June, not last June. */
