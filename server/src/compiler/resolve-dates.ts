@@ -36,7 +36,8 @@ export function resolveDate(text: string, reference: Date, pastTense: boolean): 
   // chrono knows "Tue" and "Thurs" but not "Tues" or "Weds": read them as the full names, and say the
   // phrase as written.
   const written = ABBREVIATED.exec(window)?.[0];
-  const readable = written ? window.replace(ABBREVIATED, (m) => FULL_NAME[m.toLowerCase()] ?? m) : window;
+  const fullName = written ? (FULL_NAME[written.toLowerCase()] as string) : undefined;
+  const readable = written && fullName ? window.replace(written, fullName) : window;
   const results = chrono.parse(readable, { instant: reference, timezone: 0 });
   const r = results.find(
     (x) =>
@@ -51,17 +52,18 @@ export function resolveDate(text: string, reference: Date, pastTense: boolean): 
     return { date: new Date(Date.UTC(Number(y[1]), 0, 1)), phrase: y[0], granularity: 'year' };
   }
   let date = r.start.date();
-  const phrase = written ? r.text.replace(/tuesday|wednesday/i, written) : r.text;
+  const phrase = written && fullName ? r.text.replace(fullName, written) : r.text;
   let granularity: Granularity;
   if (/\bweeks?\b|\bweekend\b/i.test(phrase)) granularity = 'week';
   else if (r.start.isCertain('day') || r.start.isCertain('weekday')) granularity = 'day';
   else if (r.start.isCertain('month')) granularity = 'month';
   else granularity = 'year';
   const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+  const weekdayOnly = r.start.isCertain('weekday') && !r.start.isCertain('day');
   // "on Tuesday" about something that already happened is the Tuesday before (chrono reads the nearest,
   // which may be days ahead): a week back, never a year (that read "Tuesday" said on a Monday as a
   // Sunday of the year before).
-  if (pastTense && r.start.isCertain('weekday') && !r.start.isCertain('day')) {
+  if (pastTense && weekdayOnly) {
     if (dayOf(date) > dayOf(reference)) date = new Date(date.getTime() - 7 * DAY_MS);
   }
   // "in June" said in May about something that already happened means last June.
