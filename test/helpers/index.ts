@@ -6,6 +6,7 @@ export * from './client.js';
 export * from './db-fixtures.js';
 export * from './fixtures.js';
 export * from './temp-dir.js';
+export * from './conversation.js';
 export {
   postRaw,
   type ServerOverrides,

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/src/db/client.js';
 import { analyzeQuery, parseTsvector } from '../../server/src/retrieval/query-terms.js';
+import { VARIANT_WEIGHT, wordVariants } from '../../server/src/retrieval/word-variants.js';
 
 let database: Database;
 
@@ -31,13 +32,22 @@ const QUERIES = [
   '',
 ];
 
-async function wholeQuery(text: string): Promise<Map<string, number>> {
+async function stems(text: string): Promise<Map<string, number>> {
   const [row] = await database.rows<{ v: string }>(sql`select to_tsvector('english', ${text})::text as v`);
   return parseTsvector(row?.v ?? '').tf;
 }
 
+/** Postgres's stems of the whole query, and the stems of its words' other forms at VARIANT_WEIGHT. */
+async function wholeQuery(text: string): Promise<Map<string, number>> {
+  const expected = await stems(text);
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  for (const lexeme of (await stems(wordVariants(words).join(' '))).keys())
+    if (!expected.has(lexeme)) expected.set(lexeme, VARIANT_WEIGHT);
+  return expected;
+}
+
 describe('analyzeQuery', () => {
-  it('gives the lexemes and counts of Postgres stemming the whole query, cached or not', async () => {
+  it("gives the lexemes and counts of Postgres stemming the whole query (and its words' other forms), cached or not", async () => {
     for (const query of QUERIES) {
       const expected = await wholeQuery(query);
       expect((await analyzeQuery(database, query)).lexemes, JSON.stringify(query)).toEqual(expected);

@@ -4,13 +4,13 @@
  * not by a turn thanking her for her kind words. Through HTTP with the typed client.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectStatus, newTenant, useTestServer } from '../helpers/index.js';
+import { expectStatus, newTenant, conversationEvents, type SpokenTurn, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 let api: ReturnType<typeof server.api>;
 let ids: string[];
 
-const turns: Array<[speaker: string, text: string]> = [
+const turns: SpokenTurn[] = [
   ['Dana', 'Sam, your kind words were so kind, thank you.'],
   ['Dana', 'Mostly jazz: piano music of the fifties.'],
   ['Sam', 'The music at the wedding was loud.'],
@@ -23,14 +23,7 @@ const turns: Array<[speaker: string, text: string]> = [
 beforeAll(async () => {
   const { apiKey } = await newTenant(server, 'frame');
   api = server.api(apiKey);
-  const events = turns.map(([speaker, text], i) => ({
-    type: 'message' as const,
-    sessionId: 'chat',
-    namespace: 'talk',
-    occurredAt: new Date(Date.UTC(2023, 4, 1, 10, i)).toISOString(),
-    payload: { role: 'user' as const, content: text },
-    metadata: { speaker },
-  }));
+  const events = conversationEvents(turns, { namespace: 'talk', session: 'chat' });
   const res = expectStatus(await api.capture.captureBatch({ body: { events } }), 201);
   ids = res.body.data.results.map((r) => r.eventId);
 });

@@ -3,14 +3,13 @@
  * answer, though it rarely repeats the query's words (question-and-reply pairs of a conversation).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CaptureEvent } from '@hx-memory/contract';
-import { expectStatus, newTenant, useTestServer } from '../helpers/index.js';
+import { expectStatus, newTenant, conversationEvents, type SpokenTurn, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 let apiKey: string;
 let ids: string[];
 
-const turns: Array<[speaker: string, text: string]> = [
+const turns: SpokenTurn[] = [
   ['Nate', 'Last Monday I hosted my first cooking show and taught people vegan recipes!'],
   ['Joanna', "Congrats on the cooking show, Nate! What's your favorite dish from the show?"],
   ['Nate', 'Coconut milk ice cream is at the top of my list: smooth, creamy and tropical.'],
@@ -23,16 +22,7 @@ const turns: Array<[speaker: string, text: string]> = [
 
 beforeAll(async () => {
   ({ apiKey } = await newTenant(server, 'answers'));
-  const events = turns.map(
-    ([speaker, text], i): CaptureEvent => ({
-      type: 'message',
-      sessionId: 'cooking',
-      namespace: 'talk',
-      occurredAt: new Date(Date.UTC(2023, 4, 1, 10, i)).toISOString(),
-      payload: { role: 'user', content: text },
-      metadata: { speaker },
-    }),
-  );
+  const events = conversationEvents(turns, { namespace: 'talk', session: 'cooking' });
   const res = await server.api(apiKey).capture.captureBatch({ body: { events } });
   ids = expectStatus(res, 201).body.data.results.map((r) => r.eventId);
 });

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { VARIANT_WEIGHT, wordVariants } from './word-variants.js';
 
 export interface QueryTerms {
   /** Stemmed lexemes of the query (english configuration), with their count in the query. */
@@ -193,6 +194,11 @@ export async function analyzeQuery(database: Database, query: string): Promise<Q
   const words = [...new Set(rawWords.map((w) => w.toLowerCase().replace(/['’]s$/, '')))].filter(
     (w) => w.length > 1 && !QUESTION_WORDS.has(w),
   );
+  const variants = wordVariants(words);
+  if (variants.length > 0) {
+    const variantLexemes = await lexemesOf(database, variants.join(' '));
+    for (const lexeme of variantLexemes.keys()) if (!tf.has(lexeme)) tf.set(lexeme, VARIANT_WEIGHT);
+  }
   const names = [
     ...new Set(
       rawWords

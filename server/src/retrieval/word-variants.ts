@@ -1,0 +1,38 @@
+/**
+ * Everyday and written forms of the same word ("kids" / "children", "fave" / "favorite", "pic" /
+ * "photo"): people write to an agent casually and ask about it formally, and the stemmer keeps the
+ * forms apart. A query word of a group also looks for the group's other forms, at VARIANT_WEIGHT of a
+ * word. Only near-exact equivalents: general synonyms (WordNet's) raised noise more than recall
+ * (docs/decisions/retrieval.md), and an ambiguous short form ("doc", "uni", "comp") is left out.
+ */
+const GROUPS: string[][] = [
+  ['children', 'child', 'kids', 'kid', 'kiddos'],
+  ['family', 'fam'],
+  ['favorite', 'favourite', 'fave', 'fav'],
+  ['photo', 'photos', 'photograph', 'picture', 'pictures', 'pic', 'pics'],
+  ['mother', 'mom', 'mum', 'mommy'],
+  ['father', 'dad', 'daddy'],
+  ['grandmother', 'grandma', 'granny'],
+  ['grandfather', 'grandpa'],
+  ['brother', 'bro'],
+  ['sister', 'sis'],
+  ['birthday', 'bday'],
+  ['husband', 'hubby'],
+  ['vacation', 'vacay'],
+  ['video', 'videos', 'vid', 'vids'],
+  ['conversation', 'convo'],
+  ['television', 'tv'],
+];
+
+export const VARIANT_WEIGHT = 0.3;
+
+const groupOf = new Map<string, string[]>();
+for (const group of GROUPS) for (const word of group) groupOf.set(word, group);
+
+/** The other forms of the query's words (lower-cased), none of the query's own. */
+export function wordVariants(words: string[]): string[] {
+  const own = new Set(words);
+  const out = new Set<string>();
+  for (const word of words) for (const other of groupOf.get(word) ?? []) if (!own.has(other)) out.add(other);
+  return [...out];
+}

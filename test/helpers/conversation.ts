@@ -1,0 +1,22 @@
+/**
+ * A scripted conversation as capture events: one `message` event per turn, a minute apart from
+ * 2023-05-01 10:00 UTC, the speaker in metadata (as agents record chat turns). For retrieval tests.
+ */
+import type { CaptureEvent } from '@hx-memory/contract';
+
+export type SpokenTurn = [speaker: string, text: string];
+
+export function conversationEvents(
+  turns: SpokenTurn[],
+  options: { namespace: string; session: string | ((index: number) => string) },
+): CaptureEvent[] {
+  const { namespace, session } = options;
+  return turns.map(([speaker, text], i) => ({
+    type: 'message',
+    sessionId: typeof session === 'string' ? session : session(i),
+    namespace,
+    occurredAt: new Date(Date.UTC(2023, 4, 1, 10, i)).toISOString(),
+    payload: { role: 'user', content: text },
+    metadata: { speaker },
+  }));
+}

@@ -1,0 +1,54 @@
+/**
+ * Everyday and written forms of a word (retrieval/word-variants.ts): a question asked formally finds
+ * the turn written casually, and the other way round. Each turn sits in its own session, so only a
+ * word it shares with the question (or a form of one) can bring it into the context. Through HTTP with
+ * the typed client.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus, newTenant, conversationEvents, type SpokenTurn, useTestServer } from '../helpers/index.js';
+
+const server = useTestServer();
+let api: ReturnType<typeof server.api>;
+let ids: string[];
+
+const turns: SpokenTurn[] = [
+  ['Melanie', 'My kids went wild for the dinosaur exhibit.'],
+  ['Gina', 'Contemporary is my fave, no contest.'],
+  ['Jon', 'Here is a photo of the studio on opening night.'],
+  ['Caroline', 'I like the new cafe downtown.'],
+  ['Melanie', 'We drove to the coast on Sunday.'],
+];
+
+beforeAll(async () => {
+  const { apiKey } = await newTenant(server, 'variants');
+  api = server.api(apiKey);
+  const events = conversationEvents(turns, { namespace: 'talk', session: (i) => `chat-${i}` });
+  const res = expectStatus(await api.capture.captureBatch({ body: { events } }), 201);
+  ids = res.body.data.results.map((r) => r.eventId);
+});
+
+async function citedEvents(query: string): Promise<string[]> {
+  const res = await api.synthesize.synthesize({ body: { query, namespace: 'talk' } });
+  return expectStatus(res, 200)
+    .body.data.entries.flatMap((e) => e.provenance)
+    .filter((p) => p.sourceType === 'event')
+    .map((p) => p.sourceId);
+}
+
+describe('synthesize: everyday and written forms of a word', () => {
+  it('finds "kids" for a question about children', async () => {
+    expect(await citedEvents('What do her children enjoy?')).toContain(ids[0]);
+  });
+
+  it('finds "fave" for a question about a favorite', async () => {
+    expect(await citedEvents('Which genre is the favorite?')).toContain(ids[1]);
+  });
+
+  it('finds "photo" for a question about pics', async () => {
+    expect(await citedEvents('Did anyone share pics?')).toContain(ids[2]);
+  });
+
+  it('does not bring in turns that share no form of a word', async () => {
+    expect(await citedEvents('What do her children enjoy?')).not.toContain(ids[4]);
+  });
+});
