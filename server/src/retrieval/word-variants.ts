@@ -22,6 +22,10 @@ const GROUPS: string[][] = [
   ['video', 'videos', 'vid', 'vids'],
   ['conversation', 'convo'],
   ['television', 'tv'],
+  ['friend', 'friends', 'buddy', 'buddies', 'pal', 'pals'],
+  ['movie', 'movies', 'film', 'films'],
+  ['puppy', 'puppies', 'pup', 'pups'],
+  ['kitten', 'kittens', 'kitty'],
 ];
 
 export const VARIANT_WEIGHT = 0.3;
