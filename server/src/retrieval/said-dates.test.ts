@@ -31,6 +31,7 @@ describe('withSaidDates', () => {
     'We moved here in May 2019', // its year is written
     'Today I feel great', // the line's own date
     'I love painting sunsets', // no time at all
+    'We spent last summer, 2022, in Porto', // its year is written
   ])('leaves "%s" as it is', (text) => {
     expect(withSaidDates(text, said)).toBe(text);
   });
@@ -54,6 +55,30 @@ describe('withSaidDates', () => {
       'I just joined a new activist group last Tues (2023-07-18). It is great.',
     ],
     ['2023-07-20T13:00:00Z', 'We met on Weds for lunch', 'We met on Weds (2023-07-19) for lunch'],
+    // Seasons (chrono reads none): last summer said in the summer is the year before's.
+    [
+      '2023-08-11T00:10:00Z',
+      'Max and I had a blast on our camping trip last summer.',
+      'Max and I had a blast on our camping trip last summer (the summer of 2022).',
+    ],
+    [
+      '2023-12-26T15:35:00Z',
+      'Organizing a basketball camp last summer was awesome!',
+      'Organizing a basketball camp last summer (the summer of 2023) was awesome!',
+    ],
+    [
+      '2023-08-17T13:50:00Z',
+      'Wanna do a family outing this summer?',
+      'Wanna do a family outing this summer (the summer of 2023)?',
+    ],
+    ['2023-10-02T09:00:00Z', 'We are moving next spring', 'We are moving next spring (the spring of 2024)'],
+    ['2023-10-02T09:00:00Z', 'We will ski this winter', 'We will ski this winter (the winter of 2023-24)'],
+    [
+      '2024-01-15T09:00:00Z',
+      'I broke my wrist skiing last winter',
+      'I broke my wrist skiing last winter (the winter of 2022-23)',
+    ],
+    ['2024-01-15T09:00:00Z', 'I visited Kyoto this past fall', 'I visited Kyoto this past fall (the fall of 2023)'],
   ])('said %s: %s', (at, text, expected) => {
     expect(withSaidDates(text, new Date(at))).toBe(expected);
   });

@@ -8,10 +8,11 @@
  * date already), and only when they name another day than the turn's.
  */
 import { DAY_MS, formatResolved, resolveDate } from '../compiler/resolve-dates.js';
+import { seasonNote } from './seasons.js';
 
 /** A phrase that names a time relative to when it was said. */
 const RELATIVE =
-  /\b(?:yesterday|tomorrow|ago|last|next|past|earlier|coming|the other day|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+  /\b(?:yesterday|tomorrow|ago|last|next|past|this (?:summer|winter|spring|fall|autumn)|earlier|coming|the other day|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 /** A phrase that carries its year already. */
 const HAS_YEAR = /\b(?:19|20)\d\d\b/;
 /** A turn about what is to come: "in June" is this June, not last June. */
@@ -54,7 +55,12 @@ function annotate(text: string, saidAt: Date): string {
 
 function annotateSentence(text: string, saidAt: Date, past: boolean): string {
   const resolved = resolveDate(text, saidAt, past);
-  if (!resolved || !RELATIVE.test(resolved.phrase) || HAS_YEAR.test(resolved.phrase)) return text;
+  if (!resolved) {
+    // chrono reads no seasons: "last summer" (said 2023-08-11) is the summer of 2022.
+    const season = seasonNote(text, saidAt);
+    return season ? noteAfter(text, season.phrase, season.note) : text;
+  }
+  if (!RELATIVE.test(resolved.phrase) || HAS_YEAR.test(resolved.phrase)) return text;
   // A week is named by its Monday, a weekend by its Saturday.
   const weekend = /weekend/i.test(resolved.phrase);
   if (resolved.granularity === 'week') {
@@ -63,10 +69,15 @@ function annotateSentence(text: string, saidAt: Date, past: boolean): string {
   }
   const date = formatResolved(resolved);
   if (date === saidAt.toISOString().slice(0, 10)) return text;
-  const at = text.indexOf(resolved.phrase);
-  if (at < 0) return text;
-  const end = at + resolved.phrase.length;
   const note =
     resolved.granularity !== 'week' ? `(${date})` : weekend ? `(the weekend of ${date})` : `(the week of ${date})`;
+  return noteAfter(text, resolved.phrase, note);
+}
+
+/** `text` with `note` written after the first `phrase`. */
+function noteAfter(text: string, phrase: string, note: string): string {
+  const at = text.indexOf(phrase);
+  if (at < 0) return text;
+  const end = at + phrase.length;
   return `${text.slice(0, end)} ${note}${text.slice(end)}`;
 }
