@@ -7,7 +7,8 @@
  * it compares versions of the packer, it is not an accuracy. A date in the text is read in either
  * form: the context dates its lines `[2023-05-08]` and gold answers write "8 May 2023"; the same date
  * in another notation is the answer, present (counted so since 2026-11-28; strict before), and so is a
- * month written `2023-09` (since the context writes a turn's "next month" so, 2026-11-28 night).
+ * month written `2023-09` (since the context writes a turn's "next month" so, 2026-11-28 night). A number
+ * word is its digits ("ten" is "10", since 2026-11-29).
  */
 import { truncateToTokens } from '../../server/src/retrieval/token-count.js';
 
@@ -21,8 +22,24 @@ const STOP = new Set(
 
 const stem = (w: string) => (w.length > 4 ? w.replace(/(?:ing|ed|es|s)$/, '') : w);
 
+/** Number words read as their digits: "ten years ago" holds the answer "10 years ago". */
+const NUMBER = new Map(
+  (
+    'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen ' +
+    'seventeen eighteen nineteen twenty'
+  )
+    .split(' ')
+    .map((w, i): [string, string] => [w, String(i)])
+    .concat(
+      'thirty forty fifty sixty seventy eighty ninety'
+        .split(' ')
+        .map((w, i): [string, string] => [w, String(30 + 10 * i)]),
+    ),
+);
+
 export function contentWords(text: string): string[] {
-  return [...new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w)).map(stem))];
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w));
+  return [...new Set(words.map((w) => NUMBER.get(w) ?? stem(w)))];
 }
 
 const MONTHS = 'january february march april may june july august september october november december'.split(' ');
