@@ -284,7 +284,8 @@ export async function fetchTrigramMatches(
 }
 
 /**
- * The turns just before and after each anchor event in its session (conversation context), by id order.
+ * The turn just before each anchor event in its session and the two after it (conversation context:
+ * the second may answer a question the first asks), by id order.
  * One text whatever the number of anchors (two arrays), so it runs as a prepared statement with its
  * generic plan: every call is the same index probes by key, and planning them cost more than running
  * them (0.2 of 0.25 ms on 20 anchors).
@@ -304,7 +305,7 @@ export async function fetchNeighbours(
         where ${where} and d.session_id = x.session and d.id < x.anchor order by d.id desc limit 1)
       union all
       (select true as after, ${selectColumns('event')} from events d
-        where ${where} and d.session_id = x.session and d.id > x.anchor order by d.id asc limit 1)
+        where ${where} and d.session_id = x.session and d.id > x.anchor order by d.id asc limit 2)
     ) n`);
 }
 

@@ -39,6 +39,13 @@ const ENTITY_TURNS = 100;
 
 const NOTHING = (): void => {};
 
+/** Whether a turn holds one of the query's own words (not a frame word or another form of one). */
+function sharesQueryWord(tsv: string, terms: QueryTerms): boolean {
+  const doc = docOf(tsv);
+  for (const [lexeme, weight] of terms.lexemes) if (weight >= 1 && doc.tfOf(lexeme) > 0) return true;
+  return false;
+}
+
 /**
  * Turns next to a strong turn in its session get a share of its score (added as items when not
  * candidates). Fetches now; the returned function lends.
@@ -62,13 +69,26 @@ export async function lendToNeighbours(
   );
   // Whether the query is about one of the people speaking here ("What did Caroline ...?").
   const aboutSpeaker = [...anchors.map((a) => a.row), ...rows].some((r) => speakerMatches(r.speaker, terms));
+  // The turns after an anchor, by id: the first is its neighbour; the second may answer the first.
+  const firstAfter = new Map<string, CandidateRow>();
+  for (const row of rows)
+    if (row.after && (firstAfter.get(row.anchor)?.id ?? '\uffff') > row.id) firstAfter.set(row.anchor, row);
+  const shareOf = (row: CandidateRow & { anchor: string; after: boolean }, asked: boolean): number => {
+    const named = speakerMatches(row.speaker, terms);
+    const speaker = named ? 1 + SPEAKER_BOOST : 1;
+    const answers = row.after && asked && (named || !aboutSpeaker);
+    return (answers ? ANSWER_SHARE : NEIGHBOUR_SHARE) * speaker * (anchorScore.get(row.anchor) ?? 0);
+  };
   return () =>
     lend(items, rows, (row) => {
-      const named = speakerMatches(row.speaker, terms);
-      const speaker = named ? 1 + SPEAKER_BOOST : 1;
-      const answers = row.after && asks.has(row.anchor) && (named || !aboutSpeaker);
-      const share = answers ? ANSWER_SHARE : NEIGHBOUR_SHARE;
-      return share * speaker * (anchorScore.get(row.anchor) ?? 0);
+      const first = row.after ? firstAfter.get(row.anchor) : undefined;
+      if (!first || first.id === row.id) return shareOf(row, asks.has(row.anchor));
+      // Two turns on: the reply to a question its neighbour asks ("Is taking care of them tough?").
+      // Two turns on: the reply to a question its neighbour asks in the query's words ("Is taking care of
+      // them tough?" after the turn about the turtles), as if question and reply were one passage.
+      if (!ASKS.test(first.text) || !sharesQueryWord(first.tsv, terms)) return 0;
+      if (!speakerMatches(row.speaker, terms) && aboutSpeaker) return 0;
+      return ANSWER_SHARE * shareOf({ ...first, anchor: row.anchor, after: true }, false);
     });
 }
 

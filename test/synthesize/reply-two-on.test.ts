@@ -1,0 +1,58 @@
+/**
+ * The reply to a question asked right after a strong turn: "Look, my turtle Shelly basks all day"
+ * ranks among the best turns, the next turn asks "Is looking after one hard?" (one word of the query,
+ * too weak to rank among the best itself), and the reply after it ("Not really: a clean tank and good
+ * food") is the answer, though it shares no word with the query. A question that shares no word with
+ * the query lends nothing to its reply. Through HTTP with the typed client, each case in its own tenant.
+ */
+import { describe, expect, it } from 'vitest';
+import { conversationEvents, expectStatus, newTenant, type SpokenTurn, useTestServer } from '../helpers/index.js';
+
+const server = useTestServer();
+
+// Stronger matches elsewhere, so the question itself is not among the best turns.
+const others: SpokenTurn[] = Array.from({ length: 24 }, (_, i) => ['Sam', `Look at turtle number ${i + 1}!`]);
+
+/** The event ids cited by a synthesize of `query` in a tenant holding `thread` beside the others. */
+async function citedAfter(thread: SpokenTurn[], query: string): Promise<{ ids: string[]; cited: string[] }> {
+  const { apiKey } = await newTenant(server, 'reply');
+  const api = server.api(apiKey);
+  const events = [
+    ...conversationEvents(thread, { namespace: 'talk', session: 'thread' }),
+    ...conversationEvents(others, { namespace: 'talk', session: (i) => `other-${i}` }),
+  ];
+  const captured = expectStatus(await api.capture.captureBatch({ body: { events } }), 201);
+  const res = await api.synthesize.synthesize({ body: { query, namespace: 'talk', options: { maxTokens: 4000 } } });
+  const cited = expectStatus(res, 200)
+    .body.data.entries.flatMap((e) => e.provenance)
+    .filter((p) => p.sourceType === 'event')
+    .map((p) => p.sourceId);
+  return { ids: captured.body.data.results.map((r) => r.eventId), cited };
+}
+
+describe('synthesize: the reply two turns after a strong one', () => {
+  it("cites the reply to the question its neighbour asks in the query's words", async () => {
+    const { ids, cited } = await citedAfter(
+      [
+        ['Nate', 'Look, my turtle Shelly basks under the heat lamp all day.'],
+        ['Joanna', 'So cute! Is looking after one hard?'],
+        ['Nate', 'Not really: a clean tank and good food.'],
+      ],
+      'Is a turtle easy to look after?',
+    );
+    expect(cited).toContain(ids[2]);
+  });
+
+  it('lends nothing to the reply of a question about something else', async () => {
+    const { ids, cited } = await citedAfter(
+      [
+        ['Nate', 'Look! My turtle Max, look: the turtle naps, look at that turtle!'],
+        ['Joanna', 'Ha! What else is new with you?'],
+        ['Nate', 'I got a new job at the studio downtown.'],
+      ],
+      'Is a turtle easy to look after?',
+    );
+    expect(cited).toContain(ids[0]);
+    expect(cited).not.toContain(ids[2]);
+  });
+});
