@@ -83,7 +83,6 @@ export async function lendToNeighbours(
     lend(items, rows, (row) => {
       const first = row.after ? firstAfter.get(row.anchor) : undefined;
       if (!first || first.id === row.id) return shareOf(row, asks.has(row.anchor));
-      // Two turns on: the reply to a question its neighbour asks ("Is taking care of them tough?").
       // Two turns on: the reply to a question its neighbour asks in the query's words ("Is taking care of
       // them tough?" after the turn about the turtles), as if question and reply were one passage.
       if (!ASKS.test(first.text) || !sharesQueryWord(first.tsv, terms)) return 0;
