@@ -283,6 +283,9 @@ export async function fetchTrigramMatches(
     ) m`);
 }
 
+/** A turn next to an anchor event: before it, or after it (`after`). */
+export type NeighbourRow = CandidateRow & { anchor: string; after: boolean };
+
 /**
  * The turn just before each anchor event in its session and the two after it (conversation context:
  * the second may answer a question the first asks), by id order.
@@ -294,10 +297,10 @@ export async function fetchNeighbours(
   database: Database,
   scope: RetrievalScope,
   anchors: Array<{ id: string; sessionId: string }>,
-): Promise<Array<CandidateRow & { anchor: string; after: boolean }>> {
+): Promise<NeighbourRow[]> {
   if (anchors.length === 0) return [];
   const where = scopeConditions('event', scope);
-  return database.preparedRows<CandidateRow & { anchor: string; after: boolean }>(sql`
+  return database.preparedRows<NeighbourRow>(sql`
     select x.anchor, n.* from unnest(${sql.param(anchors.map((a) => a.id))}::text[],
       ${sql.param(anchors.map((a) => a.sessionId))}::text[]) as x(anchor, session)
     cross join lateral (

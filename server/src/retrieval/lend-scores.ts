@@ -6,7 +6,7 @@
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';
-import { type CandidateRow, fetchEntityTurns, fetchNeighbours } from './candidates.js';
+import { type CandidateRow, fetchEntityTurns, fetchNeighbours, type NeighbourRow } from './candidates.js';
 import { entityAnchors } from './entity-hops.js';
 import type { QueryTerms } from './query-terms.js';
 import { docOf, type RankedItem } from './ranked-item.js';
@@ -70,10 +70,10 @@ export async function lendToNeighbours(
   // Whether the query is about one of the people speaking here ("What did Caroline ...?").
   const aboutSpeaker = [...anchors.map((a) => a.row), ...rows].some((r) => speakerMatches(r.speaker, terms));
   // The turns after an anchor, by id: the first is its neighbour; the second may answer the first.
-  const firstAfter = new Map<string, CandidateRow>();
+  const firstAfter = new Map<string, NeighbourRow>();
   for (const row of rows)
     if (row.after && (firstAfter.get(row.anchor)?.id ?? '\uffff') > row.id) firstAfter.set(row.anchor, row);
-  const shareOf = (row: CandidateRow & { anchor: string; after: boolean }, asked: boolean): number => {
+  const shareOf = (row: NeighbourRow, asked: boolean): number => {
     const named = speakerMatches(row.speaker, terms);
     const speaker = named ? 1 + SPEAKER_BOOST : 1;
     const answers = row.after && asked && (named || !aboutSpeaker);
@@ -87,7 +87,7 @@ export async function lendToNeighbours(
       // them tough?" after the turn about the turtles), as if question and reply were one passage.
       if (!ASKS.test(first.text) || !sharesQueryWord(first.tsv, terms)) return 0;
       if (!speakerMatches(row.speaker, terms) && aboutSpeaker) return 0;
-      return ANSWER_SHARE * shareOf({ ...first, anchor: row.anchor, after: true }, false);
+      return ANSWER_SHARE * shareOf(first, false);
     });
 }
 
