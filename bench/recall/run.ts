@@ -27,7 +27,7 @@ const DATA = process.env.LOCOMO_PATH ?? path.resolve(here, '../../../shared/benc
 const KS = [5, 10, 20] as const;
 const CATEGORY = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' } as Record<number, string>;
 const MAX_TOKENS = Number(process.env.RECALL_MAX_TOKENS ?? 4000);
-/** RECALL_DUMP=file writes one JSON line per question (evidence, first 50 turns cited, gold answer, the first ~500 tokens of its context) for error analysis. */
+/** RECALL_DUMP=file writes one JSON line per question (evidence, first 50 turns cited, gold answer, the first ~500 tokens of its 2,000-token context and the whole of it) for error analysis. */
 const DUMP = process.env.RECALL_DUMP;
 /** Budget of the context the answer is looked for in, and the head of it a small prompt would keep. */
 const ANSWER_TOKENS = 2000;
@@ -202,6 +202,7 @@ async function main() {
             });
           let answer: [boolean, boolean] | undefined;
           let answerHead: string | undefined;
+          let smallContext: string | undefined;
           if (q.answer) {
             const small = await client.post<{ context: string }>('/v1/synthesize', {
               query: q.question,
@@ -210,13 +211,14 @@ async function main() {
             });
             if (small.status !== 200)
               throw new Error(`synthesize failed: ${small.status} ${JSON.stringify(small.data)}`);
+            smallContext = small.data.context;
             answerHead = head(small.data.context, ANSWER_HEAD);
             answer = [answerIn(q.answer, answerHead), answerIn(q.answer, small.data.context)];
           }
           if (DUMP)
             appendFileSync(
               DUMP,
-              `${JSON.stringify({ conv: conv.sampleId, weight, question: q.question, category: q.category, evidence: q.evidence, cited: cited.slice(0, 50), answer, gold: q.answer, head: answerHead, kinds: res.data.entries.slice(0, 12).map((e) => `${e.kind}/${e.provenance.filter((p) => p.sourceType === 'event').length}`) })}\n`,
+              `${JSON.stringify({ conv: conv.sampleId, weight, question: q.question, category: q.category, evidence: q.evidence, cited: cited.slice(0, 50), answer, gold: q.answer, head: answerHead, context: smallContext, kinds: res.data.entries.slice(0, 12).map((e) => `${e.kind}/${e.provenance.filter((p) => p.sourceType === 'event').length}`) })}\n`,
             );
           rows.push({
             weight,

@@ -199,6 +199,48 @@ describe('synthesize: current facts only', () => {
     expect(pack.context).toMatch(/Porto/);
     expect(pack.context).toMatch(/\(superseded 2026-04-02\) dana lives in Lisbon/);
   });
+
+  it('names no place of a superseded fact in the digest, when the turn said nothing else', async () => {
+    // "I live in Lisbon." was learned into one fact, superseded since: the entity "Lisbon (place)"
+    // was left listed as if no memory had been learned from its turn.
+    const hx = await client('superseded-digest');
+    await say(hx, 'dana', moved);
+    const { artifacts } = await hx.listArtifacts({ limit: 100 });
+    const digest = artifacts.find((a) => a.type === 'digest');
+    expect(digest?.markdown).toMatch(/Porto/);
+    expect(digest?.markdown).not.toMatch(/Lisbon/);
+    const pack = await hx.synthesize('where does she live these days', { maxTokens: 2000 });
+    expect(pack.context).not.toMatch(/Lisbon/);
+  });
+
+  it('reads "the user" of a question as the person spoken of, not as a word every turn holds', async () => {
+    // Every user turn is stored as "user: ..." and so holds the word: "where does the user live" put
+    // turns sharing only that word above the fact that answers.
+    const hx = await client('the-user');
+    const turns: Array<[string, string, string]> = [
+      ['I live in Lisbon and work as a nurse.', '2026-01-05T10:00:00Z', 'jan'],
+      ['I am allergic to shellfish, it makes me very sick.', '2026-01-05T10:01:00Z', 'jan'],
+      ['My sister Ana is visiting next month.', '2026-01-05T10:02:00Z', 'jan'],
+      ['Big news: I moved to Porto last week, new job at the hospital there.', '2026-03-10T10:00:00Z', 'mar'],
+    ];
+    // Captured first, learned once: as an agent's day of turns would be.
+    await hx.captureBatch(
+      turns.map(([content, occurredAt, sessionId]) => ({
+        type: 'message' as const,
+        sessionId,
+        subjectId: 'dana',
+        occurredAt,
+        payload: { role: 'user', content },
+      })),
+    );
+    await hx.learn({ wait: true });
+    for (const query of ['Where does the user live?', 'Where is the user living these days?']) {
+      const pack = await hx.synthesize(query, { maxTokens: 2000 });
+      const first = pack.context.split('\n').find((l) => l.startsWith('- '));
+      expect(first, `${query}\n${pack.context}`).toMatch(/Porto/);
+      expect(pack.context).not.toMatch(/Lisbon/);
+    }
+  });
 });
 
 type EventType = Parameters<Hx['captureBatch']>[0][number]['type'];

@@ -56,6 +56,15 @@ describe('analyzeQuery', () => {
     }
   });
 
+  it('leaves out a party named by its role ("the user"), unless the query says nothing else', async () => {
+    const lexemes = async (q: string) => [...(await analyzeQuery(database, q)).lexemes.keys()].sort();
+    expect(await lexemes('Where does the user live?')).toEqual(['live']);
+    expect(await lexemes("What is the assistant's name?")).toEqual(['name']);
+    // Not a party: a word like any other.
+    expect(await lexemes('which users signed up')).toEqual(['sign', 'user']);
+    expect(await lexemes('the user')).toEqual(['user']);
+  });
+
   it('parses the text form of any tsvector as Postgres reads it', async () => {
     const vectors = [
       "to_tsvector('english', 'The quick brown foxes jumped over the lazy dogs and the quick cats')",

@@ -18,7 +18,7 @@ export function buildArtifacts(input: BuildArtifactsInput): ArtifactDraft[] {
   if (wanted('profile')) out.push(...buildProfiles(memories));
   if (wanted('session_summary')) out.push(...buildSessionSummaries(input.events, memories));
   if (wanted('timeline')) out.push(...buildTimelines(memories));
-  if (wanted('digest')) out.push(...buildDigests(memories, input.events));
+  if (wanted('digest')) out.push(...buildDigests(memories, input.events, input.supersededEvents));
   out.push(...buildProceduralArtifacts(input.events, memories, wanted, input.minPatternStrength ?? 0, new Date(now)));
   return out;
 }

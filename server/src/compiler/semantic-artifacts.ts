@@ -260,8 +260,9 @@ export function buildSessionSummaries(events: CompilerEvent[], memories: StoredM
  * move to Porto is neither: its event's memories are all current and none names it (the fact that
  * did, "dana lives in Lisbon", was superseded).
  */
-function namedByCurrentFacts(ms: StoredMemory[]): (entity: StoredMemory) => boolean {
-  const learned = new Set<string>();
+function namedByCurrentFacts(ms: StoredMemory[], supersededEvents: string[]): (entity: StoredMemory) => boolean {
+  // An event learned into a superseded fact was learned too: its name stays only if a current fact says it.
+  const learned = new Set<string>(supersededEvents);
   const texts: string[] = [];
   for (const m of ms) {
     if (m.kind === 'entity') continue;
@@ -293,7 +294,11 @@ function firstN<T>(items: T[], pass: (item: T) => boolean, n: number): T[] {
   return out;
 }
 
-export function buildDigests(memories: StoredMemory[], events: CompilerEvent[]): ArtifactDraft[] {
+export function buildDigests(
+  memories: StoredMemory[],
+  events: CompilerEvent[],
+  supersededEvents: string[] = [],
+): ArtifactDraft[] {
   const out: ArtifactDraft[] = [];
   const eventsByNs = groupBy(events, (e) => e.namespace);
   for (const [ns, ms] of groupBy(memories, (m) => m.namespace)) {
@@ -310,7 +315,7 @@ export function buildDigests(memories: StoredMemory[], events: CompilerEvent[]):
       .slice(0, 20);
     const entities = firstN(
       ms.filter((m) => m.kind === 'entity').sort((a, b) => b.mentions - a.mentions || a.id.localeCompare(b.id)),
-      namedByCurrentFacts(ms),
+      namedByCurrentFacts(ms, supersededEvents),
       15,
     );
     const recent = withoutRepeatedEpisodes(ms)

@@ -87,6 +87,11 @@ export interface BuildArtifactsInput {
   memories: StoredMemory[];
   /** Events of the sessions touched by this run, plus the scope's agent-trace history for recurrence. */
   events: CompilerEvent[];
+  /**
+   * Of the entity memories' source events, those learned into a memory superseded since: learned,
+   * though no active memory says what they said ("Lisbon" of "I live in Lisbon." after a move).
+   */
+  supersededEvents?: string[];
   /** Only these types (options.artifactTypes), when given. */
   artifactTypes?: ArtifactType[];
   /** options.minPatternStrength (0..1): procedural patterns below it are not emitted. */

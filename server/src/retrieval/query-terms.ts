@@ -182,9 +182,22 @@ const FRAME =
   /\b(?:what|which|how|in what)\s+(kinds?|types?|sorts?|ways?|things?|many|much|long|often)\b(?:\s+(times?|of))?/gi;
 const FRAME_WEIGHT = 0.3;
 
+/**
+ * A conversation party named by its role: "the user", "the assistant's". A turn without a speaker is
+ * stored as `user: ...`, so every turn of the user holds the word: as a query word it would rank
+ * turns that share nothing else with the question above the one that answers it. The party is who
+ * the question is about, not what: the word is left out (unless the query is nothing else).
+ */
+const ROLE = /\b(?:the|this|that|our|my|your)\s+(user|assistant)(?:['’]s)?\b/gi;
+
 /** Stems the query (see lexemesOf) and spots names. */
 export async function analyzeQuery(database: Database, query: string): Promise<QueryTerms> {
   const tf = await lexemesOf(database, query);
+  const roles = [...query.matchAll(ROLE)].map((m) => m[1] as string);
+  if (roles.length > 0) {
+    const roleLexemes = [...(await lexemesOf(database, roles.join(' '))).keys()];
+    if ([...tf.keys()].some((l) => !roleLexemes.includes(l))) for (const l of roleLexemes) tf.delete(l);
+  }
   const frame = [...query.matchAll(FRAME)].flatMap((m) => [m[1], m[2]]).filter((w): w is string => !!w && w !== 'of');
   if (frame.length > 0) {
     const frameLexemes = await lexemesOf(database, frame.join(' '));

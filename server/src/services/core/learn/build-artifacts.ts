@@ -8,6 +8,7 @@ import { COMPILE_COLUMNS, lockScopeWrites, type Touched } from './compile-events
 import { type Filters, type JobRow, scopeConditions, startedAtOf } from './job-row.js';
 import type { LearnRuntime } from './runtime.js';
 import { activeMemoriesIn, isProcedural, toCompilerEvent, toStoredMemory } from './shapes.js';
+import type { StoredMemory } from '../../../compiler/index.js';
 
 /** Most memories / events handed to the artifact builder per run. */
 const ARTIFACT_MEMORY_CAP = 20_000;
@@ -52,6 +53,39 @@ export async function addEarlierRunTouched(rt: LearnRuntime, job: JobRow, touche
     touched.namespaces.add(r.namespace);
     touched.sessions.add(r.sessionId);
   }
+}
+
+/**
+ * The entities' source events that no active memory was learned from but a superseded one was: the
+ * digest must not list "Lisbon (place)" as a name mentioned in passing once "lives in Lisbon" is
+ * superseded. Only those events are looked up (few: an entity's events all learned otherwise are not).
+ */
+async function supersededEventsOf(
+  rt: LearnRuntime,
+  job: JobRow,
+  namespaces: string[],
+  stored: StoredMemory[],
+): Promise<string[]> {
+  const learned = new Set(stored.filter((m) => m.kind !== 'entity').flatMap((m) => m.sourceEventIds));
+  const unlearned = [
+    ...new Set(
+      stored.filter((m) => m.kind === 'entity').flatMap((m) => m.sourceEventIds.filter((id) => !learned.has(id))),
+    ),
+  ];
+  if (unlearned.length === 0) return [];
+  const rows = await rt.database.db
+    .select({ ids: memories.sourceEventIds })
+    .from(memories)
+    .where(
+      and(
+        ofEnvironment(memories, job),
+        eq(memories.status, 'superseded'),
+        inArray(memories.namespace, namespaces),
+        sql`${memories.sourceEventIds} && ${sql.param(unlearned)}::text[]`,
+      ),
+    );
+  const wanted = new Set(unlearned);
+  return [...new Set(rows.flatMap((r) => r.ids.filter((id) => wanted.has(id))))];
 }
 
 /** Rebuilds the artifacts of the namespaces and sessions the job touched. */
@@ -100,9 +134,11 @@ export async function buildArtifacts(
     .limit(ARTIFACT_EVENT_CAP);
   const byId = new Map([...sessionEvents, ...traceEvents].map((e) => [e.id, e]));
   const compilerEvents = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).map(toCompilerEvent);
+  const stored = memoryRows.map(toStoredMemory);
   const drafts = rt.compiler.buildArtifacts({
-    memories: memoryRows.map(toStoredMemory),
+    memories: stored,
     events: compilerEvents,
+    supersededEvents: await supersededEventsOf(rt, job, namespaces, stored),
     artifactTypes: options.artifactTypes,
     minPatternStrength: options.minPatternStrength,
   });
