@@ -339,6 +339,51 @@ describe('synthesize: compiled knowledge first, at any budget', () => {
   });
 });
 
+describe('synthesize: small budgets', () => {
+  it('cuts only the best entry inside a line: a block after it keeps a whole line or is left out', async () => {
+    // Seen at 120 tokens: "### Timeline: dana" and "- 2026-03-03: dana: Big news: I…", a fragment that took the room.
+    const hx = await client('fragments');
+    await hx.captureBatch(
+      [
+        ['I live in Lisbon and work as a nurse.', '2026-01-05T10:00:00Z', 's1'],
+        ['I am allergic to shellfish, it makes me very sick.', '2026-01-05T10:01:00Z', 's1'],
+        ['Big news: I moved to Porto last week, new job at the hospital there.', '2026-03-10T10:00:00Z', 's2'],
+        [
+          'The deploy failed because the terraform state was locked; we ran terraform force-unlock with the lock id and it worked.',
+          '2026-03-11T10:00:00Z',
+          's3',
+        ],
+        [
+          'Terraform state lock again today; force-unlock fixed it after checking nobody else was applying.',
+          '2026-03-12T10:00:00Z',
+          's4',
+        ],
+      ].map(([content, occurredAt, sessionId]) => ({
+        type: 'message' as const,
+        sessionId,
+        subjectId: 'dana',
+        occurredAt,
+        payload: { role: 'user', content },
+      })),
+    );
+    await hx.learn({ wait: true });
+    for (const query of ['terraform state is locked, what do I do', 'where does dana live', 'what happened in March']) {
+      for (let maxTokens = 40; maxTokens <= 300; maxTokens += 10) {
+        const pack = await hx.synthesize(query, { maxTokens });
+        const lines = pack.context.split('\n');
+        // A block's title, then a line cut: a fragment, allowed for the best entry only (the first block or line).
+        const firstBlock = lines.findIndex((l) => l.startsWith('### '));
+        const bestIsBlock = pack.entries[0]?.content.includes('\n') ?? false;
+        for (const [i, line] of lines.entries()) {
+          if (!line.startsWith('### ') || i === (bestIsBlock ? firstBlock : -1)) continue;
+          const next = lines[i + 1] ?? '';
+          expect(next.endsWith('…') && next !== '…', `${query} @ ${maxTokens}:\n${pack.context}`).toBe(false);
+        }
+      }
+    }
+  });
+});
+
 describe('usage metrics', () => {
   it('report the mean tokens and compression of the period’s syntheses', async () => {
     const hx = await client('usage');

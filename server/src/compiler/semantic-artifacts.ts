@@ -8,6 +8,11 @@ import { withoutRepeatedEpisodes } from './repeats.js';
 import { proseOf } from './segment.js';
 import type { ArtifactDraft, CompilerEvent, StoredMemory } from './types.js';
 
+/** "1 event", "3 events": artifacts are read by agents and people, in words. */
+function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 const MAX_ITEMS = 50;
 
 function subjectOf(m: StoredMemory): string {
@@ -229,10 +234,10 @@ export function buildSessionSummaries(events: CompilerEvent[], memories: StoredM
         byType.command_exec || byType.test_run || byType.tool_call || byType.file_edit ? { failures, outcome } : null,
     };
     const markdown =
-      `# Session ${sessionId}\n\n${day(first)}${day(last) !== day(first) ? ` to ${day(last)}` : ''}: ${sorted.length} events` +
+      `# Session ${sessionId}\n\n${day(first)}${day(last) !== day(first) ? ` to ${day(last)}` : ''}: ${counted(sorted.length, 'event')}` +
       `${who.length > 0 ? ` with ${who.join(', ')}` : ''}.\n` +
       (topicList.length > 0 ? `\nTopics: ${topicList.join(', ')}.\n` : '') +
-      (content.trace ? `\nAgent work: ${failures} failing checks, outcome ${outcome ?? 'unknown'}.\n` : '') +
+      (content.trace ? `\nAgent work: ${counted(failures, 'failing check')}, outcome ${outcome ?? 'unknown'}.\n` : '') +
       (highlights.length > 0
         ? `\n## Highlights\n${highlights.map((m) => `- [${m.kind}] ${m.content}`).join('\n')}\n`
         : '');
@@ -358,13 +363,13 @@ export function buildDigests(
     const list = (title: string, lines: string[]) =>
       lines.length === 0 ? '' : `\n## ${title}\n${lines.map((l) => `- ${l}`).join('\n')}\n`;
     const markdown =
-      `# Digest of ${ns}\n\n${ms.length} memories (${Object.entries(byKind)
+      `# Digest of ${ns}\n\n${counted(ms.length, 'memory', 'memories')} (${Object.entries(byKind)
         .sort()
         .map(([k, v]) => `${v} ${k}`)
-        .join(', ')}) from ${sessions.size} sessions.\n` +
+        .join(', ')}) from ${counted(sessions.size, 'session')}.\n` +
       list(
         'Subjects',
-        subjects.map((s) => `${s.subject}: ${s.memories} memories`),
+        subjects.map((s) => `${s.subject}: ${counted(s.memories, 'memory', 'memories')}`),
       ) +
       list(
         'Key facts',
@@ -384,7 +389,7 @@ export function buildDigests(
       ) +
       list(
         'Entities',
-        entities.map((m) => `${m.content}, ${m.mentions} mentions`),
+        entities.map((m) => `${m.content}, ${counted(m.mentions, 'mention')}`),
       );
     out.push({
       type: 'digest',

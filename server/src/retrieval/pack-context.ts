@@ -240,8 +240,12 @@ function render(chosen: Chosen[], order: SynthesizeSection[]): string {
   return parts.join('\n\n');
 }
 
-/** A block's lines cut to `max` tokens: whole lines while they fit, then `…`. */
-function cutBlock(lines: string[], max: number): { lines: string[]; cut: boolean } {
+/**
+ * A block's lines cut to `max` tokens: whole lines while they fit, then `…`. Only the best entry may
+ * be cut inside a line (`best`); any other block that cannot keep one whole line under its headings
+ * would say nothing (`- 2026-03-03: dana: Big news: I…`): null, it does not fit.
+ */
+function cutBlock(lines: string[], max: number, best: boolean): { lines: string[]; cut: boolean } | null {
   if (tokenCount(lines.join('\n')) <= max) return { lines, cut: false };
   const kept: string[] = [];
   let used = 0;
@@ -251,6 +255,7 @@ function cutBlock(lines: string[], max: number): { lines: string[]; cut: boolean
     kept.push(line);
     used += n;
   }
+  if (!best && !kept.some((l) => headingLevel(l) === 0)) return null;
   if (kept.length <= 1) {
     const text = truncateToTokens(lines.join('\n'), max);
     return { lines: text.split('\n'), cut: true };
@@ -337,7 +342,11 @@ export function packContext(
         continue;
       }
       const lines = blockLines(input, kept);
-      const fitted = cutBlock(lines, cap);
+      const fitted = cutBlock(lines, cap, first);
+      if (!fitted) {
+        omitted.overBudget += 1;
+        continue;
+      }
       truncated = fitted.cut;
       text = fitted.lines.join('\n');
       content = truncated ? fittedContent(kept, fitted.lines) : kept.join('\n');
