@@ -339,6 +339,36 @@ describe('synthesize: compiled knowledge first, at any budget', () => {
   });
 });
 
+describe('synthesize: the memory a turn stands for', () => {
+  it('is the one saying what the question asks, not the best-ranked of the turn', async () => {
+    // One turn learned into "alice likes Dracula" and a fact about the marathon: asked about the training,
+    // the preference (which the name alone ranks higher) took the turn's place and the fact came last.
+    const hx = await client('representative');
+    await hx.captureBatch(
+      [
+        ['user', 'I prefer dark mode in every editor.', '2026-04-01T09:00:00Z'],
+        ['assistant', 'Noted, I will suggest dark themes. Have you tried the Dracula theme?', '2026-04-01T09:00:10Z'],
+        [
+          'user',
+          'Yes! I love Dracula. Also, I am training for the Berlin marathon in September.',
+          '2026-04-01T09:01:00Z',
+        ],
+      ].map(([role, content, occurredAt]) => ({
+        type: 'message' as const,
+        sessionId: 'a1',
+        subjectId: 'alice',
+        occurredAt,
+        payload: { role, content },
+      })),
+    );
+    await hx.learn({ wait: true });
+    for (const query of ['What is alice training for?', 'alice training']) {
+      const pack = await hx.synthesize(query, { maxTokens: 300 });
+      expect(pack.entries[0]?.content, `${query}\n${pack.context}`).toMatch(/marathon/);
+    }
+  });
+});
+
 describe('synthesize: small budgets', () => {
   it('cuts only the best entry inside a line: a block after it keeps a whole line or is left out', async () => {
     // Seen at 120 tokens: "### Timeline: dana" and "- 2026-03-03: dana: Big news: I…", a fragment that took the room.

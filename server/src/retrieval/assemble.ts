@@ -122,6 +122,15 @@ export interface AssembleOptions {
   includeSuperseded: boolean;
   /** The question asks when: an episode's date is what it adds beside a fact. */
   asksWhen: boolean;
+  /** The query's lexemes and weights: of an event's memories, the one saying most of them stands for it. */
+  lexemes?: Map<string, number>;
+}
+
+/** The weight of the query's lexemes an item holds. */
+function queryWeight(item: RankedItem, lexemes: Map<string, number> | undefined): number {
+  let sum = 0;
+  for (const [lexeme, weight] of lexemes ?? []) if (item.doc.tfOf(lexeme) > 0) sum += weight;
+  return sum;
 }
 
 export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: AssembleOptions): Assembled {
@@ -194,11 +203,16 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
           continue;
         }
       }
-      // The best-placed candidate memory learned from this event stands for it (an episode that only
-      // repeats a fact does not: the fact does).
+      // The candidate memory learned from this event that says most of the query stands for it, the
+      // best-placed of those (an episode that only repeats a fact does not: the fact does). "Yes! I love
+      // Dracula. Also, I am training for the Berlin marathon" asked about training: the training fact,
+      // not "likes Dracula", though the preference ranks higher on the name both hold.
+      const weightOf = (id: string) => queryWeight(ordered[position.get(id) as number] as RankedItem, opts.lexemes);
       const memory = learned
         .filter((m) => position.has(m.id) && !repeats.has(m.id))
-        .sort((a, b) => (position.get(a.id) as number) - (position.get(b.id) as number))[0];
+        .sort(
+          (a, b) => weightOf(b.id) - weightOf(a.id) || (position.get(a.id) as number) - (position.get(b.id) as number),
+        )[0];
       if (memory) {
         out.duplicates += 1;
         if (placed.has(memory.id)) {

@@ -159,7 +159,7 @@ export function createSynthesizeService(
       };
       const sections = wantedSections(options.sections);
       const { embeddings } = services;
-      const [{ items: lexical }, neighbours, profile] = await Promise.all([
+      const [{ items: lexical, terms }, neighbours, profile] = await Promise.all([
         retrieve(database, scope, body.query, { sections }),
         embeddings?.nearest(scope, body.query, sections),
         body.subjectId ? fetchSubjectProfile(database, scope, body.subjectId) : undefined,
@@ -190,6 +190,7 @@ export function createSynthesizeService(
       const assembled = assemble(ordered, lineage, {
         includeSuperseded: options.includeSuperseded ?? false,
         asksWhen: answerTypeOf(body.query) === 'time',
+        lexemes: terms.lexemes,
       });
       const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
       const inputs = assembled.items.map((x) => entryOf(x, top, includeProvenance));
