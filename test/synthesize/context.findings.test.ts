@@ -133,6 +133,15 @@ describe('synthesize: the date a turn\'s "yesterday" names', () => {
     const entry = pack.entries.find((e) => e.kind === 'event');
     expect(entry?.content).toBe(`user: ${turn}`);
   });
+
+  it('writes it beside a learned fact that keeps the phrase, dated the day it was said', async () => {
+    // Learned as the fact "sam: I have a job interview at Spotify next Tuesday...": the turn is left out
+    // as its repeat, and the fact's line said "next Tuesday" with no date.
+    const hx = await client('said-dates-fact');
+    await say(hx, 'sam', [['I have a job interview at Spotify next Tuesday, I am nervous.', '2026-11-20T10:00:00Z']]);
+    const pack = await hx.synthesize('When is my interview?', { subjectId: 'sam', maxTokens: 500 });
+    expect(pack.context).toMatch(/^- \[2026-11-20\] .*next Tuesday \(2026-11-24\)/m);
+  });
 });
 
 describe('synthesize: current facts only', () => {

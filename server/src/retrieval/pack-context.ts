@@ -140,11 +140,24 @@ function isStale(key: string, stale: Set<string>): boolean {
   return false;
 }
 
+/**
+ * Entries dated when their words were said: a raw turn, and the memories learn dates from the turn
+ * they were said in (a fact, a preference, an instruction). An episode's date is when it happened,
+ * not when it was told: learn resolved its phrases already.
+ */
+const SAID_KINDS = new Set(['event', 'fact', 'preference', 'instruction']);
+
+function saidAt(entry: UnpackedEntry): Date | null {
+  const at = SAID_KINDS.has(entry.kind) ? (entry.occurredAt ?? entry.validFrom) : null;
+  const date = at ? new Date(at) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
 function oneLine(input: PackInput, content: string, withDate = true): string {
-  const said = input.entry.kind === 'event' && input.entry.occurredAt ? new Date(input.entry.occurredAt) : null;
+  const said = input.block ? null : saidAt(input.entry);
   const flat = content.replace(/\s+/g, ' ').trim();
   // A raw turn's "yesterday" is read against the line's date: the date it names is written beside it.
-  const text = said && !Number.isNaN(said.getTime()) ? withSaidDates(flat, said) : flat;
+  const text = said ? withSaidDates(flat, said) : flat;
   const mark = input.mark ? `${input.mark} ` : '';
   return input.date && withDate ? `- [${input.date}] ${mark}${text}` : `- ${mark}${text}`;
 }

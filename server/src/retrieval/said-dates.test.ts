@@ -18,6 +18,8 @@ describe('withSaidDates', () => {
     // About what is to come: forward, not a year back.
     ['I am going camping next month', 'I am going camping next month (2023-08)'],
     ['Tomorrow we are off to the beach', 'Tomorrow (2023-07-07) we are off to the beach'],
+    // The date goes before the comma the phrase ends at, not after it.
+    ['I have an interview next Tuesday, I am nervous.', 'I have an interview next Tuesday (2023-07-11), I am nervous.'],
     // The first time word names no date: the next sentence's does.
     [
       'Hey John, been a few days since we chatted. In the meantime, I donated my old car yesterday. How are you?',

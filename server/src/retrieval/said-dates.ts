@@ -74,10 +74,11 @@ function annotateSentence(text: string, saidAt: Date, past: boolean): string {
   return noteAfter(text, resolved.phrase, note);
 }
 
-/** `text` with `note` written after the first `phrase`. */
+/** `text` with `note` written after the first `phrase` (before the comma or stop the phrase may end with). */
 function noteAfter(text: string, phrase: string, note: string): string {
-  const at = text.indexOf(phrase);
-  if (at < 0) return text;
-  const end = at + phrase.length;
+  const words = phrase.replace(/[\s,.;:!?]+$/, '');
+  const at = text.indexOf(words);
+  if (at < 0 || words.length === 0) return text;
+  const end = at + words.length;
   return `${text.slice(0, end)} ${note}${text.slice(end)}`;
 }
