@@ -96,6 +96,27 @@ describe('semantic extraction on a hand-written conversation', () => {
     expect(entities).not.toHaveProperty('Yesterday');
   });
 
+  it('types a name followed by the kind of thing it is as a product, not a person', () => {
+    // "Dracula (person)" and "Solarized Light (person)" were listed in a digest.
+    const types = Object.fromEntries(
+      extractMemories([
+        assistant(
+          'Have you tried the Dracula theme? I recommend the Solarized Light theme then.',
+          '2024-05-10T10:00:00Z',
+        ),
+        user('I finished the Project Hail Mary book with my friend Marco.', '2024-05-10T10:01:00Z'),
+      ])
+        .filter((d) => d.kind === 'entity')
+        .map((d) => [d.attributes.name, d.attributes.entityType]),
+    );
+    expect(types).toMatchObject({
+      Dracula: 'product',
+      'Solarized Light': 'product',
+      'Project Hail Mary': 'product',
+      Marco: 'person',
+    });
+  });
+
   it('takes no facts or preferences from the assistant and none from questions', () => {
     expect(find(drafts, 'fact', /cloud/)).toHaveLength(0);
     expect(find(drafts, 'preference', /helping/)).toHaveLength(0);

@@ -67,11 +67,16 @@ const PERSON_CUE =
 const ORG_CUE =
   /\b(?:work at|work for|works at|works for|worked at|worked for|joined|job at|intern at|hired by|employed by)\s+(?:the\s+)?$/i;
 
-function typeOfName(name: string, before: string, known: Map<string, EntityType>): EntityType {
+/** A kind of thing named right after the name: "the Dracula theme", "the STAR method", "the Hail Mary book". */
+const THING_AFTER =
+  /^\s+(?:theme|app|editor|plugin|extension|library|framework|font|tool|game|series|show|book|novel|movie|film|album|song|podcast|brand|phone|laptop|browser|package|method|recipe|course|model|mode)s?\b/i;
+
+function typeOfName(name: string, before: string, known: Map<string, EntityType>, after = ''): EntityType {
   const k = known.get(name);
   if (k && k !== 'other') return k;
   if (ORG_SUFFIX.test(name)) return 'organization';
   if (PLACE_SUFFIX.test(name)) return 'place';
+  if (THING_AFTER.test(after)) return 'product';
   if (ORG_CUE.test(before)) return 'organization';
   // "from the SDK", "in the API": an acronym after "the" is a thing whatever cue comes before it;
   // the places written so ("the UK", "the USA") are in the gazetteer.
@@ -115,7 +120,8 @@ export function collectKnownNames(sentences: Iterable<string>, known: Map<string
       if (/[.!?:]\s*["'(]?$/.test(before)) continue;
       const c = cleanRun(m[0]);
       if (!c || known.has(c.name)) continue;
-      const type = typeOfName(c.name, s.slice(0, m.index + c.offset), known);
+      const at = m.index + c.offset;
+      const type = typeOfName(c.name, s.slice(0, at), known, s.slice(at + c.name.length));
       if (type !== 'other') known.set(c.name, type);
     }
   }
@@ -152,7 +158,8 @@ export function spotEntities(text: string, known: Map<string, EntityType>): Spot
       // A sentence-initial word is a name only when seen as one elsewhere, or when it is a multi-word run.
       if (!c.name.includes(' ')) continue;
     }
-    const type = typeOfName(c.name, rest.slice(0, idx + c.offset), known);
+    const at = idx + c.offset;
+    const type = typeOfName(c.name, rest.slice(0, at), known, rest.slice(at + c.name.length));
     if (type === 'other') continue;
     add(c.name, type);
   }
