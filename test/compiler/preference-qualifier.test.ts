@@ -10,7 +10,7 @@ import { user } from '../../server/src/compiler/test-events.js';
 describe('preference objects with a qualifier after a comma', () => {
   it('keeps "in German", "without sugar" and "in the morning"', () => {
     expect(detectPreferences('I prefer short answers, in German.')).toEqual([
-      { polarity: 'like', object: 'short answers in German' },
+      { polarity: 'like', object: 'short answers in German', kind: 'answer' },
     ]);
     expect(detectPreferences('I like my tea, without sugar')).toEqual([
       { polarity: 'like', object: 'my tea without sugar' },
@@ -32,6 +32,6 @@ describe('preference objects with a qualifier after a comma', () => {
   it('the compiled preference memory says "in German"', () => {
     const drafts = extractMemories([user('I prefer short answers, in German.', '2026-03-01T09:00:00Z')]);
     const preference = drafts.find((d) => d.kind === 'preference');
-    expect(preference?.content).toBe('user-1 likes short answers in German');
+    expect(preference?.content).toBe('user-1 prefers short answers in German');
   });
 });

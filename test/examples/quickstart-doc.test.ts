@@ -79,7 +79,7 @@ describe('docs/quickstart.md', () => {
         expect(stdout.split('\n')[0]).toContain(type);
       }
       expect(stdout).toMatch(/User lives in Berlin/);
-      expect(stdout).toMatch(/User likes short answers in German/);
+      expect(stdout).toMatch(/User prefers short answers in German/);
     } finally {
       rmSync(file, { force: true });
     }

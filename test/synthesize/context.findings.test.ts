@@ -181,6 +181,29 @@ describe('synthesize: current facts only', () => {
     expect(languages.context).toMatch(/Spanish/);
   });
 
+  it('supersedes a preference by a later choice of the same kind of thing (a mode, a theme)', async () => {
+    // "I prefer dark mode" then "I switched to light mode": both were current, "alice likes dark mode in
+    // every editor" opened the answer to "does alice prefer dark mode or light mode?".
+    const hx = await client('choice');
+    await say(hx, 'alice', [
+      ['I prefer dark mode in every editor.', '2026-04-01T09:00:00Z'],
+      ['I prefer the Dracula theme.', '2026-04-01T09:01:00Z'],
+      ['Actually I switched to light mode, dark mode hurts my eyes now.', '2026-05-10T09:00:00Z'],
+      ['I love hiking.', '2026-05-10T09:01:00Z'],
+    ]);
+    const pack = await hx.synthesize('Does alice prefer dark mode or light mode?', {
+      subjectId: 'alice',
+      maxTokens: 2000,
+    });
+    const facts = pack.entries.filter((e) => e.kind === 'preference').map((e) => e.content);
+    expect(facts, pack.context).toContain('alice prefers light mode');
+    expect(pack.context).not.toMatch(/prefers dark mode|likes dark mode/);
+    // A choice of another kind of thing stays, and so does a liking.
+    const other = await hx.synthesize('What does alice like?', { subjectId: 'alice', maxTokens: 2000 });
+    expect(other.context).toMatch(/Dracula/);
+    expect(other.context).toMatch(/hiking/);
+  });
+
   it('leaves out a superseded turn reached only as the answer to a matching question', async () => {
     // The question matches the query, the answer after it shares no word with it: the answer comes
     // in through the neighbour look-up, and its lineage must still be read (lineage.ts).
@@ -248,6 +271,9 @@ describe('synthesize: current facts only', () => {
       const first = pack.context.split('\n').find((l) => l.startsWith('- '));
       expect(first, `${query}\n${pack.context}`).toMatch(/Porto/);
       expect(pack.context).not.toMatch(/Lisbon/);
+      // The fact that says where answers it; the turn it came from ("Big news: I moved to Porto...")
+      // holds none of the question's words and is its source, not a second line.
+      expect(first).toMatch(/dana lives in Porto/);
     }
   });
 });

@@ -59,7 +59,18 @@ export function detectInstruction(text: string): string | null {
 interface Preference {
   polarity: 'like' | 'dislike' | 'want';
   object: string;
+  /**
+   * A choice among things of one kind ("I prefer dark mode", "I switched to light mode"): the kind
+   * (the object's head noun, "mode") is its slot, so a later choice of the kind supersedes it.
+   */
+  kind?: string;
 }
+
+/** "I prefer X" chooses X over others of its kind; so does "I switched to X". */
+const PREFER = new RegExp(
+  `${I}(?:\\s+have|['’]ve)?\\s+(?:just\\s+|now\\s+|finally\\s+)?(?:prefer|(?:switched|changed|converted|migrated)\\s+(?:over\\s+|back\\s+)?(?:from\\s+[^,.;!?]+?\\s+)?to)\\s+(?!to\\b)(.+)`,
+  'i',
+);
 
 const LIKE = new RegExp(
   `${I}\\s+(?:love|loved|like|enjoy|adore|prefer|appreciate|am (?:really )?into|am (?:a )?(?:big |huge )?fan of|am passionate about)\\s+(.+)`,
@@ -115,6 +126,17 @@ function cleanObject(raw: string): string | null {
   return o;
 }
 
+/**
+ * The kind of thing a chosen object is: the stem of its head noun, the last content word before a
+ * preposition ("dark mode in every editor" -> "mode", "the Dracula theme" -> "theme"). One word
+ * ("tea") is its own kind: "I prefer coffee" then does not supersede it.
+ */
+function kindOf(object: string): string | null {
+  const head = object.split(/\s+(?:in|on|for|with|at|over|to|from|of|than|instead|when|while)\s+/i)[0] as string;
+  const stems = contentStems(head);
+  return stems.length > 0 ? (stems[stems.length - 1] as string) : null;
+}
+
 export function detectPreferences(text: string): Preference[] {
   const out: Preference[] = [];
   const fav = FAVOURITE.exec(text);
@@ -131,6 +153,15 @@ export function detectPreferences(text: string): Preference[] {
   if (want && !/^you\b/i.test(want[1])) {
     const obj = cleanObject(want[1]);
     if (obj) out.push({ polarity: 'want', object: obj });
+  }
+  const choice = PREFER.exec(text);
+  if (choice && !fav) {
+    const obj = cleanObject(choice[1] as string);
+    const kind = obj ? kindOf(obj) : null;
+    if (obj && kind) {
+      out.push({ polarity: 'like', object: obj, kind });
+      return out;
+    }
   }
   const like = LIKE.exec(text) ?? LIKE_IM.exec(text);
   if (like && !fav) {
@@ -486,7 +517,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
   }
 
   for (const p of detectPreferences(text)) {
-    const verb = p.polarity === 'like' ? 'likes' : p.polarity === 'dislike' ? 'dislikes' : 'wants';
+    const verb = p.kind ? 'prefers' : p.polarity === 'like' ? 'likes' : p.polarity === 'dislike' ? 'dislikes' : 'wants';
     const content = `${who} ${verb} ${p.polarity === 'want' && /^[a-z]+\b/.test(p.object) && !/^(?:to|a|an|the|some|more|my|our|new|[a-z]+ing)\b/i.test(p.object) ? 'to ' : ''}${p.object}`;
     const objStems = contentStems(p.object);
     out.push(
@@ -495,8 +526,12 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
         'preference',
         content,
         dedupeKeyOf('preference', subjKey, `${p.polarity} ${p.object}`),
-        p.polarity === 'want' ? null : `${subjKey}:opinion:${objStems.join('-')}`,
-        { ...base, polarity: p.polarity, object: p.object },
+        p.kind
+          ? `${subjKey}:choice:${p.kind}`
+          : p.polarity === 'want'
+            ? null
+            : `${subjKey}:opinion:${objStems.join('-')}`,
+        { ...base, polarity: p.polarity, object: p.object, ...(p.kind ? { choiceOf: p.kind } : {}) },
         0.75 - hedge,
         null,
       ),

@@ -168,7 +168,11 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
       const current = learned.filter((m) => !m.superseded).map((m) => factKey(m.content));
       const keys = current.length > 0 ? current : undefined;
       const said = learned.filter((m) => !m.superseded && position.has(m.id));
-      if (said.length > 0) {
+      const weightOf = (id: string) => queryWeight(ordered[position.get(id) as number] as RankedItem, opts.lexemes);
+      // A memory that holds more of the query than its turn answers it better: it stands for the turn
+      // ("User lives in Berlin" asked where the user lives, beside "I moved to Berlin last week").
+      const answersBetter = said.some((m) => weightOf(m.id) > queryWeight(item, opts.lexemes));
+      if (said.length > 0 && !answersBetter) {
         const own = words(item.row.text);
         const theirs = new Set(said.flatMap((m) => [...words(m.content)]));
         let shared = 0;
@@ -207,7 +211,6 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
       // best-placed of those (an episode that only repeats a fact does not: the fact does). "Yes! I love
       // Dracula. Also, I am training for the Berlin marathon" asked about training: the training fact,
       // not "likes Dracula", though the preference ranks higher on the name both hold.
-      const weightOf = (id: string) => queryWeight(ordered[position.get(id) as number] as RankedItem, opts.lexemes);
       const memory = learned
         .filter((m) => position.has(m.id) && !repeats.has(m.id))
         .sort(
