@@ -25,6 +25,23 @@ async function say(hx: Hx, subjectId: string, lines: Array<[string, string]>): P
   }
 }
 
+/** A turn captured in a batch: its text, when, its session and (default user) role. */
+type BatchTurn = [content: string, occurredAt: string, sessionId: string, role?: 'user' | 'assistant'];
+
+/** Turns of one subject captured first, then learned once: as an agent's day of turns would be. */
+async function sayAll(hx: Hx, subjectId: string, turns: BatchTurn[]): Promise<void> {
+  await hx.captureBatch(
+    turns.map(([content, occurredAt, sessionId, role = 'user']) => ({
+      type: 'message' as const,
+      sessionId,
+      subjectId,
+      occurredAt,
+      payload: { role, content },
+    })),
+  );
+  await hx.learn({ wait: true });
+}
+
 const count = (text: string, re: RegExp) => (text.match(new RegExp(re.source, 'gi')) ?? []).length;
 
 describe('synthesize: each fact once', () => {
@@ -249,23 +266,12 @@ describe('synthesize: current facts only', () => {
     // Every user turn is stored as "user: ..." and so holds the word: "where does the user live" put
     // turns sharing only that word above the fact that answers.
     const hx = await client('the-user');
-    const turns: Array<[string, string, string]> = [
+    await sayAll(hx, 'dana', [
       ['I live in Lisbon and work as a nurse.', '2026-01-05T10:00:00Z', 'jan'],
       ['I am allergic to shellfish, it makes me very sick.', '2026-01-05T10:01:00Z', 'jan'],
       ['My sister Ana is visiting next month.', '2026-01-05T10:02:00Z', 'jan'],
       ['Big news: I moved to Porto last week, new job at the hospital there.', '2026-03-10T10:00:00Z', 'mar'],
-    ];
-    // Captured first, learned once: as an agent's day of turns would be.
-    await hx.captureBatch(
-      turns.map(([content, occurredAt, sessionId]) => ({
-        type: 'message' as const,
-        sessionId,
-        subjectId: 'dana',
-        occurredAt,
-        payload: { role: 'user', content },
-      })),
-    );
-    await hx.learn({ wait: true });
+    ]);
     for (const query of ['Where does the user live?', 'Where is the user living these days?']) {
       const pack = await hx.synthesize(query, { maxTokens: 2000 });
       const first = pack.context.split('\n').find((l) => l.startsWith('- '));
@@ -379,24 +385,16 @@ describe('synthesize: the memory a turn stands for', () => {
     // One turn learned into "alice likes Dracula" and a fact about the marathon: asked about the training,
     // the preference (which the name alone ranks higher) took the turn's place and the fact came last.
     const hx = await client('representative');
-    await hx.captureBatch(
+    await sayAll(hx, 'alice', [
+      ['I prefer dark mode in every editor.', '2026-04-01T09:00:00Z', 'a1'],
       [
-        ['user', 'I prefer dark mode in every editor.', '2026-04-01T09:00:00Z'],
-        ['assistant', 'Noted, I will suggest dark themes. Have you tried the Dracula theme?', '2026-04-01T09:00:10Z'],
-        [
-          'user',
-          'Yes! I love Dracula. Also, I am training for the Berlin marathon in September.',
-          '2026-04-01T09:01:00Z',
-        ],
-      ].map(([role, content, occurredAt]) => ({
-        type: 'message' as const,
-        sessionId: 'a1',
-        subjectId: 'alice',
-        occurredAt,
-        payload: { role, content },
-      })),
-    );
-    await hx.learn({ wait: true });
+        'Noted, I will suggest dark themes. Have you tried the Dracula theme?',
+        '2026-04-01T09:00:10Z',
+        'a1',
+        'assistant',
+      ],
+      ['Yes! I love Dracula. Also, I am training for the Berlin marathon in September.', '2026-04-01T09:01:00Z', 'a1'],
+    ]);
     for (const query of ['What is alice training for?', 'alice training']) {
       const pack = await hx.synthesize(query, { maxTokens: 300 });
       expect(pack.entries[0]?.content, `${query}\n${pack.context}`).toMatch(/marathon/);
@@ -408,30 +406,21 @@ describe('synthesize: small budgets', () => {
   it('cuts only the best entry inside a line: a block after it keeps a whole line or is left out', async () => {
     // Seen at 120 tokens: "### Timeline: dana" and "- 2026-03-03: dana: Big news: I…", a fragment that took the room.
     const hx = await client('fragments');
-    await hx.captureBatch(
+    await sayAll(hx, 'dana', [
+      ['I live in Lisbon and work as a nurse.', '2026-01-05T10:00:00Z', 's1'],
+      ['I am allergic to shellfish, it makes me very sick.', '2026-01-05T10:01:00Z', 's1'],
+      ['Big news: I moved to Porto last week, new job at the hospital there.', '2026-03-10T10:00:00Z', 's2'],
       [
-        ['I live in Lisbon and work as a nurse.', '2026-01-05T10:00:00Z', 's1'],
-        ['I am allergic to shellfish, it makes me very sick.', '2026-01-05T10:01:00Z', 's1'],
-        ['Big news: I moved to Porto last week, new job at the hospital there.', '2026-03-10T10:00:00Z', 's2'],
-        [
-          'The deploy failed because the terraform state was locked; we ran terraform force-unlock with the lock id and it worked.',
-          '2026-03-11T10:00:00Z',
-          's3',
-        ],
-        [
-          'Terraform state lock again today; force-unlock fixed it after checking nobody else was applying.',
-          '2026-03-12T10:00:00Z',
-          's4',
-        ],
-      ].map(([content, occurredAt, sessionId]) => ({
-        type: 'message' as const,
-        sessionId,
-        subjectId: 'dana',
-        occurredAt,
-        payload: { role: 'user', content },
-      })),
-    );
-    await hx.learn({ wait: true });
+        'The deploy failed because the terraform state was locked; we ran terraform force-unlock with the lock id and it worked.',
+        '2026-03-11T10:00:00Z',
+        's3',
+      ],
+      [
+        'Terraform state lock again today; force-unlock fixed it after checking nobody else was applying.',
+        '2026-03-12T10:00:00Z',
+        's4',
+      ],
+    ]);
     for (const query of ['terraform state is locked, what do I do', 'where does dana live', 'what happened in March']) {
       for (let maxTokens = 40; maxTokens <= 300; maxTokens += 10) {
         const pack = await hx.synthesize(query, { maxTokens });
