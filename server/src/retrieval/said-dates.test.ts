@@ -18,6 +18,9 @@ describe('withSaidDates', () => {
     // About what is to come: forward, not a year back.
     ['I am going camping next month', 'I am going camping next month (2023-08)'],
     ['Tomorrow we are off to the beach', 'Tomorrow (2023-07-07) we are off to the beach'],
+    // Getting ready for it is about what is to come too.
+    ['I am training for the Berlin marathon in September.', 'I am training for the Berlin marathon in September (2023-09).'],
+    ["Can't wait for the concert on Saturday!", "Can't wait for the concert on Saturday (2023-07-08)!"],
     // The date goes before the comma the phrase ends at, not after it.
     ['I have an interview next Tuesday, I am nervous.', 'I have an interview next Tuesday (2023-07-11), I am nervous.'],
     // The first time word names no date: the next sentence's does.

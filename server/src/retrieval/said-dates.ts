@@ -16,7 +16,8 @@ const RELATIVE =
 /** A phrase that carries its year already. */
 const HAS_YEAR = /\b(?:19|20)\d\d\b/;
 /** A turn about what is to come: "in June" is this June, not last June. */
-const FUTURE = /\b(?:next|tomorrow|coming|upcoming|will|going to|gonna|plan(?:ning)? to|soon)\b|'ll\b/i;
+const FUTURE =
+  /\b(?:next|tomorrow|coming|upcoming|will|going to|gonna|plan(?:ning)? to|soon|looking forward|can['’]?t wait|cannot wait|excited (?:for|about)|training for|preparing for|getting ready|(?:want|hope|hoping|intend|aim) to|scheduled|booked)\b|'ll\b/i;
 
 /** `text` with the date its first resolvable relative time phrase names after the phrase, or `text` unchanged. */
 export function withSaidDates(text: string, saidAt: Date): string {
