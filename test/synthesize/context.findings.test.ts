@@ -358,6 +358,22 @@ describe('synthesize: compiled knowledge first, at any budget', () => {
     expect(pack.entries[0]?.tokens).toBeLessThanOrEqual(20);
   });
 
+  it('never ends a cut block on a heading with nothing under it', async () => {
+    // Seen at 400 tokens: "### Session r1", its count line, then "#### Highlights" and "…".
+    for (const query of [
+      'what went wrong with the deploy?',
+      'how do I fix a terraform state lock',
+      'terraform apply',
+    ]) {
+      for (let maxTokens = 60; maxTokens <= 600; maxTokens += 20) {
+        const pack = await hx.synthesize(query, { maxTokens });
+        const lines = pack.context.split('\n');
+        for (const [i, line] of lines.entries())
+          if (line === '…') expect(lines[i - 1] ?? '', `${query} @ ${maxTokens}:\n${pack.context}`).not.toMatch(/^#/);
+      }
+    }
+  });
+
   it('counts each entry’s tokens as the context shows it (what the console’s playground lists)', async () => {
     const pack = await hx.synthesize('how do I fix a terraform state lock', { maxTokens: 2000 });
     expect(pack.entries.length).toBeGreaterThan(2);

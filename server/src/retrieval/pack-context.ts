@@ -268,6 +268,8 @@ function cutBlock(lines: string[], max: number, best: boolean): { lines: string[
     kept.push(line);
     used += n;
   }
+  // Headings whose lines were all cut say nothing: the block ends on its last kept line (the title stays).
+  while (kept.length > 1 && headingLevel(kept[kept.length - 1] as string) > 0) kept.pop();
   if (!best && !kept.some((l) => headingLevel(l) === 0)) return null;
   if (kept.length <= 1) {
     const text = truncateToTokens(lines.join('\n'), max);

@@ -19,7 +19,10 @@ describe('withSaidDates', () => {
     ['I am going camping next month', 'I am going camping next month (2023-08)'],
     ['Tomorrow we are off to the beach', 'Tomorrow (2023-07-07) we are off to the beach'],
     // Getting ready for it is about what is to come too.
-    ['I am training for the Berlin marathon in September.', 'I am training for the Berlin marathon in September (2023-09).'],
+    [
+      'I am training for the Berlin marathon in September.',
+      'I am training for the Berlin marathon in September (2023-09).',
+    ],
     ["Can't wait for the concert on Saturday!", "Can't wait for the concert on Saturday (2023-07-08)!"],
     // The date goes before the comma the phrase ends at, not after it.
     ['I have an interview next Tuesday, I am nervous.', 'I have an interview next Tuesday (2023-07-11), I am nervous.'],
