@@ -418,6 +418,52 @@ describe('synthesize: the memory a turn stands for', () => {
   });
 });
 
+describe('synthesize: a procedure and the how-to compiled from it', () => {
+  it("says the steps once: the memory is one of the artifact's sources, not a second line", async () => {
+    // A coding agent fixed a login test three times the same way: the procedure memory "To fix login
+    // test: edit src/auth/session.ts ... -> run pnpm test" stood above "### How to fix login test".
+    const hx = await client('procedure-once');
+    const at = (day: number, minute: number) => `2026-11-${day}T10:0${minute}:00Z`;
+    await hx.captureBatch(
+      ([20, 22, 25] as const).flatMap((day, run) => {
+        const e = (
+          type: 'message' | 'command_exec' | 'file_edit' | 'outcome',
+          payload: Record<string, unknown>,
+          minute: number,
+        ) => ({
+          type,
+          sessionId: `run-${run}`,
+          agentId: 'coder',
+          occurredAt: at(day, minute),
+          payload,
+        });
+        return [
+          e('message', { role: 'user', content: 'Fix the failing login test please.' }, 0),
+          e(
+            'command_exec',
+            {
+              command: 'pnpm test',
+              exitCode: 1,
+              stderr: "FAIL src/auth/login.test.ts: TypeError: Cannot read properties of undefined (reading 'token')",
+            },
+            1,
+          ),
+          e('file_edit', { path: 'src/auth/session.ts', summary: 'return the token from createSession' }, 2),
+          e('command_exec', { command: 'pnpm test', exitCode: 0, stdout: '120 passing' }, 3),
+          e('outcome', { status: 'success', task: 'fix login test' }, 4),
+        ];
+      }),
+    );
+    await hx.learn({ wait: true });
+    const pack = await hx.synthesize('how do I fix the failing login test?', { maxTokens: 2000 });
+    expect(pack.context).toMatch(/^### How to fix login test/m);
+    expect(
+      pack.context.split('\n').filter((l) => /^- .*To fix login test:/.test(l)),
+      pack.context,
+    ).toHaveLength(0);
+  });
+});
+
 describe('synthesize: small budgets', () => {
   it('cuts only the best entry inside a line: a block after it keeps a whole line or is left out', async () => {
     // Seen at 120 tokens: "### Timeline: dana" and "- 2026-03-03: dana: Big news: I…", a fragment that took the room.

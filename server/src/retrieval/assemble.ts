@@ -15,6 +15,8 @@
  * - A raw event that stays carries the fact keys of the current memories learned from it: the packer
  *   leaves it out when a block packed before (a digest, a summary) lists them all, and leaves their
  *   lines out of the blocks packed after it.
+ * - A procedure memory whose runs a how-to or failure playbook candidate was compiled from says its
+ *   steps again: the artifact takes the memory's place (the better of the two) and the memory is left out.
  * Text repeats (a memory a profile lists, a summary repeating a memory) are the packer's part.
  */
 import { repeatedEpisodes } from '../compiler/repeats.js';
@@ -133,6 +135,29 @@ function queryWeight(item: RankedItem, lexemes: Map<string, number> | undefined)
   return sum;
 }
 
+/** Artifacts that lay out the steps of the procedure memories they were compiled from. */
+const STEP_ARTIFACTS = new Set(['task_schema', 'failure_playbook']);
+
+/**
+ * Procedure memory id -> the best-placed how-to or playbook candidate compiled from the same runs (its
+ * source events hold at least half of the memory's): the artifact says the steps, with their evidence.
+ */
+function stepsCovered(ordered: RankedItem[]): Map<string, RankedItem> {
+  const artifacts = ordered.filter((i) => i.source === 'artifact' && STEP_ARTIFACTS.has(i.row.kind));
+  const out = new Map<string, RankedItem>();
+  if (artifacts.length === 0) return out;
+  const sources = artifacts.map((a) => new Set(a.row.source_ids ?? []));
+  for (const item of ordered) {
+    if (item.source !== 'memory' || item.row.kind !== 'procedure') continue;
+    const own = item.row.source_ids ?? [];
+    if (own.length === 0) continue;
+    // Most of its runs' events, not all: the memory also cites the request that started the run.
+    const at = sources.findIndex((set) => own.filter((id) => set.has(id)).length * 2 >= own.length);
+    if (at >= 0) out.set(item.row.id, artifacts[at] as RankedItem);
+  }
+  return out;
+}
+
 export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: AssembleOptions): Assembled {
   const { includeSuperseded } = opts;
   const out: Assembled = { items: [], duplicates: 0, superseded: 0 };
@@ -141,6 +166,20 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
   const repeats = opts.asksWhen ? new Map<string, RankedItem>() : repeatedFacts(ordered);
   const placed = new Set<string>();
   const shownSuperseded = new Set<string>();
+  const covered = stepsCovered(ordered);
+  /** A memory placed at `rankScore`: a procedure whose how-to is a candidate places the how-to instead. */
+  const placeMemory = (memory: RankedItem, rankScore: number | undefined, cite: string[]) => {
+    const artifact = covered.get(memory.row.id);
+    if (!artifact) {
+      out.items.push({ item: { ...memory, rankScore }, cite });
+      return;
+    }
+    out.duplicates += 1;
+    if (placed.has(artifact.row.id)) return;
+    placed.add(artifact.row.id);
+    const stale = lineage.supersededInArtifact.get(artifact.row.id);
+    out.items.push({ item: { ...artifact, rankScore }, cite: [], staleLines: stale?.map(factKey) });
+  };
 
   for (const item of ordered) {
     if (item.source === 'event') {
@@ -226,7 +265,7 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
         // Not placed yet: the memory ranks below the event and comes up to the event's place.
         placed.add(memory.id);
         const j = position.get(memory.id) as number;
-        out.items.push({ item: { ...(ordered[j] as RankedItem), rankScore: item.rankScore }, cite: [item.row.id] });
+        placeMemory(ordered[j] as RankedItem, item.rankScore, [item.row.id]);
         continue;
       }
       out.items.push({ item, cite: [], learned: keys });
@@ -249,9 +288,10 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
         continue;
       }
       placed.add(item.row.id);
-      out.items.push({ item, cite: [] });
+      placeMemory(item, item.rankScore, []);
       continue;
     }
+    if (placed.has(item.row.id)) continue;
     const stale = lineage.supersededInArtifact.get(item.row.id);
     out.items.push({ item, cite: [], staleLines: stale?.map(factKey) });
   }
