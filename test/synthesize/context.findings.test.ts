@@ -461,6 +461,10 @@ describe('synthesize: a procedure and the how-to compiled from it', () => {
       pack.context.split('\n').filter((l) => /^- .*To fix login test:/.test(l)),
       pack.context,
     ).toHaveLength(0);
+    // Asked in the how-to's own words it ranks above the memory: still one copy of it.
+    const howTo = await hx.synthesize('how to fix login test', { maxTokens: 2000 });
+    expect(howTo.context.match(/^### How to fix login test/gm) ?? [], howTo.context).toHaveLength(1);
+    expect(howTo.entries.filter((e) => e.kind === 'task_schema')).toHaveLength(1);
   });
 });
 

@@ -291,7 +291,9 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
       placeMemory(item, item.rankScore, []);
       continue;
     }
+    // Placed already where a procedure it covers ranked; placed here, a procedure below it is its repeat.
     if (placed.has(item.row.id)) continue;
+    placed.add(item.row.id);
     const stale = lineage.supersededInArtifact.get(item.row.id);
     out.items.push({ item, cite: [], staleLines: stale?.map(factKey) });
   }
