@@ -20,3 +20,17 @@ export function conversationEvents(
     metadata: { speaker },
   }));
 }
+
+/** A turn of a dated conversation: its text, when, its session and (default user) role. */
+export type DatedTurn = [content: string, occurredAt: string, sessionId: string, role?: 'user' | 'assistant'];
+
+/** One subject's dated turns as capture events (one batch): an agent's day of turns, learned after. */
+export function datedTurnEvents(subjectId: string, turns: DatedTurn[]): CaptureEvent[] {
+  return turns.map(([content, occurredAt, sessionId, role = 'user']) => ({
+    type: 'message',
+    sessionId,
+    subjectId,
+    occurredAt,
+    payload: { role, content },
+  }));
+}

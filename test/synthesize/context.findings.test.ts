@@ -9,7 +9,7 @@ import { Hx } from '@hx-memory/sdk';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chatAgent } from '../../examples/chat-agent.js';
-import { newTenant, useTestServer } from '../helpers/index.js';
+import { type DatedTurn, datedTurnEvents, newTenant, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
@@ -25,20 +25,9 @@ async function say(hx: Hx, subjectId: string, lines: Array<[string, string]>): P
   }
 }
 
-/** A turn captured in a batch: its text, when, its session and (default user) role. */
-type BatchTurn = [content: string, occurredAt: string, sessionId: string, role?: 'user' | 'assistant'];
-
 /** Turns of one subject captured first, then learned once: as an agent's day of turns would be. */
-async function sayAll(hx: Hx, subjectId: string, turns: BatchTurn[]): Promise<void> {
-  await hx.captureBatch(
-    turns.map(([content, occurredAt, sessionId, role = 'user']) => ({
-      type: 'message' as const,
-      sessionId,
-      subjectId,
-      occurredAt,
-      payload: { role, content },
-    })),
-  );
+async function sayAll(hx: Hx, subjectId: string, turns: DatedTurn[]): Promise<void> {
+  await hx.captureBatch(datedTurnEvents(subjectId, turns));
   await hx.learn({ wait: true });
 }
 

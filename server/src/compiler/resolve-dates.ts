@@ -66,14 +66,23 @@ export function resolveDate(text: string, reference: Date, pastTense: boolean): 
   if (pastTense && weekdayOnly) {
     if (dayOf(date) > dayOf(reference)) date = new Date(date.getTime() - 7 * DAY_MS);
   }
-  // "in June" said in May about something that already happened means last June.
-  else if (pastTense && date.getTime() > reference.getTime() + DAY_MS && !r.start.isCertain('year')) {
+  // "in June" said in May about something that already happened means last June; said in June, it is
+  // this June whatever the tense ("at the end of June", said on the 2nd, is four weeks ahead).
+  else if (
+    pastTense &&
+    date.getTime() > reference.getTime() + DAY_MS &&
+    !r.start.isCertain('year') &&
+    !sameMonth(date, reference)
+  ) {
     const d = new Date(date);
     d.setUTCFullYear(d.getUTCFullYear() - 1);
     date = d;
   }
   return { date, phrase, granularity };
 }
+
+const sameMonth = (a: Date, b: Date) =>
+  a.getUTCFullYear() === b.getUTCFullYear() && a.getUTCMonth() === b.getUTCMonth();
 
 /** ISO date at the phrase's granularity: 2023-05-07, 2023-05 (month), 2023 (year), week as its Monday's date. */
 export function formatResolved(r: ResolvedDate): string {

@@ -24,6 +24,15 @@ describe('withSaidDates', () => {
       'I am training for the Berlin marathon in September (2023-09).',
     ],
     ["Can't wait for the concert on Saturday!", "Can't wait for the concert on Saturday (2023-07-08)!"],
+    // The month it was said in is this month's, whatever the tense: "the end of July" said on
+    // 2023-07-06 is three weeks ahead, not a year back.
+    ['I am leaving the company at the end of July.', 'I am leaving the company at the end of July (2023-07-31).'],
+    ['We finally got the keys in July!', 'We finally got the keys in July (2023-07)!'],
+    // A state that holds until a time names what is to come.
+    ['Our budget is frozen until September.', 'Our budget is frozen until September (2023-09).'],
+    ["I'm off work until August, so ask me anything.", "I'm off work until August (2023-08), so ask me anything."],
+    // ...a thing done until a time is past.
+    ['I worked at the bakery until March.', 'I worked at the bakery until March (2023-03).'],
     // The date goes before the comma the phrase ends at, not after it.
     ['I have an interview next Tuesday, I am nervous.', 'I have an interview next Tuesday (2023-07-11), I am nervous.'],
     // The first time word names no date: the next sentence's does.

@@ -15,9 +15,13 @@ const RELATIVE =
   /\b(?:yesterday|tomorrow|ago|last|next|past|this (?:summer|winter|spring|fall|autumn)|earlier|coming|the other day|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 /** A phrase that carries its year already. */
 const HAS_YEAR = /\b(?:19|20)\d\d\b/;
-/** A turn about what is to come: "in June" is this June, not last June. */
+/**
+ * A turn about what is to come: "in June" is this June, not last June. A state said to hold until a
+ * time ("the budget is frozen until April", "I'm off until May") looks ahead too; a thing done until
+ * a time ("I worked there until March") does not.
+ */
 const FUTURE =
-  /\b(?:next|tomorrow|coming|upcoming|will|going to|gonna|plan(?:ning)? to|soon|looking forward|can['’]?t wait|cannot wait|excited (?:for|about)|training for|preparing for|getting ready|(?:want|hope|hoping|intend|aim) to|scheduled|booked)\b|'ll\b/i;
+  /\b(?:(?:is|are|am)\s+(?:\w+\s+){0,2}until|next|tomorrow|coming|upcoming|will|going to|gonna|plan(?:ning)? to|soon|looking forward|can['’]?t wait|cannot wait|excited (?:for|about)|training for|preparing for|getting ready|(?:want|hope|hoping|intend|aim) to|scheduled|booked)\b|'ll\b|['’](?:s|re|m)\s+(?:\w+\s+){0,2}until\b/i;
 
 /** `text` with the date its first resolvable relative time phrase names after the phrase, or `text` unchanged. */
 export function withSaidDates(text: string, saidAt: Date): string {
