@@ -5,7 +5,7 @@
  */
 import { buildProceduralArtifacts } from './procedural-artifacts.js';
 import { buildDigests, buildProfiles, buildSessionSummaries, buildTimelines } from './semantic-artifacts.js';
-import type { ArtifactDraft, ArtifactType, BuildArtifactsInput } from './types.js';
+import type { ArtifactDraft, ArtifactType, BuildArtifactsInput, CompilerEvent, StoredMemory } from './types.js';
 
 export function buildArtifacts(input: BuildArtifactsInput): ArtifactDraft[] {
   const memories = input.memories.filter((m) => m.status === 'active');
@@ -20,5 +20,22 @@ export function buildArtifacts(input: BuildArtifactsInput): ArtifactDraft[] {
   if (wanted('timeline')) out.push(...buildTimelines(memories));
   if (wanted('digest')) out.push(...buildDigests(memories, input.events, input.supersededEvents));
   out.push(...buildProceduralArtifacts(input.events, memories, wanted, input.minPatternStrength ?? 0, new Date(now)));
-  return out;
+  return withAsOf(out, input.events, memories);
+}
+
+/**
+ * Each artifact's `content.asOf`: when the latest event or fact it was built from happened. Context
+ * packs date an artifact by it (a session summary by its session, a profile by its newest fact), not
+ * by the day learn compiled it, which says nothing of the history it holds.
+ */
+function withAsOf(drafts: ArtifactDraft[], events: CompilerEvent[], memories: StoredMemory[]): ArtifactDraft[] {
+  const eventAt = new Map(events.map((e) => [e.id, e.occurredAt.getTime()]));
+  const memoryAt = new Map(memories.map((m) => [m.id, m.lastSeenAt.getTime()]));
+  for (const draft of drafts) {
+    let latest = Number.NEGATIVE_INFINITY;
+    for (const id of draft.sourceEvents) latest = Math.max(latest, eventAt.get(id) ?? latest);
+    for (const id of draft.sourceMemories) latest = Math.max(latest, memoryAt.get(id) ?? latest);
+    if (Number.isFinite(latest)) draft.content = { ...draft.content, asOf: new Date(latest).toISOString() };
+  }
+  return drafts;
 }

@@ -32,7 +32,8 @@ export function sourceTable(source: Source): SQL {
   return sql.raw(`${SOURCE_TABLE[source].table} d`);
 }
 
-function selectColumns(source: Source): SQL {
+/** The columns of a candidate row (CandidateRow), selected from `d`, the source's table. */
+export function selectColumns(source: Source): SQL {
   const tsv = tsvectorOf(source);
   if (source === 'event')
     return sql`d.id, d.text, ${tsv}::text as tsv, d.occurred_at, d.session_id, d.type as kind,
@@ -44,7 +45,10 @@ function selectColumns(source: Source): SQL {
     return sql`d.id, d.content as text, ${tsv}::text as tsv, coalesce(d.occurred_at, d.valid_from) as occurred_at,
       d.session_id, d.kind, d.confidence, d.valid_from, d.valid_to, d.subject_id as speaker,
       d.source_event_ids as source_ids, d.mentions as evidence_count, d.mentions, d.updated_at`;
-  return sql`d.id, d.markdown as text, ${tsv}::text as tsv, d.updated_at as occurred_at, d.session_id,
+  // An artifact is dated by the latest event or fact it holds (content.asOf, written by learn), not by
+  // when it was compiled; artifacts compiled before asOf existed keep their update time.
+  return sql`d.id, d.markdown as text, ${tsv}::text as tsv,
+    coalesce((d.content->>'asOf')::timestamptz, d.updated_at) as occurred_at, d.session_id,
     d.type as kind, d.confidence, d.created_at as valid_from, null::timestamptz as valid_to, d.subject_id as speaker,
     d.source_events as source_ids, d.evidence_count, null::int as mentions, d.updated_at`;
 }

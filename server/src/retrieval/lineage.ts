@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import type { CandidateRow } from './candidates.js';
+import { type CandidateRow, selectColumns } from './candidates.js';
 import { type RetrievalScope, scopeConditions } from './scope.js';
 
 export interface LearnedMemory {
@@ -107,9 +107,7 @@ export async function fetchSubjectProfile(
   subjectId: string,
 ): Promise<CandidateRow | undefined> {
   const [row] = await database.rows<CandidateRow>(sql`
-    select d.id, d.markdown as text, d.search::text as tsv, d.updated_at as occurred_at, d.session_id,
-      d.type as kind, d.confidence, d.created_at as valid_from, null::timestamptz as valid_to,
-      d.subject_id as speaker, d.source_events as source_ids, d.evidence_count, null::int as mentions, d.updated_at
+    select ${selectColumns('artifact')}
     from artifacts d
     where ${scopeConditions('artifact', scope)} and d.type = 'profile' and d.subject_id = ${subjectId}
     order by d.updated_at desc

@@ -1,0 +1,59 @@
+/**
+ * What the agent reads (issue 28), tried as a customer-support agent would use it: one customer's
+ * tickets over months (a plan, an upgrade, an incident, a hand-over), captured, learned once, then
+ * the questions a support agent asks. Each test failed on the context before its fix.
+ */
+import { Hx } from '@hx-memory/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type DatedTurn, datedTurnEvents, newTenant, useTestServer } from '../helpers/index.js';
+
+const server = useTestServer();
+
+const TICKETS: DatedTurn[] = [
+  ['Hi, I am Priya from Acme Corp. We are on the Starter plan and I need help with SSO.', '2026-02-02T09:00:00Z', 't1'],
+  ['Sure Priya, SSO needs the Business plan. Would you like to upgrade?', '2026-02-02T09:01:00Z', 't1', 'assistant'],
+  ['Not now, our budget is frozen until April.', '2026-02-02T09:02:00Z', 't1'],
+  ['Please always email me the invoice, never post it. My email is priya@acme.example.', '2026-02-02T09:03:00Z', 't1'],
+  ['We upgraded to the Business plan today! Can you turn on SSO with Okta?', '2026-04-15T14:00:00Z', 't2'],
+  ['Done: SSO with Okta is enabled for acme.example.', '2026-04-15T14:05:00Z', 't2', 'assistant'],
+  ['Our Okta login fails with error SAML_RESPONSE_INVALID since this morning.', '2026-05-20T08:00:00Z', 't3'],
+  ['The SAML certificate expired; I rotated it and logins work again.', '2026-05-20T08:30:00Z', 't3', 'assistant'],
+  [
+    'Thanks! By the way I am leaving Acme at the end of June, my colleague Tom Berg takes over the account.',
+    '2026-06-02T10:00:00Z',
+    't4',
+  ],
+];
+
+let hx: Hx;
+
+beforeAll(async () => {
+  const { apiKey } = await newTenant(server, 'support');
+  hx = new Hx({ baseUrl: server.url, apiKey, maxRetries: 0 });
+  await hx.captureBatch(datedTurnEvents('cust-42', TICKETS));
+  await hx.learn({ wait: true });
+});
+
+const lineWith = (context: string, re: RegExp) => context.split('\n').find((l) => re.test(l)) ?? '';
+
+describe('synthesize: the dates a support agent reads', () => {
+  it('reads a month named in the month it was said as this month, and a state "until" a month as ahead', async () => {
+    const contact = await hx.synthesize('Who takes over the account?', { maxTokens: 600 });
+    // Said on 2026-06-02: the end of this June, not of June 2025.
+    expect(lineWith(contact.context, /leaving Acme/), contact.context).toContain('at the end of June (2026-06-30)');
+    const budget = await hx.synthesize('When is the budget frozen until?', { maxTokens: 600 });
+    // Said on 2026-02-02: the April to come.
+    expect(lineWith(budget.context, /frozen until/), budget.context).toContain('until April (2026-04)');
+  });
+
+  it("dates a session's summary by the session, not by the day learn compiled it", async () => {
+    const pack = await hx.synthesize('What happened in session t3 with SAML_RESPONSE_INVALID?', { maxTokens: 2000 });
+    const heading = lineWith(pack.context, /^### Session t3/);
+    expect(heading, pack.context).toBe('### Session t3 [2026-05-20]');
+    const entry = pack.entries.find((e) => e.kind === 'session_summary' && /Session t3/.test(e.content));
+    expect(entry?.occurredAt?.slice(0, 10)).toBe('2026-05-20');
+    // Every artifact's heading carries the date of the latest event or fact it holds, never today's.
+    const today = new Date().toISOString().slice(0, 10);
+    for (const line of pack.context.split('\n').filter((l) => l.startsWith('### '))) expect(line).not.toContain(today);
+  });
+});
