@@ -57,3 +57,29 @@ describe('synthesize: the dates a support agent reads', () => {
     for (const line of pack.context.split('\n').filter((l) => l.startsWith('### '))) expect(line).not.toContain(today);
   });
 });
+
+/** The context's artifact blocks: each `### ` heading with the lines under it. */
+const blocksOf = (context: string) =>
+  context
+    .split(/\n(?=### )/)
+    .slice(1)
+    .map((b) => b.split(/\n\n## /)[0] as string);
+
+describe('synthesize: a block adds what the question asks, or is left out', () => {
+  it.each([
+    ['How should invoices be sent?', /invoice/i],
+    ['What happened with SSO?', /\bSSO\b/],
+  ])('%s: no digest or summary left holding only lines the question does not ask about', async (query, word) => {
+    for (const maxTokens of [300, 600]) {
+      const pack = await hx.synthesize(query, { maxTokens });
+      // The line that answers is there...
+      expect(pack.context, pack.context).toMatch(word);
+      // ...and no block whose matching lines were all said above it: what is left of it
+      // ("Okta (person), 3 mentions") is not what was asked. (The profile of the person the pack is
+      // about is who they are, kept whatever the question.)
+      const blocks = blocksOf(pack.context).filter((b) => !b.startsWith('### Profile'));
+      for (const block of blocks) expect(block, `${query}\n${pack.context}`).toMatch(word);
+      expect(pack.budget.omitted.duplicates).toBeGreaterThan(0);
+    }
+  });
+});

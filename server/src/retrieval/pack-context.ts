@@ -4,12 +4,15 @@
  *   headings moved under the section's), so a profile or a playbook reads as written;
  * - a line that repeats what a packed entry already says (same words once dates, tags and
  *   confidences are set aside, or all of them said inside a longer packed line) is left out; an
- *   artifact keeps only its lines that add something, and is left out when none does;
+ *   artifact keeps only its lines that add something, and is left out when none does, or when the
+ *   lines it lost were its only ones holding a word of the query and what is left only counts
+ *   things (a digest's names and mentions);
  * - the best entry is always included: cut to fit (ending in `…`) when even it does not;
  * - the context is re-counted with the tokenizer so `used` never exceeds the limit.
  * Sections are rendered in `sectionOrder`: those that answer the query first (intent.ts).
  */
 import type { SynthesizeEntry, SynthesizeSection } from '@hx-memory/contract';
+import type { HoldsQuery } from './holds-query.js';
 import { withSaidDates } from './said-dates.js';
 import { SECTION_TITLES } from './sections.js';
 import { tokenCount, truncateToTokens } from './token-count.js';
@@ -125,6 +128,14 @@ function entityName(input: PackInput): string | null {
 
 /** A digest's entity line ("- Porto (place), 3 mentions"): its name is group 1. */
 const ENTITY_LINE = /^\s*[-*]\s+(.+?) \([a-z_ ]+\), \d+ mentions?$/;
+
+/** A line that only counts something: "- Porto (place), 3 mentions", "- dana: 5 memories". */
+const COUNT_LINE = /^\s*[-*]\s+.+?[,:] \d+ (?:mentions?|memory|memories|events?)$/;
+
+/** Whether a block's item lines (lists) only count things: names, subjects, no fact. */
+function onlyCounts(lines: string[]): boolean {
+  return lines.every((line) => !isItem(line) || COUNT_LINE.test(line));
+}
 
 /** Whether a name is said by a line packed already or kept earlier in the same block. */
 function namedIn(name: string, padded: Array<[string, number]>, blockKeys: string[]): boolean {
@@ -284,6 +295,8 @@ export function packContext(
   limit: number,
   sectionOrder: SynthesizeSection[] = SECTION_TITLES.map(([s]) => s),
   fixedSections = sectionOrder.length,
+  /** Whether a line holds a word of the query (holds-query.ts): a block that lost its matching lines as repeats needs one. */
+  relevant?: HoldsQuery,
 ): Packed {
   const perEntry = Math.max(8, Math.min(MAX_ENTRY_TOKENS, Math.floor(limit * MAX_ENTRY_SHARE)));
   const chosen: Chosen[] = [];
@@ -346,8 +359,13 @@ export function packContext(
       }
       const kept = withoutEmptiedHeadings(raw, said);
       candidateTokens += tokenCount(input.entry.content);
-      // Every item it lists is said already (or stale): nothing left to add.
-      if (items > 0 && itemsKept === 0) {
+      // Every item it lists is said already (or stale): nothing left to add. Or the items said already
+      // were what it matched the query by, and what is left of it only counts things and holds no word
+      // of the query (a digest reduced to "Okta (person), 3 mentions" under a question about invoices).
+      if (
+        (items > 0 && itemsKept === 0) ||
+        (itemsKept < items && relevant && onlyCounts(kept) && !kept.some(relevant))
+      ) {
         omitted.duplicates += 1;
         continue;
       }

@@ -22,6 +22,7 @@ import { answerTypeOf } from '../../retrieval/answer-type.js';
 import { type Assembled, assemble, ENTITY_SOURCES_CHECKED } from '../../retrieval/assemble.js';
 import { answeringSections, raiseCompiledAnswers } from '../../retrieval/intent.js';
 import { fetchPackLineage, fetchSubjectProfile } from '../../retrieval/lineage.js';
+import { holdsQuery } from '../../retrieval/holds-query.js';
 import { type PackInput, packContext, type UnpackedEntry } from '../../retrieval/pack-context.js';
 import type { CandidateRow } from '../../retrieval/candidates.js';
 import { docOf, type RankedItem } from '../../retrieval/ranked-item.js';
@@ -194,7 +195,13 @@ export function createSynthesizeService(
       });
       const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
       const inputs = assembled.items.map((x) => entryOf(x, top, includeProvenance));
-      const packed = packContext(inputs, limit, sectionOrder(answering), answering.length);
+      const packed = packContext(
+        inputs,
+        limit,
+        sectionOrder(answering),
+        answering.length,
+        holdsQuery(terms.lexemes.keys()),
+      );
       if (includeProvenance) citeAbsorbed(packed.entries, packed.absorbed, inputs);
       const memoryIds: string[] = [];
       const artifactIds: string[] = [];
