@@ -117,6 +117,23 @@ describe('semantic extraction on a hand-written conversation', () => {
     });
   });
 
+  it('types the things a support ticket names as products, and no part of an error code as a name', () => {
+    // A digest listed "Business (person)", "Starter (person)", "Okta (person)" and "SAML (organization)".
+    const types = Object.fromEntries(
+      extractMemories([
+        user('We are on the Starter plan and I need help with single sign-on.', '2026-02-02T09:00:00Z'),
+        user('We upgraded to the Business plan today! Can you turn it on with Okta?', '2026-04-15T14:00:00Z'),
+        user('Our Okta login fails with error SAML_RESPONSE_INVALID since this morning.', '2026-05-20T08:00:00Z'),
+        user('My colleague Tom Berg takes over the Acme account.', '2026-06-02T10:00:00Z'),
+      ])
+        .filter((d) => d.kind === 'entity')
+        .map((d) => [d.attributes.name, d.attributes.entityType]),
+    );
+    expect(types).toMatchObject({ Starter: 'product', Business: 'product', Okta: 'product', 'Tom Berg': 'person' });
+    expect(types).not.toHaveProperty('SAML');
+    expect(types).not.toHaveProperty('SAML_RESPONSE_INVALID');
+  });
+
   it('takes no facts or preferences from the assistant and none from questions', () => {
     expect(find(drafts, 'fact', /cloud/)).toHaveLength(0);
     expect(find(drafts, 'preference', /helping/)).toHaveLength(0);

@@ -67,9 +67,13 @@ const PERSON_CUE =
 const ORG_CUE =
   /\b(?:work at|work for|works at|works for|worked at|worked for|joined|job at|intern at|hired by|employed by)\s+(?:the\s+)?$/i;
 
-/** A kind of thing named right after the name: "the Dracula theme", "the STAR method", "the Hail Mary book". */
+/**
+ * A kind of thing named right after the name: "the Dracula theme", "the STAR method", "the Hail Mary
+ * book", and the things a support or coding agent hears of ("the Business plan", "our Okta login",
+ * "the Stripe integration").
+ */
 const THING_AFTER =
-  /^\s+(?:theme|app|editor|plugin|extension|library|framework|font|tool|game|series|show|book|novel|movie|film|album|song|podcast|brand|phone|laptop|browser|package|method|recipe|course|model|mode)s?\b/i;
+  /^\s+(?:theme|app|editor|plugin|extension|library|framework|font|tool|game|series|show|book|novel|movie|film|album|song|podcast|brand|phone|laptop|browser|package|method|recipe|course|model|mode|plan|tier|subscription|license|licence|account|login|integration|api|sdk|cli|service|server|database|cluster|instance|dashboard|console|portal|platform|version|release|certificate|workspace|repo|repository|bot|feature|protocol|engine|setup|config|configuration|pipeline|tenant|card)s?\b/i;
 
 function typeOfName(name: string, before: string, known: Map<string, EntityType>, after = ''): EntityType {
   const k = known.get(name);
@@ -88,6 +92,11 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
   if (PERSON_CUE.test(before)) return 'person';
   if (/^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+){1,2}$/u.test(name)) return 'person';
   return /^\p{Lu}\p{Ll}+$/u.test(name) ? 'person' : 'other';
+}
+
+/** A run inside an identifier or error code ("SAML" of SAML_RESPONSE_INVALID, "Foo" of Foo_bar): no name. */
+function partOfCode(text: string, index: number, run: string): boolean {
+  return text[index - 1] === '_' || text[index + run.length] === '_';
 }
 
 /** Strip leading non-names ("Hey Caroline" -> "Caroline") and trailing possessives/dots. */
@@ -115,13 +124,18 @@ function cleanRun(run: string): { name: string; offset: number } | null {
 export function collectKnownNames(sentences: Iterable<string>, known: Map<string, EntityType>): void {
   for (const s of sentences) {
     for (const m of s.matchAll(NAME_RUN)) {
-      if (m.index === 0 || m.index === undefined) continue;
-      const before = s.slice(0, m.index);
-      if (/[.!?:]\s*["'(]?$/.test(before)) continue;
+      if (m.index === undefined) continue;
       const c = cleanRun(m[0]);
-      if (!c || known.has(c.name)) continue;
+      if (!c || partOfCode(s, m.index, m[0])) continue;
+      // A sentence's first word is capitalised anyway; one after a dropped word ("Our Okta") is not.
+      const initial = m.index === 0 || /[.!?:]\s*["'(]?$/.test(s.slice(0, m.index));
+      if (initial && c.offset === 0) continue;
       const at = m.index + c.offset;
-      const type = typeOfName(c.name, s.slice(0, at), known, s.slice(at + c.name.length));
+      const after = s.slice(at + c.name.length);
+      // The kind of thing said after a name outweighs a guess from its shape or the word before it
+      // elsewhere ("with Okta" reads a person; "our Okta login" says what it is).
+      if (known.has(c.name) && !(known.get(c.name) === 'person' && THING_AFTER.test(after))) continue;
+      const type = THING_AFTER.test(after) ? 'product' : typeOfName(c.name, s.slice(0, at), known, after);
       if (type !== 'other') known.set(c.name, type);
     }
   }
@@ -153,7 +167,7 @@ export function spotEntities(text: string, known: Map<string, EntityType>): Spot
     const before = rest.slice(0, idx);
     const atStart = idx === 0 || /[.!?:]\s*["'(]?$/.test(before) || /^\W*$/.test(before);
     const c = cleanRun(m[0]);
-    if (!c) continue;
+    if (!c || partOfCode(rest, idx, m[0])) continue;
     if (atStart && c.offset === 0 && !known.has(c.name)) {
       // A sentence-initial word is a name only when seen as one elsewhere, or when it is a multi-word run.
       if (!c.name.includes(' ')) continue;
