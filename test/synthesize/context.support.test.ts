@@ -83,3 +83,15 @@ describe('synthesize: a block adds what the question asks, or is left out', () =
     }
   });
 });
+
+describe('synthesize: the plan a customer is on', () => {
+  it('answers the plan after the upgrade, the old plan left out (and shown marked when asked)', async () => {
+    const pack = await hx.synthesize('What plan is the customer on?', { maxTokens: 600 });
+    // The turn that says it ("We upgraded to the Business plan today!") or the fact learned from it.
+    expect(pack.context).toMatch(/upgraded to the Business plan|cust-42 is on the Business plan/);
+    expect(pack.context).not.toMatch(/Starter plan/);
+    expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
+    const history = await hx.synthesize('What plan is the customer on?', { maxTokens: 600, includeSuperseded: true });
+    expect(lineWith(history.context, /Starter plan/), history.context).toMatch(/\(superseded 2026-04-15\)/);
+  });
+});

@@ -181,6 +181,26 @@ describe('near-duplicates and LoCoMo-style speakers', () => {
     ]);
   });
 
+  it('reads the plan a customer is on, and an upgrade or downgrade as its new value', () => {
+    const drafts = extractMemories([
+      user('Hi, we are on the Starter plan and I need help with SSO.', '2026-02-02T09:00:00Z'),
+      user('We upgraded to the Business plan today!', '2026-04-15T14:00:00Z'),
+      user("I've downgraded from Business to the Team tier.", '2026-07-01T14:00:00Z'),
+      user("I'm on the Pro subscription now.", '2026-08-01T14:00:00Z'),
+      user('I moved to the Enterprise plan.', '2026-09-01T14:00:00Z'),
+    ]);
+    // Moving to a plan is no move of house.
+    expect(drafts.filter((d) => d.attributeKey === 'user-1:location')).toEqual([]);
+    const plans = drafts.filter((d) => d.attributeKey === 'user-1:plan');
+    expect(plans.map((d) => d.content)).toEqual([
+      'user-1 is on the Starter plan',
+      'user-1 is on the Business plan',
+      'user-1 is on the Team plan',
+      'user-1 is on the Pro plan',
+      'user-1 is on the Enterprise plan',
+    ]);
+  });
+
   it('attributes first-person statements to the speaker named in metadata', () => {
     const turn = (speaker: string, text: string) =>
       ev(

@@ -187,6 +187,10 @@ interface AttributeFact {
 const VALUE = String.raw`((?:[\p{L}\p{N}'’.&-]+)(?:\s+[\p{L}\p{N}'’.&-]+){0,4})`;
 const NAME_SUBJ = String.raw`^([\p{Lu}][\p{Ll}]+(?:\s+[\p{Lu}][\p{Ll}]+)?)`;
 
+/** A plan's name ("Business", "Pro Max", "Team+") and the words for a plan. */
+const PLAN_NAME = String.raw`([\p{Lu}\p{N}][\p{L}\p{N}+-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}+-]*)?)`;
+const PLAN_WORD = String.raw`(?:plan|tier|subscription|package|edition)\b`;
+
 const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named?: boolean }[] = [
   {
     re: new RegExp(`${I}\\s+(?:live|reside|am based|am living|am staying|now live)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
@@ -321,6 +325,23 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
     attribute: 'language',
     phrase: 'S speaks V',
   },
+  // The plan (tier, subscription) of a product an account is on: an upgrade or a downgrade is its new value.
+  {
+    re: new RegExp(
+      `\\b(?:I\\s+am|I['’]m|we\\s+are|we['’]re)\\s+(?:now\\s+|currently\\s+|still\\s+)?on\\s+(?:the|a|an|our)\\s+${PLAN_NAME}\\s+${PLAN_WORD}`,
+      'iu',
+    ),
+    attribute: 'plan',
+    phrase: 'S is on the V plan',
+  },
+  {
+    re: new RegExp(
+      `\\b(?:I|we)(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+|now\\s+)?(?:upgraded|downgraded|switched|moved|changed|migrated)\\s+(?:(?:our|my|the)\\s+(?:account|subscription|plan)\\s+)?(?:from\\s+(?:the\\s+)?[^,.;!?]+?\\s+)?to\\s+(?:the|a|an)\\s+${PLAN_NAME}\\s+${PLAN_WORD}`,
+      'iu',
+    ),
+    attribute: 'plan',
+    phrase: 'S is on the V plan',
+  },
   {
     re: /\bI(?:['’]m| am)\s+(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,30}|lactose intolerant|gluten[- ]free)\b/i,
     attribute: 'diet',
@@ -345,7 +366,7 @@ function trimValue(v: string, attribute: string): string {
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|have|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|profession|occupation|role|I['’]m an?|I am an?)\b/i;
+  /\b(?:live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|have|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -380,7 +401,11 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
           .replace(/\s+(?:as well|too|also)$/, '')
           .replace(/[^\p{L}]+/gu, '_')}`
       : attribute;
-    if (value === '' || (attribute === 'location' && /^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value)))
+    if (
+      value === '' ||
+      (attribute === 'location' &&
+        (/^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value) || new RegExp(`${PLAN_WORD}$`, 'i').test(value)))
+    )
       continue;
     if (
       attribute === 'occupation' &&

@@ -5,8 +5,8 @@
  * - a line that repeats what a packed entry already says (same words once dates, tags and
  *   confidences are set aside, or all of them said inside a longer packed line) is left out; an
  *   artifact keeps only its lines that add something, and is left out when none does, or when the
- *   lines it lost were its only ones holding a word of the query and what is left only counts
- *   things (a digest's names and mentions);
+ *   lines it lost were its only ones holding a word of the query and what is left is a digest's
+ *   overview or only counts things;
  * - the best entry is always included: cut to fit (ending in `…`) when even it does not;
  * - the context is re-counted with the tokenizer so `used` never exceeds the limit.
  * Sections are rendered in `sectionOrder`: those that answer the query first (intent.ts).
@@ -360,11 +360,16 @@ export function packContext(
       const kept = withoutEmptiedHeadings(raw, said);
       candidateTokens += tokenCount(input.entry.content);
       // Every item it lists is said already (or stale): nothing left to add. Or the items said already
-      // were what it matched the query by, and what is left of it only counts things and holds no word
-      // of the query (a digest reduced to "Okta (person), 3 mentions" under a question about invoices).
+      // were what it matched the query by, and what is left holds no word of the query and is not tied
+      // to it: a digest (the whole scope's overview) or a block that only counts things ("Okta
+      // (person), 3 mentions" under a question about invoices). A summary's other highlights are of the
+      // same session, a profile's of the same person: they stay.
       if (
         (items > 0 && itemsKept === 0) ||
-        (itemsKept < items && relevant && onlyCounts(kept) && !kept.some(relevant))
+        (itemsKept < items &&
+          relevant &&
+          (input.entry.kind === 'digest' || onlyCounts(kept)) &&
+          !kept.some(relevant))
       ) {
         omitted.duplicates += 1;
         continue;
