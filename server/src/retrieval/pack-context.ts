@@ -366,10 +366,7 @@ export function packContext(
       // same session, a profile's of the same person: they stay.
       if (
         (items > 0 && itemsKept === 0) ||
-        (itemsKept < items &&
-          relevant &&
-          (input.entry.kind === 'digest' || onlyCounts(kept)) &&
-          !kept.some(relevant))
+        (itemsKept < items && relevant && (input.entry.kind === 'digest' || onlyCounts(kept)) && !kept.some(relevant))
       ) {
         omitted.duplicates += 1;
         continue;
