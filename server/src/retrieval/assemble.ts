@@ -167,6 +167,22 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
   const placed = new Set<string>();
   const shownSuperseded = new Set<string>();
   const covered = stepsCovered(ordered);
+  // What a how-to or playbook says besides its own lines: the procedures it covers (a session summary
+  // listing one as a highlight after it repeats it).
+  const coveredSays = new Map<string, string[]>();
+  for (const [id, artifact] of covered) {
+    const memory = ordered[position.get(id) as number] as RankedItem;
+    coveredSays.set(artifact.row.id, [...(coveredSays.get(artifact.row.id) ?? []), factKey(memory.row.text)]);
+  }
+  const pushArtifact = (artifact: RankedItem) => {
+    const stale = lineage.supersededInArtifact.get(artifact.row.id);
+    out.items.push({
+      item: artifact,
+      cite: [],
+      staleLines: stale?.map(factKey),
+      alsoSays: coveredSays.get(artifact.row.id),
+    });
+  };
   /** A memory placed at `rankScore`: a procedure whose how-to is a candidate places the how-to instead. */
   const placeMemory = (memory: RankedItem, rankScore: number | undefined, cite: string[]) => {
     const artifact = covered.get(memory.row.id);
@@ -177,8 +193,7 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
     out.duplicates += 1;
     if (placed.has(artifact.row.id)) return;
     placed.add(artifact.row.id);
-    const stale = lineage.supersededInArtifact.get(artifact.row.id);
-    out.items.push({ item: { ...artifact, rankScore }, cite: [], staleLines: stale?.map(factKey) });
+    pushArtifact({ ...artifact, rankScore });
   };
 
   for (const item of ordered) {
@@ -294,8 +309,7 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
     // Placed already where a procedure it covers ranked; placed here, a procedure below it is its repeat.
     if (placed.has(item.row.id)) continue;
     placed.add(item.row.id);
-    const stale = lineage.supersededInArtifact.get(item.row.id);
-    out.items.push({ item, cite: [], staleLines: stale?.map(factKey) });
+    pushArtifact(item);
   }
   return out;
 }

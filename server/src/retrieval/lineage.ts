@@ -26,7 +26,9 @@ export interface LearnedMemory {
 export interface PackLineage {
   /**
    * Candidate event id -> the memories learned from it (active or superseded, not deleted), but
-   * entities: "Melanie (person)" is learned from every turn naming her and says none of their facts.
+   * entities: "Melanie (person)" is learned from every turn naming her and says none of their facts;
+   * and procedures: one learned from a run cites each of its steps, and the failing test run says
+   * none of the fix (taken for it, the packer left a playbook's fix out as said already).
    */
   memoriesOfEvent: Map<string, LearnedMemory[]>;
   /** Candidate artifact id -> contents of the superseded memories it was compiled from. */
@@ -65,7 +67,7 @@ export async function fetchPackLineage(
     where e.tenant_id = ${scope.tenantId} and e.type = 'captured_from'
       and e.from_id = any(${sql.param(eventIds)}::text[])
       and m.tenant_id = ${scope.tenantId} and m.environment = ${scope.environment}
-      and m.status in ('active', 'superseded') and m.kind <> 'entity'
+      and m.status in ('active', 'superseded') and m.kind not in ('entity', 'procedure')
     union all
     select e.to_id as candidate, 'compiled_into' as edge, m.id, m.content, m.kind, m.status,
       m.valid_from, m.valid_to

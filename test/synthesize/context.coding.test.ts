@@ -1,0 +1,74 @@
+/**
+ * What the agent reads (issue 28), tried as a coding agent would use it: runs of commands and tests
+ * over a few days (a deploy that needs credentials twice, a test run that fails until the database
+ * is started), captured, learned once, then the questions the agent asks. Each test failed on the
+ * context before its fix.
+ */
+import type { CaptureEvent } from '@hx-memory/contract';
+import { Hx } from '@hx-memory/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newTenant, useTestServer } from '../helpers/index.js';
+
+const server = useTestServer();
+
+const step = (sessionId: string, occurredAt: string, type: CaptureEvent['type'], payload: Record<string, unknown>) =>
+  ({ type, sessionId, occurredAt, payload }) as CaptureEvent;
+
+const NO_CREDENTIALS = 'error: the server has asked for the client to provide credentials';
+
+const RUNS: CaptureEvent[] = [
+  step('run1', '2026-03-01T10:00:00Z', 'message', { role: 'user', content: 'Deploy the api service to staging.' }),
+  step('run1', '2026-03-01T10:01:00Z', 'command_exec', { command: 'pnpm build', exitCode: 0, stdout: 'built' }),
+  step('run1', '2026-03-01T10:02:00Z', 'command_exec', {
+    command: 'kubectl apply -f k8s/staging.yaml',
+    exitCode: 1,
+    stderr: NO_CREDENTIALS,
+  }),
+  step('run1', '2026-03-01T10:03:00Z', 'command_exec', {
+    command: 'aws eks update-kubeconfig --name staging',
+    exitCode: 0,
+  }),
+  step('run1', '2026-03-01T10:04:00Z', 'command_exec', { command: 'kubectl apply -f k8s/staging.yaml', exitCode: 0 }),
+  step('run1', '2026-03-01T10:05:00Z', 'message', { role: 'assistant', content: 'Deployed api v1.4.2 to staging.' }),
+  step('run2', '2026-03-08T09:00:00Z', 'message', { role: 'user', content: 'Deploy api v1.5.0 to staging please.' }),
+  step('run2', '2026-03-08T09:01:00Z', 'command_exec', {
+    command: 'kubectl apply -f k8s/staging.yaml',
+    exitCode: 1,
+    stderr: NO_CREDENTIALS,
+  }),
+  step('run2', '2026-03-08T09:02:00Z', 'command_exec', {
+    command: 'aws eks update-kubeconfig --name staging',
+    exitCode: 0,
+  }),
+  step('run2', '2026-03-08T09:03:00Z', 'command_exec', { command: 'kubectl apply -f k8s/staging.yaml', exitCode: 0 }),
+  step('run2', '2026-03-08T09:04:00Z', 'message', { role: 'assistant', content: 'Deployed api v1.5.0 to staging.' }),
+  step('run3', '2026-03-10T15:00:00Z', 'message', { role: 'user', content: 'The api now runs on CockroachDB.' }),
+  step('run3', '2026-03-10T15:01:00Z', 'test_run', {
+    command: 'pnpm test',
+    passed: 120,
+    failed: 2,
+    output: 'FAIL src/db/pool.test.ts: connection refused 127.0.0.1:26257',
+  }),
+  step('run3', '2026-03-10T15:02:00Z', 'command_exec', { command: 'docker compose up -d cockroach', exitCode: 0 }),
+  step('run3', '2026-03-10T15:03:00Z', 'test_run', { command: 'pnpm test', passed: 122, failed: 0, output: 'ok' }),
+];
+
+let hx: Hx;
+
+beforeAll(async () => {
+  const { apiKey } = await newTenant(server, 'coding');
+  hx = new Hx({ baseUrl: server.url, apiKey, maxRetries: 0 });
+  await hx.captureBatch(RUNS);
+  await hx.learn({ wait: true });
+});
+
+describe('synthesize: a failing step and the playbook that fixes it', () => {
+  it('keeps the playbook\'s fix when the failing run itself ranks first (it is one step, not the procedure)', async () => {
+    for (const maxTokens of [400, 1000]) {
+      const pack = await hx.synthesize('Why did the tests fail?', { maxTokens });
+      expect(pack.context, pack.context).toMatch(/connection refused/);
+      // The fix is what the agent needs: the failing run does not say it, so the playbook must.
+      expect(pack.context, pack.context).toMatch(/docker compose up -d cockroach/);
+    }
+  });
+});
