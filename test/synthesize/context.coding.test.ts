@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 
 describe('synthesize: a failing step and the playbook that fixes it', () => {
-  it('keeps the playbook\'s fix when the failing run itself ranks first (it is one step, not the procedure)', async () => {
+  it("keeps the playbook's fix when the failing run itself ranks first (it is one step, not the procedure)", async () => {
     for (const maxTokens of [400, 1000]) {
       const pack = await hx.synthesize('Why did the tests fail?', { maxTokens });
       expect(pack.context, pack.context).toMatch(/connection refused/);
