@@ -72,3 +72,11 @@ describe('synthesize: a failing step and the playbook that fixes it', () => {
     }
   });
 });
+
+describe('synthesize: the same thing said twice, a week apart', () => {
+  it('puts the newer first when nothing else tells them apart (which version is on staging)', async () => {
+    const pack = await hx.synthesize('Which version of the api is on staging?', { maxTokens: 600 });
+    const deployed = pack.context.split('\n').filter((l) => /Deployed api v/.test(l));
+    expect(deployed[0], pack.context).toMatch(/v1\.5\.0/);
+  });
+});

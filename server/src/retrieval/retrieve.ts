@@ -112,12 +112,15 @@ function rankRun(run: SourceRun, query: Map<string, number>): Array<[string, num
   let sumLength = 0;
   for (const r of run.rows.values()) sumLength += r.doc.length;
   const avg = run.rows.size > 0 ? sumLength / run.rows.size : 1;
-  const scored: Array<[string, number]> = [];
+  const scored: Array<[string, number, number]> = [];
   for (const [id, r] of run.rows) {
     const s = bm25(r.doc, query, idfOf, avg);
-    if (s > 0) scored.push([id, s]);
+    if (s > 0) scored.push([id, s, toDate(r.row.occurred_at)?.getTime() ?? 0]);
   }
-  return scored.sort((a, b) => b[1] - a[1]);
+  // Equal scores, the newer first: "Deployed api v1.4.2 to staging" and, a week later, "... v1.5.0 ..."
+  // asked which version is on staging (the rank, not the small recency prior, decides the fusion).
+  scored.sort((a, b) => b[1] - a[1] || b[2] - a[2]);
+  return scored.map(([id, s]) => [id, s]);
 }
 
 /** RM3-style expansion: the best terms of the top documents, weighted by their share and the documents' scores. */
