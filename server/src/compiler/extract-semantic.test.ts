@@ -233,6 +233,11 @@ describe('detectors', () => {
       "Don't use semicolons in code.",
       'I want you to keep answers short.',
       'You should always cite sources.',
+      // Said after something else, with the word that joins it on.
+      'And always run the linter before you commit.',
+      'Oh and never deploy on Fridays.',
+      'Btw, always use pnpm, not npm.',
+      'By the way, please answer in Spanish.',
     ])
       expect(detectInstruction(t), t).not.toBeNull();
     for (const t of [

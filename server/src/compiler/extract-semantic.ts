@@ -32,8 +32,19 @@ const YOU_MODAL =
   /\b(?:you\s+(?:should|must|need to|have to|shall|will|are to)|i\s+(?:want|need|would like|['’]d like)\s+you\s+to|make sure (?:you|to)|be sure to|remember to)\s+(?:always\s+|never\s+|not\s+)?([a-z-]+)/i;
 
 /** A standing instruction to the agent, or null. Only users, systems and feedback give them. */
+/** Words that join a sentence on to what was said before it ("Oh and never...", "Btw, always..."). */
+const JOINED_ON = /^(?:(?:and|oh|oh and|also|plus|btw|by the way|one more thing|last thing|anyway)\b\s*[,:]?\s*)+/i;
+
 export function detectInstruction(text: string): string | null {
-  const t = text.trim();
+  const said = text.trim();
+  if (said.length < 6) return null;
+  const joined = JOINED_ON.exec(said);
+  // Read without the joining words, kept as said.
+  const found = detectStanding(joined ? said.slice(joined[0].length) : said);
+  return found === null ? null : said;
+}
+
+function detectStanding(t: string): string | null {
   if (t.length < 6) return null;
   const lead = IMPERATIVE_LEAD.exec(t.replace(LEADING_PERMANENCE, ''));
   const leadVerb = lead ? lead[1].toLowerCase() : '';
