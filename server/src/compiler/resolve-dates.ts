@@ -66,6 +66,10 @@ export function resolveDate(text: string, reference: Date, pastTense: boolean): 
   if (pastTense && weekdayOnly) {
     if (dayOf(date) > dayOf(reference)) date = new Date(date.getTime() - 7 * DAY_MS);
   }
+  // ...and about something to come ("I have an interview on Monday", said on a Thursday), the one after,
+  // unless the phrase itself looks back ("last Friday" in a turn that also says what will be).
+  else if (!pastTense && weekdayOnly && dayOf(date) < dayOf(reference) && !/\b(?:last|past|previous)\b/i.test(phrase))
+    date = new Date(date.getTime() + 7 * DAY_MS);
   // "in June" said in May about something that already happened means last June; said in June, it is
   // this June whatever the tense ("at the end of June", said on the 2nd, is four weeks ahead).
   else if (

@@ -31,6 +31,20 @@ describe('withSaidDates', () => {
     // A state that holds until a time names what is to come.
     ['Our budget is frozen until September.', 'Our budget is frozen until September (2023-09).'],
     ["I'm off work until August, so ask me anything.", "I'm off work until August (2023-08), so ask me anything."],
+    // Something arranged for a day names the one to come: an appointment, a reminder, a date it "is on".
+    [
+      'Can you remind me that Leo has a dentist appointment on Friday at 3pm?',
+      'Can you remind me that Leo has a dentist appointment on Friday at 3pm (2023-07-07)?',
+    ],
+    ['I have a job interview on Monday.', 'I have a job interview on Monday (2023-07-10).'],
+    ['My birthday is on September 14.', 'My birthday is on September 14 (2023-09-14).'],
+    // ...and a weekday the phrase itself says is past stays past in a turn that looks ahead too.
+    [
+      'Last Friday at dance class I felt it. Your studio will be a go-to spot.',
+      'Last Friday (2023-06-30) at dance class I felt it. Your studio will be a go-to spot.',
+    ],
+    // ...one that was had is past.
+    ['I had a dentist appointment on Monday.', 'I had a dentist appointment on Monday (2023-07-03).'],
     // ...a thing done until a time is past.
     ['I worked at the bakery until March.', 'I worked at the bakery until March (2023-03).'],
     // The date goes before the comma the phrase ends at, not after it.
