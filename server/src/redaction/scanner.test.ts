@@ -91,6 +91,8 @@ describe('issue 9: false positives', () => {
     'token_endpoint: https://oauth2.googleapis.com/token',
     'password_policy: strict',
     'opened sk-2024-q3-financial-report-final-version.pdf',
+    // A chat turn (LoCoMo): "pin" the badge, and the next sentence's "Is" read as "pin on ... is".
+    'I noticed a spiderman pin on your purse. Is Spider-Man your favorite superhero?',
   ])('%s', (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -325,8 +325,10 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
     'secret_in_prose',
     'password',
     ['pass', 'pwd', 'key', 'secret', 'token', 'pin'],
-    // "my password is Tr0ub4dor&3", "the API key was 9f2c...", "set the token to ...".
-    /\b(?<name>pass(?:word|phrase|code)?|pwd|pin|api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|credentials?)(?:\s+(?:for|of|on|at|to)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+)?[\w.@-]{1,40}(?:\s+[\w.@-]{1,40})?(?:\s+(?:is|was|are|now)\s+|\s*:\s*)|\s+(?:is|was|are|to|now)\s+|(?<bare>[ \t]+))(?:now\s+|still\s+|set\s+to\s+)?[`"'“]?(?<v>[^\s`"'”]{6,200})/gi,
+    // "my password is Tr0ub4dor&3", "the API key was 9f2c...", "set the token to ...". The words
+    // naming what it is for ("for the staging db") end inside the sentence: "a pin on your purse. Is
+    // Spider-Man..." is two sentences, no PIN.
+    /\b(?<name>pass(?:word|phrase|code)?|pwd|pin|api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|credentials?)(?:\s+(?:for|of|on|at|to)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+)?[\w@-](?:[\w.@-]{0,38}[\w@-])?(?:\s+[\w@-](?:[\w.@-]{0,38}[\w@-])?)?(?:\s+(?:is|was|are|now)\s+|\s*:\s*)|\s+(?:is|was|are|to|now)\s+|(?<bare>[ \t]+))(?:now\s+|still\s+|set\s+to\s+)?[`"'“]?(?<v>[^\s`"'”]{6,200})/gi,
     (m, text) => {
       let [start, end] = valueSpan(m)!;
       while (end > start && /[.,;:!?)]/.test(text[end - 1]!)) end--;
