@@ -201,6 +201,19 @@ describe('near-duplicates and LoCoMo-style speakers', () => {
     ]);
   });
 
+  it("reads a named family member's diet, and a new one as its new value", () => {
+    const diets = extractMemories([
+      user('My husband Leo is vegetarian, and our daughter Zoe is 7.', '2026-01-10T09:01:00Z'),
+      user('Leo is now vegan, not just vegetarian.', '2026-03-05T19:00:00Z'),
+      user('Zoe is allergic to peanuts.', '2026-03-06T19:00:00Z'),
+    ]).filter((d) => d.kind === 'fact' && /:diet/.test(d.attributeKey ?? ''));
+    expect(diets.map((d) => [d.content, d.attributeKey])).toEqual([
+      ['Leo is vegetarian', 'leo:diet'],
+      ['Leo is vegan', 'leo:diet'],
+      ['Zoe is allergic to peanuts', 'zoe:diet_allergic_to_peanuts'],
+    ]);
+  });
+
   it('attributes first-person statements to the speaker named in metadata', () => {
     const turn = (speaker: string, text: string) =>
       ev(

@@ -202,6 +202,9 @@ const NAME_SUBJ = String.raw`^([\p{Lu}][\p{Ll}]+(?:\s+[\p{Lu}][\p{Ll}]+)?)`;
 const PLAN_NAME = String.raw`([\p{Lu}\p{N}][\p{L}\p{N}+-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}+-]*)?)`;
 const PLAN_WORD = String.raw`(?:plan|tier|subscription|package|edition)\b`;
 
+/** A diet, an allergy or an intolerance. */
+const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,30}|lactose intolerant|gluten[- ]free)\b`;
+
 const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named?: boolean }[] = [
   {
     re: new RegExp(`${I}\\s+(?:live|reside|am based|am living|am staying|now live)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
@@ -353,10 +356,22 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
     attribute: 'plan',
     phrase: 'S is on the V plan',
   },
+  { re: new RegExp(`\\bI(?:['’]m| am)\\s+${DIET}`, 'i'), attribute: 'diet', phrase: 'S is V' },
+  // Someone the speaker names: "Leo is now vegan", "my husband Leo is vegetarian".
   {
-    re: /\bI(?:['’]m| am)\s+(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,30}|lactose intolerant|gluten[- ]free)\b/i,
+    re: new RegExp(`${NAME_SUBJ}\\s+is\\s+(?:now\\s+|also\\s+|strictly\\s+)?${DIET}`, 'u'),
     attribute: 'diet',
     phrase: 'S is V',
+    named: true,
+  },
+  {
+    re: new RegExp(
+      `\\b(?:[Mm]y|[Oo]ur)\\s+(?:husband|wife|partner|son|daughter|kid|child|mom|mother|dad|father|brother|sister|friend|boyfriend|girlfriend|fianc[ée]e?)\\s+([\\p{Lu}][\\p{Ll}]+)\\s+is\\s+(?:now\\s+|also\\s+|strictly\\s+)?${DIET}`,
+      'u',
+    ),
+    attribute: 'diet',
+    phrase: 'S is V',
+    named: true,
   },
 ];
 

@@ -9,6 +9,7 @@
  * to whatever the query says).
  */
 import { sql } from 'drizzle-orm';
+import { subjectSlug } from '../compiler/normalise.js';
 import type { Database } from '../db/client.js';
 import { type CandidateRow, selectColumns } from './candidates.js';
 import { type RetrievalScope, scopeConditions } from './scope.js';
@@ -102,17 +103,23 @@ export async function fetchPackLineage(
   return out;
 }
 
-/** The newest profile artifact of the subject in the scope, if any (the columns of a candidate row). */
-export async function fetchSubjectProfile(
+/** Profiles joined to a pack for its subject at most: the subject's own and the people around them. */
+export const SUBJECT_PROFILES = 3;
+
+/**
+ * The profiles learned under the subject id (the columns of a candidate row): the subject's own first
+ * (keyed by its name), then the people the subject spoke of (a husband's diet, a daughter's school),
+ * the best evidenced first. Not the last updated alone: that was whoever was spoken of last.
+ */
+export async function fetchSubjectProfiles(
   database: Database,
   scope: RetrievalScope,
   subjectId: string,
-): Promise<CandidateRow | undefined> {
-  const [row] = await database.rows<CandidateRow>(sql`
+): Promise<CandidateRow[]> {
+  return database.rows<CandidateRow>(sql`
     select ${selectColumns('artifact')}
     from artifacts d
     where ${scopeConditions('artifact', scope)} and d.type = 'profile' and d.subject_id = ${subjectId}
-    order by d.updated_at desc
-    limit 1`);
-  return row;
+    order by (d.key = ${subjectSlug(subjectId)}) desc, d.evidence_count desc, d.updated_at desc
+    limit ${SUBJECT_PROFILES}`);
 }

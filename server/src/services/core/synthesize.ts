@@ -21,7 +21,7 @@ import { diversify } from '../../retrieval/diversify.js';
 import { answerTypeOf } from '../../retrieval/answer-type.js';
 import { type Assembled, assemble, ENTITY_SOURCES_CHECKED } from '../../retrieval/assemble.js';
 import { answeringSections, raiseCompiledAnswers } from '../../retrieval/intent.js';
-import { fetchPackLineage, fetchSubjectProfile } from '../../retrieval/lineage.js';
+import { fetchPackLineage, fetchSubjectProfiles } from '../../retrieval/lineage.js';
 import { holdsQuery } from '../../retrieval/holds-query.js';
 import { type PackInput, packContext, type UnpackedEntry } from '../../retrieval/pack-context.js';
 import type { CandidateRow } from '../../retrieval/candidates.js';
@@ -108,25 +108,29 @@ function sectionOrder(answering: readonly SynthesizeSection[]): SynthesizeSectio
 /**
  * The subject's profile joins the pack even when the query shares no word with it ("suggest a
  * dinner" and a peanut allergy): what the agent must know of the person it talks to, as a context
- * window's core memory. Second, after the best match: it survives small budgets without displacing
- * the answer; the packer keeps only its lines not said already.
+ * window's core memory; so do the profiles of the people the subject spoke of (a husband now vegan).
+ * Second, after the best match: they survive small budgets without displacing the answer; the
+ * packer keeps only their lines not said already, in budget order (the subject's own first).
  */
-function withProfile(ordered: RankedItem[], profile: CandidateRow | undefined, sections: Set<SynthesizeSection>) {
-  if (!profile || !sections.has('facts')) return ordered;
-  const key = `artifact:${profile.id}`;
-  if (ordered.some((i) => i.key === key)) return ordered;
+function withProfiles(ordered: RankedItem[], profiles: CandidateRow[], sections: Set<SynthesizeSection>) {
+  if (profiles.length === 0 || !sections.has('facts')) return ordered;
   const at = Math.min(1, ordered.length);
   const score = ordered[at - 1]?.rankScore ?? ordered[at - 1]?.score ?? 1;
-  const item: RankedItem = {
-    key,
-    source: 'artifact',
-    row: profile,
-    section: 'facts',
-    doc: docOf(profile.tsv),
-    score,
-    rankScore: score,
-  };
-  return [...ordered.slice(0, at), item, ...ordered.slice(at)];
+  const added: RankedItem[] = [];
+  for (const profile of profiles) {
+    const key = `artifact:${profile.id}`;
+    if (ordered.some((i) => i.key === key)) continue;
+    added.push({
+      key,
+      source: 'artifact',
+      row: profile,
+      section: 'facts',
+      doc: docOf(profile.tsv),
+      score,
+      rankScore: score,
+    });
+  }
+  return [...ordered.slice(0, at), ...added, ...ordered.slice(at)];
 }
 
 function compressionRatio(candidateTokens: number, used: number): number {
@@ -160,15 +164,15 @@ export function createSynthesizeService(
       };
       const sections = wantedSections(options.sections);
       const { embeddings } = services;
-      const [{ items: lexical, terms }, neighbours, profile] = await Promise.all([
+      const [{ items: lexical, terms }, neighbours, profiles] = await Promise.all([
         retrieve(database, scope, body.query, { sections }),
         embeddings?.nearest(scope, body.query, sections),
-        body.subjectId ? fetchSubjectProfile(database, scope, body.subjectId) : undefined,
+        body.subjectId ? fetchSubjectProfiles(database, scope, body.subjectId) : [],
       ]);
       const items = embeddings ? await embeddings.fuse(scope, lexical, neighbours, sections) : lexical;
       const answering = answeringSections(body.query).filter((s) => sections.has(s));
       raiseCompiledAnswers(items, answering);
-      const ordered = withProfile(diversify(items, PACK_POOL).slice(0, PACK_POOL), profile, sections);
+      const ordered = withProfiles(diversify(items, PACK_POOL).slice(0, PACK_POOL), profiles, sections);
       const lineage = await fetchPackLineage(
         database,
         scope,
