@@ -60,6 +60,10 @@ describe('withSaidDates', () => {
 
   it.each([
     'We moved here in May 2019', // its year is written
+    // A weekday of a habit names no day.
+    'I now go to the gym three times a week: Monday, Wednesday and Friday.',
+    'Every Tuesday I play chess with my dad.',
+    'I usually call my mom on Sunday.',
     'Today I feel great', // the line's own date
     'I love painting sunsets', // no time at all
     'We spent last summer, 2022, in Porto', // its year is written

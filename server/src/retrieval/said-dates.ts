@@ -13,6 +13,11 @@ import { seasonNote } from './seasons.js';
 /** A phrase that names a time relative to when it was said. */
 const RELATIVE =
   /\b(?:yesterday|tomorrow|ago|last|next|past|this (?:summer|winter|spring|fall|autumn)|earlier|coming|the other day|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+/** A weekday named alone ("on Monday", "Tuesday"), no "last" or "next" to it. */
+const WEEKDAY_ONLY = /^(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds)$/i;
+/** A sentence about what is done again and again. */
+const HABIT =
+  /\b(?:every|each|usually|normally|typically|always|often|generally|weekly|times? a week|a week|per week|on (?:mon|tues|wednes|thurs|fri|satur|sun)days)\b/i;
 /** A phrase that carries its year already. */
 const HAS_YEAR = /\b(?:19|20)\d\d\b/;
 /**
@@ -68,6 +73,8 @@ function annotateSentence(text: string, saidAt: Date, past: boolean): string {
     return season ? noteAfter(text, season.phrase, season.note) : text;
   }
   if (!RELATIVE.test(resolved.phrase) || HAS_YEAR.test(resolved.phrase)) return text;
+  // A weekday of a habit ("every Tuesday", "three times a week: Monday, ...") names no one day.
+  if (WEEKDAY_ONLY.test(resolved.phrase.replace(/[\s,.;:!?]+$/, '').trim()) && HABIT.test(text)) return text;
   // A week is named by its Monday, a weekend by its Saturday.
   const weekend = /weekend/i.test(resolved.phrase);
   if (resolved.granularity === 'week') {
