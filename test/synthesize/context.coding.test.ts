@@ -16,32 +16,25 @@ const step = (sessionId: string, occurredAt: string, type: CaptureEvent['type'],
 
 const NO_CREDENTIALS = 'error: the server has asked for the client to provide credentials';
 
+/** A deploy of the api to staging that fails for credentials until kubeconfig is updated. */
+const deploy = (sessionId: string, day: string, version: string): CaptureEvent[] => {
+  const at = (minute: number) => `2026-03-${day}T10:0${minute}:00Z`;
+  return [
+    step(sessionId, at(0), 'message', { role: 'user', content: `Deploy api ${version} to staging please.` }),
+    step(sessionId, at(1), 'command_exec', {
+      command: 'kubectl apply -f k8s/staging.yaml',
+      exitCode: 1,
+      stderr: NO_CREDENTIALS,
+    }),
+    step(sessionId, at(2), 'command_exec', { command: 'aws eks update-kubeconfig --name staging', exitCode: 0 }),
+    step(sessionId, at(3), 'command_exec', { command: 'kubectl apply -f k8s/staging.yaml', exitCode: 0 }),
+    step(sessionId, at(4), 'message', { role: 'assistant', content: `Deployed api ${version} to staging.` }),
+  ];
+};
+
 const RUNS: CaptureEvent[] = [
-  step('run1', '2026-03-01T10:00:00Z', 'message', { role: 'user', content: 'Deploy the api service to staging.' }),
-  step('run1', '2026-03-01T10:01:00Z', 'command_exec', { command: 'pnpm build', exitCode: 0, stdout: 'built' }),
-  step('run1', '2026-03-01T10:02:00Z', 'command_exec', {
-    command: 'kubectl apply -f k8s/staging.yaml',
-    exitCode: 1,
-    stderr: NO_CREDENTIALS,
-  }),
-  step('run1', '2026-03-01T10:03:00Z', 'command_exec', {
-    command: 'aws eks update-kubeconfig --name staging',
-    exitCode: 0,
-  }),
-  step('run1', '2026-03-01T10:04:00Z', 'command_exec', { command: 'kubectl apply -f k8s/staging.yaml', exitCode: 0 }),
-  step('run1', '2026-03-01T10:05:00Z', 'message', { role: 'assistant', content: 'Deployed api v1.4.2 to staging.' }),
-  step('run2', '2026-03-08T09:00:00Z', 'message', { role: 'user', content: 'Deploy api v1.5.0 to staging please.' }),
-  step('run2', '2026-03-08T09:01:00Z', 'command_exec', {
-    command: 'kubectl apply -f k8s/staging.yaml',
-    exitCode: 1,
-    stderr: NO_CREDENTIALS,
-  }),
-  step('run2', '2026-03-08T09:02:00Z', 'command_exec', {
-    command: 'aws eks update-kubeconfig --name staging',
-    exitCode: 0,
-  }),
-  step('run2', '2026-03-08T09:03:00Z', 'command_exec', { command: 'kubectl apply -f k8s/staging.yaml', exitCode: 0 }),
-  step('run2', '2026-03-08T09:04:00Z', 'message', { role: 'assistant', content: 'Deployed api v1.5.0 to staging.' }),
+  ...deploy('run1', '01', 'v1.4.2'),
+  ...deploy('run2', '08', 'v1.5.0'),
   step('run3', '2026-03-10T15:00:00Z', 'message', { role: 'user', content: 'The api now runs on CockroachDB.' }),
   step('run3', '2026-03-10T15:01:00Z', 'test_run', {
     command: 'pnpm test',
