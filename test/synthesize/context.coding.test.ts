@@ -33,9 +33,16 @@ const deploy = (sessionId: string, day: string, version: string): CaptureEvent[]
 };
 
 const RUNS: CaptureEvent[] = [
+  step('run0', '2026-02-20T10:00:00Z', 'message', {
+    role: 'user',
+    content: 'For the api we use Postgres 15 and pnpm.',
+  }),
   ...deploy('run1', '01', 'v1.4.2'),
   ...deploy('run2', '08', 'v1.5.0'),
-  step('run3', '2026-03-10T15:00:00Z', 'message', { role: 'user', content: 'The api now runs on CockroachDB.' }),
+  step('run3', '2026-03-10T15:00:00Z', 'message', {
+    role: 'user',
+    content: 'We switched from Postgres to CockroachDB for the api.',
+  }),
   step('run3', '2026-03-10T15:01:00Z', 'test_run', {
     command: 'pnpm test',
     passed: 120,
@@ -71,5 +78,18 @@ describe('synthesize: the same thing said twice, a week apart', () => {
     const pack = await hx.synthesize('Which version of the api is on staging?', { maxTokens: 600 });
     const deployed = pack.context.split('\n').filter((l) => /Deployed api v/.test(l));
     expect(deployed[0], pack.context).toMatch(/v1\.5\.0/);
+  });
+});
+
+describe('synthesize: what a team uses, after a switch', () => {
+  it('answers the database switched to, the one switched from left out as superseded', async () => {
+    const pack = await hx.synthesize('Which database does the api use?', { maxTokens: 600 });
+    const first = pack.context.split('\n').find((l) => l.startsWith('- ')) ?? '';
+    expect(first, pack.context).toMatch(/CockroachDB/);
+    // "uses Postgres 15" is closed by the switch; pnpm, a tool of another kind, stays current.
+    expect(pack.context).not.toMatch(/uses Postgres/);
+    expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
+    const tools = await hx.synthesize('Which package manager does the api use, pnpm?', { maxTokens: 600 });
+    expect(tools.context).toMatch(/uses pnpm|we use Postgres 15 and pnpm/);
   });
 });

@@ -214,6 +214,20 @@ describe('near-duplicates and LoCoMo-style speakers', () => {
     ]);
   });
 
+  it('reads what a team uses, and a switch from one thing to another as its replacement', () => {
+    const drafts = extractMemories([
+      user('Deploy the api service to staging. We use Postgres 15 and pnpm.', '2026-03-01T10:00:00Z'),
+      user('We switched from Postgres to CockroachDB for the api.', '2026-03-10T15:00:00Z'),
+      user('We migrated from CockroachDB to YugabyteDB.', '2026-04-10T15:00:00Z'),
+    ]).filter((d) => d.kind === 'preference');
+    expect(drafts.map((d) => [d.content, d.attributeKey, d.attributes.replaces ?? null])).toEqual([
+      ['user-1 uses Postgres 15', 'user-1:choice:postgr', null],
+      ['user-1 uses pnpm', 'user-1:choice:pnpm', null],
+      ['user-1 uses CockroachDB for the api', 'user-1:choice:cockroachdb', ['user-1:choice:postgr']],
+      ['user-1 uses YugabyteDB', 'user-1:choice:yugabytedb', ['user-1:choice:cockroachdb']],
+    ]);
+  });
+
   it('attributes first-person statements to the speaker named in metadata', () => {
     const turn = (speaker: string, text: string) =>
       ev(

@@ -75,6 +75,10 @@ interface Preference {
    * (the object's head noun, "mode") is its slot, so a later choice of the kind supersedes it.
    */
   kind?: string;
+  /** What a team says it uses ("we use pnpm"): `S uses X`, a choice of its kind too. */
+  uses?: boolean;
+  /** The kind of the thing a switch was made from ("switched from Postgres to CockroachDB"): its choice ends. */
+  replaces?: string;
 }
 
 /** "I prefer X" chooses X over others of its kind; so does "I switched to X". */
@@ -82,6 +86,13 @@ const PREFER = new RegExp(
   `${I}(?:\\s+have|['’]ve)?\\s+(?:just\\s+|now\\s+|finally\\s+)?(?:prefer|(?:switched|changed|converted|migrated)\\s+(?:over\\s+|back\\s+)?(?:from\\s+[^,.;!?]+?\\s+)?to)\\s+(?!to\\b)(.+)`,
   'i',
 );
+
+/** "We use Postgres and pnpm", "we're running on Kubernetes": what a team uses. */
+const WE_USE =
+  /\bwe(?:\s+(?:now|currently|still|mostly|mainly|also|just|only))*\s+(?:use|are using|['’]re using|run on|are running on|['’]re running on|rely on)\s+(.+)/i;
+/** "We switched from Postgres to CockroachDB", "I migrated from X to Y": the second replaces the first. */
+const SWITCH_FROM =
+  /\b(I|we)(?:\s+have|['’]ve)?\s+(?:just\s+|now\s+|finally\s+|recently\s+)?(?:switched|changed|converted|migrated)\s+(?:over\s+|back\s+)?(?:(?:our|my|the)\s+[\w-]+\s+)?from\s+(.+?)\s+(?:over\s+)?to\s+(.+)/i;
 
 const LIKE = new RegExp(
   `${I}\\s+(?:love|loved|like|enjoy|adore|prefer|appreciate|am (?:really )?into|am (?:a )?(?:big |huge )?fan of|am passionate about)\\s+(.+)`,
@@ -144,8 +155,37 @@ function cleanObject(raw: string): string | null {
  */
 function kindOf(object: string): string | null {
   const head = object.split(/\s+(?:in|on|for|with|at|over|to|from|of|than|instead|when|while)\s+/i)[0] as string;
-  const stems = contentStems(head);
+  // A version is no kind: "Postgres 15" is a `postgr`.
+  const stems = contentStems(head).filter((stem) => !/^[\d.]+$/.test(stem));
   return stems.length > 0 ? (stems[stems.length - 1] as string) : null;
+}
+
+/** What a team uses, one choice per thing named ("Postgres 15 and pnpm"), and what it switched to. */
+function teamChoices(text: string): Preference[] {
+  const out: Preference[] = [];
+  const switched = SWITCH_FROM.exec(text);
+  if (switched && /^we$/i.test(switched[1] as string)) {
+    const to = cleanObject(switched[3] as string);
+    const from = cleanObject(switched[2] as string);
+    const kind = to ? kindOf(to) : null;
+    const replaces = from ? kindOf(from) : null;
+    if (to && kind)
+      out.push({
+        polarity: 'like',
+        object: to,
+        kind,
+        uses: true,
+        ...(replaces && replaces !== kind ? { replaces } : {}),
+      });
+    return out;
+  }
+  const used = WE_USE.exec(text);
+  const objects = used ? cleanObject(used[1] as string) : null;
+  for (const object of objects?.split(/\s*,\s*|\s+and\s+/) ?? []) {
+    const kind = kindOf(object);
+    if (object.length > 0 && kind) out.push({ polarity: 'like', object, kind, uses: true });
+  }
+  return out;
 }
 
 export function detectPreferences(text: string): Preference[] {
@@ -165,12 +205,17 @@ export function detectPreferences(text: string): Preference[] {
     const obj = cleanObject(want[1]);
     if (obj) out.push({ polarity: 'want', object: obj });
   }
+  const team = teamChoices(text);
+  if (team.length > 0) return [...out, ...team];
   const choice = PREFER.exec(text);
   if (choice && !fav) {
     const obj = cleanObject(choice[1] as string);
     const kind = obj ? kindOf(obj) : null;
     if (obj && kind) {
-      out.push({ polarity: 'like', object: obj, kind });
+      const from = SWITCH_FROM.exec(text);
+      const fromObject = from ? cleanObject(from[2] as string) : null;
+      const replaces = fromObject ? kindOf(fromObject) : null;
+      out.push({ polarity: 'like', object: obj, kind, ...(replaces && replaces !== kind ? { replaces } : {}) });
       return out;
     }
   }
@@ -568,7 +613,15 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
   }
 
   for (const p of detectPreferences(text)) {
-    const verb = p.kind ? 'prefers' : p.polarity === 'like' ? 'likes' : p.polarity === 'dislike' ? 'dislikes' : 'wants';
+    const verb = p.uses
+      ? 'uses'
+      : p.kind
+        ? 'prefers'
+        : p.polarity === 'like'
+          ? 'likes'
+          : p.polarity === 'dislike'
+            ? 'dislikes'
+            : 'wants';
     const content = `${who} ${verb} ${p.polarity === 'want' && /^[a-z]+\b/.test(p.object) && !/^(?:to|a|an|the|some|more|my|our|new|[a-z]+ing)\b/i.test(p.object) ? 'to ' : ''}${p.object}`;
     const objStems = contentStems(p.object);
     out.push(
@@ -582,7 +635,13 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           : p.polarity === 'want'
             ? null
             : `${subjKey}:opinion:${objStems.join('-')}`,
-        { ...base, polarity: p.polarity, object: p.object, ...(p.kind ? { choiceOf: p.kind } : {}) },
+        {
+          ...base,
+          polarity: p.polarity,
+          object: p.object,
+          ...(p.kind ? { choiceOf: p.kind } : {}),
+          ...(p.replaces ? { replaces: [`${subjKey}:choice:${p.replaces}`] } : {}),
+        },
         0.75 - hedge,
         null,
       ),

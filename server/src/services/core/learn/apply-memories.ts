@@ -253,6 +253,7 @@ export async function applyMemories(database: Database, tx: Tx, scope: Scope, ra
         attributeKey: d.attributeKey,
         validFrom: d.validFrom,
         dedupeKey: d.dedupeKey,
+        replaces: replacedKeys(d.attributes),
       });
     touched.push(id);
     result.created += 1;
@@ -264,4 +265,10 @@ export async function applyMemories(database: Database, tx: Tx, scope: Scope, ra
   result.superseded = await supersede(database, tx, scope, contenders, edges, now);
   await insertEdges(database, tx, scope, edges);
   return { result, touchedIds: touched };
+}
+
+/** The attribute keys a memory says it replaces (`attributes.replaces`), if any. */
+function replacedKeys(attributes: Record<string, unknown>): string[] | undefined {
+  const keys = attributes.replaces;
+  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : undefined;
 }

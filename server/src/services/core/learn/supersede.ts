@@ -1,7 +1,8 @@
 /**
  * Supersession: for each subject+attribute a new memory speaks of, the values in time order; each
  * one closes the one before it (validTo, supersededBy, status superseded) and a supersedes edge
- * records it.
+ * records it. A memory that names what it replaces under another key (`attributes.replaces`: "we
+ * switched from Postgres to CockroachDB") closes that key's earlier values too.
  */
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
@@ -15,6 +16,8 @@ export interface Contender {
   attributeKey: string;
   validFrom: Date;
   dedupeKey: string;
+  /** Attribute keys the memory ends besides its own ("switched from Postgres": the Postgres choice). */
+  replaces?: string[];
 }
 
 /** Closes the older values of every attribute a contender names; adds the edges; answers how many closed. */
@@ -27,7 +30,8 @@ export async function supersede(
   now: Date,
 ): Promise<number> {
   if (contenders.length === 0) return 0;
-  const attrKeys = [...new Set(contenders.map((c) => c.attributeKey))];
+  const replaced = [...new Set(contenders.flatMap((c) => c.replaces ?? []))];
+  const attrKeys = [...new Set([...contenders.map((c) => c.attributeKey), ...replaced])];
   const namespaces = [...new Set(contenders.map((c) => c.namespace))];
   const rows = await tx
     .select({
@@ -54,6 +58,19 @@ export async function supersede(
       const newer = list[i + 1]!;
       closes.push({ id: older.id, valid_to: newer.validFrom.toISOString(), superseded_by: newer.id });
       edges.push({ from: newer.id, to: older.id, type: 'supersedes' });
+    }
+  }
+  // A switch ends the value it names as left, if that value came before it (a later "we use X" is no
+  // value the switch could have replaced).
+  const closed = new Set(closes.map((c) => c.id));
+  for (const c of contenders) {
+    for (const key of c.replaces ?? []) {
+      for (const older of groups.get(`${c.namespace}\u0000${key}`) ?? []) {
+        if (closed.has(older.id) || older.id === c.id || older.validFrom.getTime() > c.validFrom.getTime()) continue;
+        closed.add(older.id);
+        closes.push({ id: older.id, valid_to: c.validFrom.toISOString(), superseded_by: c.id });
+        edges.push({ from: c.id, to: older.id, type: 'supersedes' });
+      }
     }
   }
   if (closes.length > 0) {
