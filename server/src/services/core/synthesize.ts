@@ -105,22 +105,26 @@ function sectionOrder(answering: readonly SynthesizeSection[]): SynthesizeSectio
   return [...answering, ...SECTION_TITLES.map(([s]) => s).filter((s) => !answering.includes(s))];
 }
 
+/** Profiles of the people a subject spoke of come after this many of the best matches. */
+const OTHER_PROFILES_AFTER = 5;
+
 /**
  * The subject's profile joins the pack even when the query shares no word with it ("suggest a
  * dinner" and a peanut allergy): what the agent must know of the person it talks to, as a context
  * window's core memory; so do the profiles of the people the subject spoke of (a husband now vegan).
- * Second, after the best match: they survive small budgets without displacing the answer; the
- * packer keeps only their lines not said already, in budget order (the subject's own first).
+ * The subject's own second, after the best match: it survives small budgets without displacing the
+ * answer; the others after the few best matches. The packer keeps only their lines not said already.
  */
 function withProfiles(ordered: RankedItem[], profiles: CandidateRow[], sections: Set<SynthesizeSection>) {
   if (profiles.length === 0 || !sections.has('facts')) return ordered;
-  const at = Math.min(1, ordered.length);
-  const score = ordered[at - 1]?.rankScore ?? ordered[at - 1]?.score ?? 1;
-  const added: RankedItem[] = [];
+  const out = [...ordered];
+  // The subject's own second; the people it spoke of after the few best matches (they cost budget).
+  let at = Math.min(1, out.length);
   for (const profile of profiles) {
     const key = `artifact:${profile.id}`;
-    if (ordered.some((i) => i.key === key)) continue;
-    added.push({
+    if (out.some((i) => i.key === key)) continue;
+    const score = out[at - 1]?.rankScore ?? out[at - 1]?.score ?? 1;
+    out.splice(at, 0, {
       key,
       source: 'artifact',
       row: profile,
@@ -129,8 +133,9 @@ function withProfiles(ordered: RankedItem[], profiles: CandidateRow[], sections:
       score,
       rankScore: score,
     });
+    at = Math.max(at + 1, Math.min(OTHER_PROFILES_AFTER, out.length));
   }
-  return [...ordered.slice(0, at), ...added, ...ordered.slice(at)];
+  return out;
 }
 
 function compressionRatio(candidateTokens: number, used: number): number {
