@@ -130,6 +130,26 @@ describe('semantic extraction on a hand-written conversation', () => {
         .map((d) => [d.attributes.name, d.attributes.entityType]),
     );
     expect(types).toMatchObject({ Starter: 'product', Business: 'product', Okta: 'product', 'Tom Berg': 'person' });
+    // The short form of a name seen whole: "Acme" after "Acme Corp" is the company, not a person.
+    const short = Object.fromEntries(
+      extractMemories([
+        user('Hi, I am Priya from Acme Corp.', '2026-02-02T09:00:00Z'),
+        user('I am leaving Acme at the end of June.', '2026-06-02T10:00:00Z'),
+      ])
+        .filter((d) => d.kind === 'entity')
+        .map((d) => [d.attributes.name, d.attributes.entityType]),
+    );
+    expect(short).toMatchObject({ 'Acme Corp': 'organization', Acme: 'organization' });
+    // ...whichever is said first.
+    const first = Object.fromEntries(
+      extractMemories([
+        user('My friend Maria left Initech last year.', '2026-02-02T09:00:00Z'),
+        user('She worked at Initech Labs for a decade.', '2026-02-02T09:01:00Z'),
+      ])
+        .filter((d) => d.kind === 'entity')
+        .map((d) => [d.attributes.name, d.attributes.entityType]),
+    );
+    expect(first).toMatchObject({ 'Initech Labs': 'organization', Initech: 'organization', Maria: 'person' });
     expect(types).not.toHaveProperty('SAML');
     expect(types).not.toHaveProperty('SAML_RESPONSE_INVALID');
   });

@@ -78,6 +78,8 @@ const THING_AFTER =
 function typeOfName(name: string, before: string, known: Map<string, EntityType>, after = ''): EntityType {
   const k = known.get(name);
   if (k && k !== 'other') return k;
+  const whole = wholeNameType(name, known);
+  if (whole) return whole;
   if (ORG_SUFFIX.test(name)) return 'organization';
   if (PLACE_SUFFIX.test(name)) return 'place';
   if (THING_AFTER.test(after)) return 'product';
@@ -92,6 +94,18 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
   if (PERSON_CUE.test(before)) return 'person';
   if (/^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+){1,2}$/u.test(name)) return 'person';
   return /^\p{Lu}\p{Ll}+$/u.test(name) ? 'person' : 'other';
+}
+
+/**
+ * The type of a longer known name a one-word name is the start of ("Acme" of "Acme Corp"), when that
+ * is a company, a place or a product: a short form said later is the same thing, not a person.
+ */
+function wholeNameType(name: string, known: Map<string, EntityType>): EntityType | undefined {
+  if (name.includes(' ')) return undefined;
+  const prefix = `${name} `;
+  for (const [other, type] of known)
+    if ((type === 'organization' || type === 'place' || type === 'product') && other.startsWith(prefix)) return type;
+  return undefined;
 }
 
 /** A run inside an identifier or error code ("SAML" of SAML_RESPONSE_INVALID, "Foo" of Foo_bar): no name. */
@@ -138,6 +152,12 @@ export function collectKnownNames(sentences: Iterable<string>, known: Map<string
       const type = THING_AFTER.test(after) ? 'product' : typeOfName(c.name, s.slice(0, at), known, after);
       if (type !== 'other') known.set(c.name, type);
     }
+  }
+  // A short form typed by its shape before the whole name was seen ("Acme", then "Acme Corp").
+  for (const [name, type] of known) {
+    if (type !== 'person') continue;
+    const whole = wholeNameType(name, known);
+    if (whole) known.set(name, whole);
   }
 }
 
