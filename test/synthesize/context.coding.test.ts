@@ -93,3 +93,18 @@ describe('synthesize: what a team uses, after a switch', () => {
     expect(tools.context).toMatch(/uses pnpm|we use Postgres 15 and pnpm/);
   });
 });
+
+describe('synthesize: a fix said once', () => {
+  it('leaves out the causal pattern and decision policy that restate the playbook of the same runs', async () => {
+    const pack = await hx.synthesize('kubectl apply fails with provide credentials, how do I fix it?', {
+      maxTokens: 1000,
+    });
+    expect(pack.context, pack.context).toMatch(/^### Failure playbook/m);
+    // "After `run aws eks update-kubeconfig`, `run kubectl apply` succeeds" and "choose `run aws eks
+    // update-kubeconfig`" say the playbook's fix again, learned from the same two runs.
+    const restating = pack.context
+      .split(/\n(?=### )/)
+      .filter((b) => /^### (?:Causal pattern|Decision policy)/.test(b) && /update-kubeconfig/.test(b));
+    expect(restating, pack.context).toEqual([]);
+  });
+});

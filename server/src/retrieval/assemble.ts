@@ -15,8 +15,9 @@
  * - A raw event that stays carries the fact keys of the current memories learned from it: the packer
  *   leaves it out when a block packed before (a digest, a summary) lists them all, and leaves their
  *   lines out of the blocks packed after it.
- * - A procedure memory whose runs a how-to or failure playbook candidate was compiled from says its
- *   steps again: the artifact takes the memory's place (the better of the two) and the memory is left out.
+ * - A procedure memory, causal pattern or decision policy whose runs a how-to or failure playbook
+ *   candidate was compiled from says its steps again: the artifact takes its place (the better of the
+ *   two) and it is left out.
  * Text repeats (a memory a profile lists, a summary repeating a memory) are the packer's part.
  */
 import { repeatedEpisodes } from '../compiler/repeats.js';
@@ -137,10 +138,19 @@ function queryWeight(item: RankedItem, lexemes: Map<string, number> | undefined)
 
 /** Artifacts that lay out the steps of the procedure memories they were compiled from. */
 const STEP_ARTIFACTS = new Set(['task_schema', 'failure_playbook']);
+/** Artifacts that say one step of those again: which action works after which, which one is chosen. */
+const STEP_RESTATEMENTS = new Set(['causal_pattern', 'decision_policy']);
+
+/** Whether an item says steps a how-to or playbook of the same runs lays out. */
+function restatesSteps(item: RankedItem): boolean {
+  if (item.source === 'memory') return item.row.kind === 'procedure';
+  return item.source === 'artifact' && STEP_RESTATEMENTS.has(item.row.kind);
+}
 
 /**
- * Procedure memory id -> the best-placed how-to or playbook candidate compiled from the same runs (its
- * source events hold at least half of the memory's): the artifact says the steps, with their evidence.
+ * Procedure memory, causal pattern or decision policy id -> the best-placed how-to or playbook
+ * candidate compiled from the same runs (its source events hold at least half of the item's): the
+ * artifact says the steps, with their evidence.
  */
 function stepsCovered(ordered: RankedItem[]): Map<string, RankedItem> {
   const artifacts = ordered.filter((i) => i.source === 'artifact' && STEP_ARTIFACTS.has(i.row.kind));
@@ -148,7 +158,7 @@ function stepsCovered(ordered: RankedItem[]): Map<string, RankedItem> {
   if (artifacts.length === 0) return out;
   const sources = artifacts.map((a) => new Set(a.row.source_ids ?? []));
   for (const item of ordered) {
-    if (item.source !== 'memory' || item.row.kind !== 'procedure') continue;
+    if (!restatesSteps(item)) continue;
     const own = item.row.source_ids ?? [];
     if (own.length === 0) continue;
     // Most of its runs' events, not all: the memory also cites the request that started the run.
@@ -171,7 +181,9 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
   // listing one as a highlight after it repeats it).
   const coveredSays = new Map<string, string[]>();
   for (const [id, artifact] of covered) {
-    const memory = ordered[position.get(id) as number] as RankedItem;
+    const at = position.get(id);
+    if (at === undefined) continue; // a causal pattern or policy: a block, left out whole
+    const memory = ordered[at] as RankedItem;
     coveredSays.set(artifact.row.id, [...(coveredSays.get(artifact.row.id) ?? []), factKey(memory.row.text)]);
   }
   const pushArtifact = (artifact: RankedItem) => {
@@ -183,11 +195,15 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
       alsoSays: coveredSays.get(artifact.row.id),
     });
   };
-  /** A memory placed at `rankScore`: a procedure whose how-to is a candidate places the how-to instead. */
-  const placeMemory = (memory: RankedItem, rankScore: number | undefined, cite: string[]) => {
+  /**
+   * An item placed at `rankScore`: a procedure, causal pattern or policy whose how-to or playbook is a
+   * candidate places that instead.
+   */
+  const placeItem = (memory: RankedItem, rankScore: number | undefined, cite: string[]) => {
     const artifact = covered.get(memory.row.id);
     if (!artifact) {
-      out.items.push({ item: { ...memory, rankScore }, cite });
+      if (memory.source === 'artifact') pushArtifact({ ...memory, rankScore });
+      else out.items.push({ item: { ...memory, rankScore }, cite });
       return;
     }
     out.duplicates += 1;
@@ -280,7 +296,7 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
         // Not placed yet: the memory ranks below the event and comes up to the event's place.
         placed.add(memory.id);
         const j = position.get(memory.id) as number;
-        placeMemory(ordered[j] as RankedItem, item.rankScore, [item.row.id]);
+        placeItem(ordered[j] as RankedItem, item.rankScore, [item.row.id]);
         continue;
       }
       out.items.push({ item, cite: [], learned: keys });
@@ -303,13 +319,13 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
         continue;
       }
       placed.add(item.row.id);
-      placeMemory(item, item.rankScore, []);
+      placeItem(item, item.rankScore, []);
       continue;
     }
     // Placed already where a procedure it covers ranked; placed here, a procedure below it is its repeat.
     if (placed.has(item.row.id)) continue;
     placed.add(item.row.id);
-    pushArtifact(item);
+    placeItem(item, item.rankScore, []);
   }
   return out;
 }
