@@ -32,6 +32,9 @@ export function sourceTable(source: Source): SQL {
   return sql.raw(`${SOURCE_TABLE[source].table} d`);
 }
 
+/** An ISO time as Date.toISOString writes it (a PostgreSQL regular expression). */
+const ISO_TIME = String.raw`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$`;
+
 /** The columns of a candidate row (CandidateRow), selected from `d`, the source's table. */
 export function selectColumns(source: Source): SQL {
   const tsv = tsvectorOf(source);
@@ -46,9 +49,11 @@ export function selectColumns(source: Source): SQL {
       d.session_id, d.kind, d.confidence, d.valid_from, d.valid_to, d.subject_id as speaker,
       d.source_event_ids as source_ids, d.mentions as evidence_count, d.mentions, d.updated_at`;
   // An artifact is dated by the latest event or fact it holds (content.asOf, written by learn), not by
-  // when it was compiled; artifacts compiled before asOf existed keep their update time.
+  // when it was compiled; artifacts compiled before asOf existed keep their update time (and a value
+  // that is no ISO time, which learn never writes, could not fail every synthesize of the scope).
   return sql`d.id, d.markdown as text, ${tsv}::text as tsv,
-    coalesce((d.content->>'asOf')::timestamptz, d.updated_at) as occurred_at, d.session_id,
+    coalesce(case when d.content->>'asOf' ~ ${ISO_TIME} then (d.content->>'asOf')::timestamptz end,
+      d.updated_at) as occurred_at, d.session_id,
     d.type as kind, d.confidence, d.created_at as valid_from, null::timestamptz as valid_to, d.subject_id as speaker,
     d.source_events as source_ids, d.evidence_count, null::int as mentions, d.updated_at`;
 }
