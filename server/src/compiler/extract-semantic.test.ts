@@ -4,6 +4,14 @@ import { extractMemories } from './index.js';
 import type { MemoryDraft } from './types.js';
 import { assistant, ev, user } from './test-events.js';
 
+/** Name -> entity type of the entity memories learned from some events. */
+const entityTypesOf = (events: Parameters<typeof extractMemories>[0]) =>
+  Object.fromEntries(
+    extractMemories(events)
+      .filter((d) => d.kind === 'entity')
+      .map((d) => [d.attributes.name, d.attributes.entityType]),
+  );
+
 const find = (drafts: MemoryDraft[], kind: string, re: RegExp) =>
   drafts.filter((d) => d.kind === kind && re.test(d.content));
 
@@ -98,17 +106,13 @@ describe('semantic extraction on a hand-written conversation', () => {
 
   it('types a name followed by the kind of thing it is as a product, not a person', () => {
     // "Dracula (person)" and "Solarized Light (person)" were listed in a digest.
-    const types = Object.fromEntries(
-      extractMemories([
-        assistant(
-          'Have you tried the Dracula theme? I recommend the Solarized Light theme then.',
-          '2024-05-10T10:00:00Z',
-        ),
-        user('I finished the Project Hail Mary book with my friend Marco.', '2024-05-10T10:01:00Z'),
-      ])
-        .filter((d) => d.kind === 'entity')
-        .map((d) => [d.attributes.name, d.attributes.entityType]),
-    );
+    const types = entityTypesOf([
+      assistant(
+        'Have you tried the Dracula theme? I recommend the Solarized Light theme then.',
+        '2024-05-10T10:00:00Z',
+      ),
+      user('I finished the Project Hail Mary book with my friend Marco.', '2024-05-10T10:01:00Z'),
+    ]);
     expect(types).toMatchObject({
       Dracula: 'product',
       'Solarized Light': 'product',
@@ -119,36 +123,24 @@ describe('semantic extraction on a hand-written conversation', () => {
 
   it('types the things a support ticket names as products, and no part of an error code as a name', () => {
     // A digest listed "Business (person)", "Starter (person)", "Okta (person)" and "SAML (organization)".
-    const types = Object.fromEntries(
-      extractMemories([
-        user('We are on the Starter plan and I need help with single sign-on.', '2026-02-02T09:00:00Z'),
-        user('We upgraded to the Business plan today! Can you turn it on with Okta?', '2026-04-15T14:00:00Z'),
-        user('Our Okta login fails with error SAML_RESPONSE_INVALID since this morning.', '2026-05-20T08:00:00Z'),
-        user('My colleague Tom Berg takes over the Acme account.', '2026-06-02T10:00:00Z'),
-      ])
-        .filter((d) => d.kind === 'entity')
-        .map((d) => [d.attributes.name, d.attributes.entityType]),
-    );
+    const types = entityTypesOf([
+      user('We are on the Starter plan and I need help with single sign-on.', '2026-02-02T09:00:00Z'),
+      user('We upgraded to the Business plan today! Can you turn it on with Okta?', '2026-04-15T14:00:00Z'),
+      user('Our Okta login fails with error SAML_RESPONSE_INVALID since this morning.', '2026-05-20T08:00:00Z'),
+      user('My colleague Tom Berg takes over the Acme account.', '2026-06-02T10:00:00Z'),
+    ]);
     expect(types).toMatchObject({ Starter: 'product', Business: 'product', Okta: 'product', 'Tom Berg': 'person' });
     // The short form of a name seen whole: "Acme" after "Acme Corp" is the company, not a person.
-    const short = Object.fromEntries(
-      extractMemories([
-        user('Hi, I am Priya from Acme Corp.', '2026-02-02T09:00:00Z'),
-        user('I am leaving Acme at the end of June.', '2026-06-02T10:00:00Z'),
-      ])
-        .filter((d) => d.kind === 'entity')
-        .map((d) => [d.attributes.name, d.attributes.entityType]),
-    );
+    const short = entityTypesOf([
+      user('Hi, I am Priya from Acme Corp.', '2026-02-02T09:00:00Z'),
+      user('I am leaving Acme at the end of June.', '2026-06-02T10:00:00Z'),
+    ]);
     expect(short).toMatchObject({ 'Acme Corp': 'organization', Acme: 'organization' });
     // ...whichever is said first.
-    const first = Object.fromEntries(
-      extractMemories([
-        user('My friend Maria left Initech last year.', '2026-02-02T09:00:00Z'),
-        user('She worked at Initech Labs for a decade.', '2026-02-02T09:01:00Z'),
-      ])
-        .filter((d) => d.kind === 'entity')
-        .map((d) => [d.attributes.name, d.attributes.entityType]),
-    );
+    const first = entityTypesOf([
+      user('My friend Maria left Initech last year.', '2026-02-02T09:00:00Z'),
+      user('She worked at Initech Labs for a decade.', '2026-02-02T09:01:00Z'),
+    ]);
     expect(first).toMatchObject({ 'Initech Labs': 'organization', Initech: 'organization', Maria: 'person' });
     expect(types).not.toHaveProperty('SAML');
     expect(types).not.toHaveProperty('SAML_RESPONSE_INVALID');
