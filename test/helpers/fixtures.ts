@@ -4,7 +4,8 @@
  * (unique e-mails and slugs), so tests need no cleanup and never see each other's rows. Rows that no
  * route makes live in db-fixtures.ts.
  */
-import type { Role } from '@hx-memory/contract';
+import type { CaptureEvent, Role } from '@hx-memory/contract';
+import { Hx } from '@hx-memory/sdk';
 import { type Credential, must, typedClient } from './client.js';
 
 /** What the fixtures need of a server: its URL (a TestServer, or a RunningServer of a test's own). */
@@ -70,6 +71,18 @@ export async function newTenant(server: Reachable, tag = 'tenant') {
   const user = await registerUser(server, tag);
   const apiKey = await createApiKey(server, user);
   return { user, apiKey, jwt: user.accessToken };
+}
+
+/**
+ * The SDK client of a new tenant whose `events` were captured in one batch, then learned once: a
+ * scenario's memory, as an agent's day of turns would leave it.
+ */
+export async function learnedTenant(server: Reachable, tag: string, events: CaptureEvent[]): Promise<Hx> {
+  const { apiKey } = await newTenant(server, tag);
+  const hx = new Hx({ baseUrl: server.url, apiKey, maxRetries: 0 });
+  await hx.captureBatch(events);
+  await hx.learn({ wait: true });
+  return hx;
 }
 
 export interface TestOrg {

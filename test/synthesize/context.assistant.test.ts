@@ -4,9 +4,9 @@
  * of), captured, learned once, then the questions an assistant asks. Each test failed on the context
  * before its fix.
  */
-import { Hx } from '@hx-memory/sdk';
+import type { Hx } from '@hx-memory/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DatedTurn, datedTurnEvents, newTenant, useTestServer } from '../helpers/index.js';
+import { type DatedTurn, datedTurnEvents, learnedTenant, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
@@ -26,10 +26,7 @@ const TURNS: DatedTurn[] = [
 let hx: Hx;
 
 beforeAll(async () => {
-  const { apiKey } = await newTenant(server, 'assistant');
-  hx = new Hx({ baseUrl: server.url, apiKey, maxRetries: 0 });
-  await hx.captureBatch(datedTurnEvents('maya', TURNS));
-  await hx.learn({ wait: true });
+  hx = await learnedTenant(server, 'assistant', datedTurnEvents('maya', TURNS));
 });
 
 describe('synthesize: the people around the subject', () => {

@@ -5,9 +5,9 @@
  * context before its fix.
  */
 import type { CaptureEvent } from '@hx-memory/contract';
-import { Hx } from '@hx-memory/sdk';
+import type { Hx } from '@hx-memory/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, useTestServer } from '../helpers/index.js';
+import { learnedTenant, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
@@ -56,10 +56,7 @@ const RUNS: CaptureEvent[] = [
 let hx: Hx;
 
 beforeAll(async () => {
-  const { apiKey } = await newTenant(server, 'coding');
-  hx = new Hx({ baseUrl: server.url, apiKey, maxRetries: 0 });
-  await hx.captureBatch(RUNS);
-  await hx.learn({ wait: true });
+  hx = await learnedTenant(server, 'coding', RUNS);
 });
 
 describe('synthesize: a failing step and the playbook that fixes it', () => {

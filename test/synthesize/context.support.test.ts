@@ -3,9 +3,9 @@
  * tickets over months (a plan, an upgrade, an incident, a hand-over), captured, learned once, then
  * the questions a support agent asks. Each test failed on the context before its fix.
  */
-import { Hx } from '@hx-memory/sdk';
+import type { Hx } from '@hx-memory/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DatedTurn, datedTurnEvents, newTenant, useTestServer } from '../helpers/index.js';
+import { type DatedTurn, datedTurnEvents, learnedTenant, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
@@ -28,10 +28,7 @@ const TICKETS: DatedTurn[] = [
 let hx: Hx;
 
 beforeAll(async () => {
-  const { apiKey } = await newTenant(server, 'support');
-  hx = new Hx({ baseUrl: server.url, apiKey, maxRetries: 0 });
-  await hx.captureBatch(datedTurnEvents('cust-42', TICKETS));
-  await hx.learn({ wait: true });
+  hx = await learnedTenant(server, 'support', datedTurnEvents('cust-42', TICKETS));
 });
 
 const lineWith = (context: string, re: RegExp) => context.split('\n').find((l) => re.test(l)) ?? '';

@@ -31,13 +31,12 @@ const LEADING_PERMANENCE = /^(?:from now on|going forward|in (?:the )?future|by 
 const YOU_MODAL =
   /\b(?:you\s+(?:should|must|need to|have to|shall|will|are to)|i\s+(?:want|need|would like|['’]d like)\s+you\s+to|make sure (?:you|to)|be sure to|remember to)\s+(?:always\s+|never\s+|not\s+)?([a-z-]+)/i;
 
-/** A standing instruction to the agent, or null. Only users, systems and feedback give them. */
 /** Words that join a sentence on to what was said before it ("Oh and never...", "Btw, always..."). */
 const JOINED_ON = /^(?:(?:and|oh|oh and|also|plus|btw|by the way|one more thing|last thing|anyway)\b\s*[,:]?\s*)+/i;
 
+/** A standing instruction to the agent, or null. Only users, systems and feedback give them. */
 export function detectInstruction(text: string): string | null {
   const said = text.trim();
-  if (said.length < 6) return null;
   const joined = JOINED_ON.exec(said);
   // Read without the joining words, kept as said.
   const found = detectStanding(joined ? said.slice(joined[0].length) : said);
@@ -160,23 +159,20 @@ function kindOf(object: string): string | null {
   return stems.length > 0 ? (stems[stems.length - 1] as string) : null;
 }
 
+/** The kind a switch ("from Y to X") leaves, when it is not the kind of what it chose (that one supersedes anyway). */
+function replacedKind(switched: RegExpExecArray | null, kind: string): { replaces?: string } {
+  const from = switched ? cleanObject(switched[2] as string) : null;
+  const replaces = from ? kindOf(from) : null;
+  return replaces && replaces !== kind ? { replaces } : {};
+}
+
 /** What a team uses, one choice per thing named ("Postgres 15 and pnpm"), and what it switched to. */
-function teamChoices(text: string): Preference[] {
+function teamChoices(text: string, switched: RegExpExecArray | null): Preference[] {
   const out: Preference[] = [];
-  const switched = SWITCH_FROM.exec(text);
   if (switched && /^we$/i.test(switched[1] as string)) {
     const to = cleanObject(switched[3] as string);
-    const from = cleanObject(switched[2] as string);
     const kind = to ? kindOf(to) : null;
-    const replaces = from ? kindOf(from) : null;
-    if (to && kind)
-      out.push({
-        polarity: 'like',
-        object: to,
-        kind,
-        uses: true,
-        ...(replaces && replaces !== kind ? { replaces } : {}),
-      });
+    if (to && kind) out.push({ polarity: 'like', object: to, kind, uses: true, ...replacedKind(switched, kind) });
     return out;
   }
   const used = WE_USE.exec(text);
@@ -205,17 +201,15 @@ export function detectPreferences(text: string): Preference[] {
     const obj = cleanObject(want[1]);
     if (obj) out.push({ polarity: 'want', object: obj });
   }
-  const team = teamChoices(text);
+  const switched = SWITCH_FROM.exec(text);
+  const team = teamChoices(text, switched);
   if (team.length > 0) return [...out, ...team];
   const choice = PREFER.exec(text);
   if (choice && !fav) {
     const obj = cleanObject(choice[1] as string);
     const kind = obj ? kindOf(obj) : null;
     if (obj && kind) {
-      const from = SWITCH_FROM.exec(text);
-      const fromObject = from ? cleanObject(from[2] as string) : null;
-      const replaces = fromObject ? kindOf(fromObject) : null;
-      out.push({ polarity: 'like', object: obj, kind, ...(replaces && replaces !== kind ? { replaces } : {}) });
+      out.push({ polarity: 'like', object: obj, kind, ...replacedKind(switched, kind) });
       return out;
     }
   }
@@ -246,6 +240,8 @@ const NAME_SUBJ = String.raw`^([\p{Lu}][\p{Ll}]+(?:\s+[\p{Lu}][\p{Ll}]+)?)`;
 /** A plan's name ("Business", "Pro Max", "Team+") and the words for a plan. */
 const PLAN_NAME = String.raw`([\p{Lu}\p{N}][\p{L}\p{N}+-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}+-]*)?)`;
 const PLAN_WORD = String.raw`(?:plan|tier|subscription|package|edition)\b`;
+/** A value naming a plan ("the Enterprise plan"): moving to it is no move of house. */
+const ENDS_IN_PLAN = new RegExp(`${PLAN_WORD}$`, 'i');
 
 /** A diet, an allergy or an intolerance. */
 const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,30}|lactose intolerant|gluten[- ]free)\b`;
@@ -475,7 +471,7 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
     if (
       value === '' ||
       (attribute === 'location' &&
-        (/^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value) || new RegExp(`${PLAN_WORD}$`, 'i').test(value)))
+        (/^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value) || ENDS_IN_PLAN.test(value)))
     )
       continue;
     if (

@@ -199,11 +199,11 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
    * An item placed at `rankScore`: a procedure, causal pattern or policy whose how-to or playbook is a
    * candidate places that instead.
    */
-  const placeItem = (memory: RankedItem, rankScore: number | undefined, cite: string[]) => {
-    const artifact = covered.get(memory.row.id);
+  const placeItem = (candidate: RankedItem, rankScore: number | undefined, cite: string[]) => {
+    const artifact = covered.get(candidate.row.id);
     if (!artifact) {
-      if (memory.source === 'artifact') pushArtifact({ ...memory, rankScore });
-      else out.items.push({ item: { ...memory, rankScore }, cite });
+      if (candidate.source === 'artifact') pushArtifact({ ...candidate, rankScore });
+      else out.items.push({ item: { ...candidate, rankScore }, cite });
       return;
     }
     out.duplicates += 1;

@@ -46,11 +46,22 @@ const TIME_BOOST = 1;
 /** Boost of a passage holding the kind of answer the question asks for (when -> a time, how many -> a number...). */
 const ANSWER_BOOST = 0.2;
 
+/** A candidate row with its parsed terms and its time (when it happened, else when it was updated). */
+interface RunRow {
+  row: CandidateRow;
+  doc: Doc;
+  when: Date | null;
+}
+
+function runRowOf(row: CandidateRow): RunRow {
+  return { row, doc: docOf(row.tsv), when: toDate(row.occurred_at) ?? toDate(row.updated_at) };
+}
+
 interface SourceRun {
   source: Source;
   total: number;
   df: Map<string, number>;
-  rows: Map<string, { row: CandidateRow; doc: Doc }>;
+  rows: Map<string, RunRow>;
 }
 
 function sourcesFor(sections: Set<SynthesizeSection>): Source[] {
@@ -74,7 +85,7 @@ async function runSource(
   // Term statistics and full-text candidates, bounded on large scopes (lexical-candidates.ts).
   const { df, rows } = await lexicalCandidates(database, source, scope, total, lexemes, limit);
   const run: SourceRun = { source, total, df, rows: new Map() };
-  for (const row of rows) if (!run.rows.has(row.id)) run.rows.set(row.id, { row, doc: docOf(row.tsv) });
+  for (const row of rows) if (!run.rows.has(row.id)) run.rows.set(row.id, runRowOf(row));
   // Names and rare words the stemmer has never seen in this scope: look them up by trigram, in
   // memories and artifacts only (events have no trigram index: capture speed; their names reach
   // memories as entities when learned), and only in scopes small enough for it to be cheap: a word
@@ -96,7 +107,7 @@ async function runSource(
     const lexeme = fuzzy.get(word) as string;
     let candidate = run.rows.get(row.id);
     if (!candidate) {
-      candidate = { row, doc: docOf(row.tsv) };
+      candidate = runRowOf(row);
       run.rows.set(row.id, candidate);
     }
     candidate.doc.addFuzzy(lexeme, Number(similarity));
@@ -115,7 +126,7 @@ function rankRun(run: SourceRun, query: Map<string, number>): Array<[string, num
   const scored: Array<[string, number, number]> = [];
   for (const [id, r] of run.rows) {
     const s = bm25(r.doc, query, idfOf, avg);
-    if (s > 0) scored.push([id, s, toDate(r.row.occurred_at)?.getTime() ?? 0]);
+    if (s > 0) scored.push([id, s, r.when?.getTime() ?? 0]);
   }
   // Equal scores, the newer first: "Deployed api v1.4.2 to staging" and, a week later, "... v1.5.0 ..."
   // asked which version is on staging (the rank, not the small recency prior, decides the fusion).
@@ -236,7 +247,7 @@ export async function retrieve(
       if (run.source === 'event' && speakerMatches(r.row.speaker, terms)) score *= 1 + SPEAKER_BOOST;
       if (run.source === 'event' && r.row.session_id)
         score *= 1 + SESSION_WEIGHT * (sessionScore.get(r.row.session_id) ?? 0);
-      const when = toDate(r.row.occurred_at) ?? toDate(r.row.updated_at);
+      const { when } = r;
       if (timeRange && when && run.source !== 'artifact' && inRange(timeRange, when)) score *= 1 + TIME_BOOST;
       const recency = when ? Math.exp(-daysBetween(now, when) / 365) : 0.5;
       score *= 0.9 + 0.1 * recency;
