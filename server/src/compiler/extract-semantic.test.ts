@@ -240,6 +240,19 @@ describe('near-duplicates and LoCoMo-style speakers', () => {
     ]);
   });
 
+  it('reads a team decision for a named thing as what it uses, and no decision about a person', () => {
+    const drafts = extractMemories([
+      user('Great. We decided to go with Qdrant. Keep the doc updated.', '2026-03-01T10:00:00Z'),
+      user('We settled on Vite after the spike.', '2026-03-02T10:00:00Z'),
+      user('We went with Maria to the beach.', '2026-03-03T10:00:00Z'),
+      user('We chose a new logo yesterday.', '2026-03-04T10:00:00Z'),
+    ]).filter((d) => d.kind === 'preference');
+    expect(drafts.map((d) => [d.content, d.attributeKey])).toEqual([
+      ['user-1 uses Qdrant', 'user-1:choice:qdrant'],
+      ['user-1 uses Vite after the spike', 'user-1:choice:vite'],
+    ]);
+  });
+
   it('attributes first-person statements to the speaker named in metadata', () => {
     const turn = (speaker: string, text: string) =>
       ev(
@@ -315,5 +328,72 @@ describe('instruction and preference edge cases seen in long conversations', () 
     expect(detectPreferences('I love dancing and it brings me so much joy.')).toEqual([
       { polarity: 'like', object: 'dancing' },
     ]);
+  });
+});
+
+describe("a chat assistant's user: jobs, counts of things owned, names, what a preference is of", () => {
+  const factsOf = (text: string) =>
+    extractMemories([user(text, '2026-05-06T08:00:00Z')])
+      .filter((d) => d.kind === 'fact')
+      .map((d) => [d.attributeKey, d.content]);
+
+  it.each([
+    ['I started a new job as a data engineer at Spotify on May 4.', 'Spotify', 'data engineer'],
+    ["I've just landed a position as a nurse with Kaiser Permanente.", 'Kaiser Permanente', 'nurse'],
+    ['I got a new job at Stripe last week!', 'Stripe', null],
+    ['I was hired by Datadog in March.', 'Datadog', null],
+  ])('%s', (text, employer, occupation) => {
+    const facts = factsOf(text);
+    expect(facts, JSON.stringify(facts)).toContainEqual(['user-1:employer', `user-1 works at ${employer}`]);
+    if (occupation) expect(facts).toContainEqual(['user-1:occupation', `user-1 works as ${occupation}`]);
+  });
+});
+
+describe('counts of things owned', () => {
+  const countsOf = (...texts: string[]) =>
+    extractMemories(texts.map((t, i) => user(t, `2026-05-0${i + 1}T08:00:00Z`)))
+      .filter((d) => d.kind === 'fact' && d.attributeKey?.includes(':count_'))
+      .map((d) => [d.attributeKey, d.content]);
+
+  it('reads the number and the thing counted, one slot per thing whatever the number', () => {
+    expect(countsOf('I have two kids.')).toEqual([['user-1:count_kid', 'user-1 has two kids']]);
+    expect(countsOf('I bought a Trek last weekend. That makes three bikes I own now.')).toEqual([
+      ['user-1:count_bike', 'user-1 has three bikes'],
+    ]);
+    expect(countsOf('I sold my old mountain bike today, so I am down to two bikes.')).toEqual([
+      ['user-1:count_bike', 'user-1 has two bikes'],
+    ]);
+    expect(countsOf('I now own 4 electric guitars.')).toEqual([
+      ['user-1:count_guitar', 'user-1 has 4 electric guitars'],
+    ]);
+  });
+
+  it('counts no meetings, minutes or pronouns', () => {
+    expect(
+      countsOf('I have 3 meetings today.', 'I own two of those as well.', 'I am down to 20 minutes a day.'),
+    ).toEqual([]);
+  });
+});
+
+describe('what a name is, from the words around it', () => {
+  it.each([
+    [
+      'In Kyoto I recommend staying at the Hotel Granvia and trying kaiseki at Kikunoi.',
+      { Kyoto: 'place', 'Hotel Granvia': 'place', Kikunoi: 'place' },
+    ],
+    ['I started a new job as a data engineer at Spotify.', { Spotify: 'organization' }],
+    ['I have been learning Spanish on Duolingo for 40 days.', { Duolingo: 'product' }],
+    ['I was looking at Mark when it happened.', { Mark: 'person' }],
+  ])('%s', (text, types) => {
+    expect(entityTypesOf([user(text, '2026-05-06T08:00:00Z')])).toEqual(types);
+  });
+});
+
+describe('what a preference is a choice of', () => {
+  it('takes the head noun before a relative clause or a measure', () => {
+    const [pref] = extractMemories([
+      user('I prefer vegetarian recipes that take under 30 minutes.', '2026-04-10T19:00:00Z'),
+    ]).filter((d) => d.kind === 'preference');
+    expect(pref?.attributeKey).toBe('user-1:choice:recip');
   });
 });

@@ -86,9 +86,12 @@ const PREFER = new RegExp(
   'i',
 );
 
-/** "We use Postgres and pnpm", "we're running on Kubernetes": what a team uses. */
+/** "We use Postgres and pnpm", "we're running on Kubernetes": what a team uses (or chose, below). */
 const WE_USE =
   /\bwe(?:\s+(?:now|currently|still|mostly|mainly|also|just|only))*\s+(?:use|are using|['’]re using|run on|are running on|['’]re running on|rely on)\s+(.+)/i;
+/** "We decided to go with Qdrant", "we settled on Vite": a team's choice of a named thing. */
+const WE_CHOSE =
+  /\b[Ww]e(?:\s+(?:finally|just|eventually))?\s+(?:(?:have\s+)?decided\s+to\s+(?:go\s+with|use|adopt)|chose|picked|settled\s+on|opted\s+for|standardi[sz]ed\s+on)\s+(\p{Lu}.*)/u;
 /** "We switched from Postgres to CockroachDB", "I migrated from X to Y": the second replaces the first. */
 const SWITCH_FROM =
   /\b(I|we)(?:\s+have|['’]ve)?\s+(?:just\s+|now\s+|finally\s+|recently\s+)?(?:switched|changed|converted|migrated)\s+(?:over\s+|back\s+)?(?:(?:our|my|the)\s+[\w-]+\s+)?from\s+(.+?)\s+(?:over\s+)?to\s+(.+)/i;
@@ -153,7 +156,11 @@ function cleanObject(raw: string): string | null {
  * ("tea") is its own kind: "I prefer coffee" then does not supersede it.
  */
 function kindOf(object: string): string | null {
-  const head = object.split(/\s+(?:in|on|for|with|at|over|to|from|of|than|instead|when|while)\s+/i)[0] as string;
+  // The head noun ends where a prepositional phrase or a relative clause starts: "vegetarian recipes
+  // that take under 30 minutes" is of recipes, not of minutes.
+  const head = object.split(
+    /\s+(?:in|on|for|with|without|at|over|under|to|from|of|by|than|instead|when|while|that|which|who|where|such as|like|as|because|if|since|during|after|before|until|within)\s+/i,
+  )[0] as string;
   // A version is no kind: "Postgres 15" is a `postgr`.
   const stems = contentStems(head).filter((stem) => !/^[\d.]+$/.test(stem));
   return stems.length > 0 ? (stems[stems.length - 1] as string) : null;
@@ -175,7 +182,7 @@ function teamChoices(text: string, switched: RegExpExecArray | null): Preference
     if (to && kind) out.push({ polarity: 'like', object: to, kind, uses: true, ...replacedKind(switched, kind) });
     return out;
   }
-  const used = WE_USE.exec(text);
+  const used = WE_USE.exec(text) ?? WE_CHOSE.exec(text);
   const objects = used ? cleanObject(used[1] as string) : null;
   for (const object of objects?.split(/\s*,\s*|\s+and\s+/) ?? []) {
     const kind = kindOf(object);
@@ -235,6 +242,14 @@ interface AttributeFact {
 }
 
 const VALUE = String.raw`((?:[\p{L}\p{N}'’.&-]+)(?:\s+[\p{L}\p{N}'’.&-]+){0,4})`;
+/** A count of things, as a number or a word. */
+const COUNT = String.raw`(?<n>\d+|no|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+/** Words ending in s a count is never of ("I own two of those", "makes two as well"). */
+const NOT_COUNTED =
+  /^(?:as|is|was|has|does|this|his|its|yes|plus|less|unless|thus|ones|us|minutes|hours|days|weeks|months|years|times|dollars|euros|pounds|miles|kilos|points)$/i;
+
+/** An organization's name: up to four capitalised words ("Spotify", "Kaiser Permanente"). */
+const ORG = String.raw`([\p{Lu}][\p{L}\p{N}&.-]*(?:\s+[\p{Lu}][\p{L}\p{N}&.-]*){0,3})`;
 const NAME_SUBJ = String.raw`^([\p{Lu}][\p{Ll}]+(?:\s+[\p{Lu}][\p{Ll}]+)?)`;
 
 /** A plan's name ("Business", "Pro Max", "Team+") and the words for a plan. */
@@ -300,11 +315,29 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
   },
   {
     re: new RegExp(
-      `${I}(?:\\s+(?:have|['’]ve))?\\s+(?:just\\s+)?(?:joined|started (?:a new job |working )?at)\\s+([\\p{Lu}][\\p{L}\\p{N}&.-]*(?:\\s+[\\p{Lu}][\\p{L}\\p{N}&.-]*){0,3})`,
+      `${I}(?:\\s+(?:have|['’]ve))?\\s+(?:just\\s+)?(?:joined|started (?:a new job |working )?at)\\s+${ORG}`,
       'u',
     ),
     attribute: 'employer',
     phrase: 'S works at V',
+  },
+  // A new job named with its role ("I started a new job as a data engineer at Spotify", "I got a
+  // position as a nurse with Kaiser", "I was hired by Stripe"): the employer, and the role below.
+  {
+    re: new RegExp(
+      `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+)?(?:(?:started|got|landed|accepted|took|began)\\s+(?:a|my|the|an)\\s+(?:new\\s+|first\\s+|full-time\\s+|part-time\\s+)?(?:job|position|role)(?:\\s+as\\s+(?:an?\\s+)?[^,.;!?]+?)?\\s+(?:at|with)|(?:got|was|been)\\s+hired\\s+(?:at|by))\\s+${ORG}`,
+      'u',
+    ),
+    attribute: 'employer',
+    phrase: 'S works at V',
+  },
+  {
+    re: new RegExp(
+      `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+)?(?:started|got|landed|accepted|took|began)\\s+(?:a|my|the|an)\\s+(?:new\\s+|first\\s+|full-time\\s+|part-time\\s+)?(?:job|position|role)\\s+as\\s+(?:an?\\s+)?${VALUE}`,
+      'iu',
+    ),
+    attribute: 'occupation',
+    phrase: 'S works as V',
   },
   {
     re: new RegExp(`${NAME_SUBJ}\\s+works\\s+(?:at|for)\\s+${VALUE}`, 'u'),
@@ -360,8 +393,29 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
     attribute: 'partner',
     phrase: "S's V1 is V",
   },
+  // How many of a thing someone has: a newer count replaces the older ("That makes three bikes I own
+  // now", then "I am down to two bikes"), one slot per thing counted.
   {
-    re: /\bI\s+have\s+(\d+|one|two|three|four|five|six|no)\s+(kids|children|sons|daughters|siblings|brothers|sisters|dogs|cats|pets)\b/i,
+    re: new RegExp(
+      `\\bI\\s+(?:now\\s+|currently\\s+|still\\s+|already\\s+)?have\\s+${COUNT}\\s+(?<thing>(?:[a-z-]+\\s+)?(?:kids|children|sons|daughters|siblings|brothers|sisters|grandchildren|dogs|cats|pets|bikes|bicycles|cars|plants|guitars|cameras|houses|apartments|laptops|computers|tattoos|horses|chickens|fish|rabbits))\\b`,
+      'i',
+    ),
+    attribute: 'count',
+    phrase: 'S has V V1',
+  },
+  {
+    re: new RegExp(
+      `\\b(?:I\\s+(?:now\\s+|currently\\s+|still\\s+)?own|(?:I['’]m|I\\s+am)\\s+(?:now\\s+)?down\\s+to)\\s+${COUNT}\\s+(?<thing>(?:[a-z-]+\\s+)?[a-z]{2,}s)\\b`,
+      'i',
+    ),
+    attribute: 'count',
+    phrase: 'S has V V1',
+  },
+  {
+    re: new RegExp(
+      `\\b(?:makes|making)\\s+${COUNT}\\s+(?<thing>(?:[a-z-]+\\s+)?[a-z]{2,}s)\\s+(?:that\\s+)?I\\s+(?:now\\s+)?(?:own|have)\\b`,
+      'i',
+    ),
     attribute: 'count',
     phrase: 'S has V V1',
   },
@@ -433,7 +487,7 @@ function trimValue(v: string, attribute: string): string {
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|have|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?)\b/i;
+  /\b(?:live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -448,11 +502,18 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
     let value: string;
     let v1 = '';
     if (p.named) value = m[2];
-    else if (p.phrase.includes('V1')) {
+    else if (m.groups?.thing) {
+      // The thing counted is the phrase's last word ("three road bikes": bikes), its slot the singular.
+      const thing = m.groups.thing.toLowerCase().split(/\s+/).at(-1) as string;
+      if (NOT_COUNTED.test(thing)) continue;
+      v1 = m.groups.thing.toLowerCase();
+      value = (m.groups.n as string).toLowerCase();
+      attribute = `count_${thing === 'children' ? 'child' : thing.replace(/(?:ies)$/, 'y').replace(/s$/, '')}`;
+    } else if (p.phrase.includes('V1')) {
       v1 = m[1].toLowerCase();
       value = m[2];
       attribute =
-        attribute === 'my' || attribute === 'count' || attribute === 'pet'
+        attribute === 'my' || attribute === 'pet'
           ? `${attribute === 'my' ? '' : `${attribute}_`}${v1.replace(/\s+/g, '_')}`
           : attribute;
     } else value = m[1];

@@ -29,6 +29,8 @@ const NOT_NAMES = new Set(
     'Friday Saturday Sunday January February March April May June July August September October November December ' +
     'Mom Dad Mum Mommy Daddy God Christmas Easter Halloween Thanksgiving Dear Love Bye Cheers True False Null ' +
     'After Before Since Until Then Now Once Because Though Although Even Still Plus Agreed Exactly Right Alright ' +
+    // Prepositions that open a sentence ("In Kyoto I recommend ..."): the name is the word after them.
+    'In At On From For With To By During About Into Over Under Near Between Across Around Without ' +
     'Morning Evening Afternoon Night Happy Merry Welcome Hope Glad Absolutely Honestly Seriously Anyways ' +
     // Languages and nationalities: not people, places or organisations by themselves.
     'English French German Spanish Italian Portuguese Dutch Swedish Norwegian Danish Finnish Polish Greek Turkish ' +
@@ -59,13 +61,24 @@ const PLACES = new Set(
   ).split(/\s+/),
 );
 const PRODUCT_CUE =
-  /\b(?:use|uses|using|used|bought|buy|buying|got|new|installed|install|upgraded to|switched to|playing|play|drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+|a new\s+)?$/i;
+  /\b(?:use|uses|using|used|bought|buy|buying|got|new|installed|install|upgraded to|switched to|playing|play|drive|drives|driving|decided to go with|settled on|opted for|standardi[sz]ed on)\s+(?:an?\s+|the\s+|my\s+|a new\s+)?$/i;
 const PLACE_CUE =
   /\b(?:in|to|from|near|visit|visited|visiting|trip to|moved to|live in|lives in|living in|flew to|went to|back to|around|across|towards|through)\s+(?:the\s+)?$/i;
 const PERSON_CUE =
   /\b(?:with|met|meet|named|called|friend|friends|sister|brother|mom|mother|dad|father|wife|husband|son|daughter|cousin|aunt|uncle|grandma|grandpa|boss|colleague|coworker|partner|girlfriend|boyfriend|niece|nephew|told|asked|thanks|thank|hey|hi|hello|dear|congrats|and)\s*,?\s+$/i;
 const ORG_CUE =
   /\b(?:work at|work for|works at|works for|worked at|worked for|joined|job at|intern at|hired by|employed by)\s+(?:the\s+)?$/i;
+/** A job named with its role before the employer: "a new job as a data engineer at Spotify". */
+const JOB_AT = /\b(?:job|position|role|internship)\s+as\s+[^.!?]{0,40}?\b(?:at|with|for)\s+(?:the\s+)?$/i;
+/** Where one stays, eats or goes: "at Kikunoi", "at the Granvia" (people are seldom "at"). */
+const AT_PLACE =
+  /(?<!\b(?:look|looks|looking|looked|stare|staring|stared|laugh|laughing|laughed|smile|smiling|smiled|yell|yelling|yelled|mad|angry|upset|good|great|bad|better|best|worse|worst|aim|aimed|aiming|point|pointed|pointing|shot|nod|nodded|wave|waved|waving|glance|glanced)\s+)\bat\s+(?:the\s+)?$/i;
+/** A name that begins with the kind of place it is: "Hotel Granvia", "Lake Tahoe", "Cafe Luna". */
+const PLACE_PREFIX =
+  /^(?:Hotel|Hostel|Motel|Inn|Cafe|Café|Restaurant|Bistro|Bar|Lake|Mount|Mt|Camp|Fort|Port|Cape|Isle)\s/;
+/** An app or service one does something on: "learning Spanish on Duolingo", "watching it on Netflix". */
+const ON_SERVICE =
+  /\b(?:learn|learning|learned|learnt|practice|practicing|practise|practising|watch|watching|watched|stream|streaming|streamed|listen|listening|listened|post|posting|posted|order|ordering|ordered|download|downloaded|sell|selling|sold|buy|bought|found|find|book|booked|booking|chat|chatting|play|playing|played|read|reading)\b(?:\s+[\w'’-]+){0,3}\s+(?:on|via)\s+$/i;
 
 /**
  * A kind of thing named right after the name: "the Dracula theme", "the STAR method", "the Hail Mary
@@ -81,13 +94,14 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
   const whole = wholeNameType(name, known);
   if (whole) return whole;
   if (ORG_SUFFIX.test(name)) return 'organization';
-  if (PLACE_SUFFIX.test(name)) return 'place';
+  if (PLACE_SUFFIX.test(name) || PLACE_PREFIX.test(name)) return 'place';
   if (THING_AFTER.test(after)) return 'product';
-  if (ORG_CUE.test(before)) return 'organization';
+  if (ORG_CUE.test(before) || JOB_AT.test(before)) return 'organization';
+  if (ON_SERVICE.test(before)) return 'product';
   // "from the SDK", "in the API": an acronym after "the" is a thing whatever cue comes before it;
   // the places written so ("the UK", "the USA") are in the gazetteer.
   if (/^[A-Z]{2,6}$/.test(name) && !PLACES.has(name) && /\bthe\s+$/i.test(before)) return 'product';
-  if (PLACE_CUE.test(before) || PLACES.has(name)) return 'place';
+  if (PLACE_CUE.test(before) || PLACES.has(name) || AT_PLACE.test(before)) return 'place';
   if (PRODUCT_CUE.test(before) || /\d/.test(name) || /^[a-z]+[A-Z]/.test(name) || /[a-z][A-Z]/.test(name.slice(1)))
     return /^[A-Z]{2,}$/.test(name) ? 'organization' : 'product';
   if (/^[A-Z]{2,6}$/.test(name)) return 'organization';

@@ -21,6 +21,8 @@
  * Text repeats (a memory a profile lists, a summary repeating a memory) are the packer's part.
  */
 import { repeatedEpisodes } from '../compiler/repeats.js';
+import { splitSentences } from '../compiler/segment.js';
+import { type HoldsQuery, holdsQuery } from './holds-query.js';
 import type { RankedItem } from './ranked-item.js';
 import type { LearnedMemory, PackLineage } from './lineage.js';
 import { factKey } from './pack-context.js';
@@ -136,6 +138,23 @@ function queryWeight(item: RankedItem, lexemes: Map<string, number> | undefined)
   return sum;
 }
 
+/**
+ * Whether a sentence of an event that holds a query word is not said by the memories learned from
+ * it: the part of the turn learn left out is what was asked ("That makes three bikes I own now" after
+ * the bought bike's sentence, asked how many bikes are owned), however much of the turn they repeat.
+ */
+function saysMoreOfQuery(eventText: string, theirs: Set<string>, holds: HoldsQuery | undefined): boolean {
+  if (!holds) return false;
+  for (const sentence of splitSentences(eventText)) {
+    if (!holds(sentence)) continue;
+    const own = words(sentence);
+    let shared = 0;
+    for (const w of own) if (theirs.has(w)) shared += 1;
+    if (shared < EVENT_SAID * own.size) return true;
+  }
+  return false;
+}
+
 /** Artifacts that lay out the steps of the procedure memories they were compiled from. */
 const STEP_ARTIFACTS = new Set(['task_schema', 'failure_playbook']);
 /** Artifacts that say one step of those again: which action works after which, which one is chosen. */
@@ -177,6 +196,7 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
   const placed = new Set<string>();
   const shownSuperseded = new Set<string>();
   const covered = stepsCovered(ordered);
+  const holds = opts.lexemes && opts.lexemes.size > 0 ? holdsQuery(opts.lexemes.keys()) : undefined;
   // What a how-to or playbook says besides its own lines: the procedures it covers (a session summary
   // listing one as a highlight after it repeats it).
   const coveredSays = new Map<string, string[]>();
@@ -247,7 +267,7 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
         const theirs = new Set(said.flatMap((m) => [...words(m.content)]));
         let shared = 0;
         for (const w of own) if (theirs.has(w)) shared += 1;
-        if (shared < EVENT_SAID * own.size) {
+        if (shared < EVENT_SAID * own.size || saysMoreOfQuery(item.row.text, theirs, holds)) {
           // The event says more than its memories: it stays, and the memories not shown yet are its repeats.
           const held = said.filter((m) => !placed.has(m.id));
           for (const m of held) placed.add(m.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsQuery } from './holds-query.js';
+import { countsQuery, holdsQuery } from './holds-query.js';
 
 describe('holdsQuery', () => {
   // Postgres's english lexemes of "How should invoices be sent? happy SSO"
@@ -14,5 +14,18 @@ describe('holdsQuery', () => {
     ['### Digest of default', false],
   ])('%s -> %s', (line, expected) => {
     expect(holds(line)).toBe(expected);
+  });
+});
+
+describe('countsQuery', () => {
+  // "What is the p95 latency of pgvector?"
+  const count = countsQuery(['p95', 'latenc', 'pgvector']);
+  it.each([
+    ['title: pgvector 0.7 HNSW benchmarks, snippet: pgvector HNSW p95 31 ms at 1M rows;', 2],
+    ['p95 12 ms on 1M vectors.', 1],
+    ['Latency matters; pgvector is on Postgres; so is its p95.', 3],
+    ['Weaviate Cloud starts at $25 per month.', 0],
+  ])('%s -> %i', (text, expected) => {
+    expect(count(text)).toBe(expected);
   });
 });

@@ -6,13 +6,14 @@
  *   confidences are set aside, or all of them said inside a longer packed line) is left out; an
  *   artifact keeps only its lines that add something, and is left out when none does, or when the
  *   lines it lost were its only ones holding a word of the query and what is left is a digest's
- *   overview or only counts things;
- * - the best entry is always included: cut to fit (ending in `…`) when even it does not;
+ *   or a timeline's overview or only counts things;
+ * - the best entry is always included: cut to fit (ending in `…`) when even it does not; a line cut
+ *   keeps its parts that hold a query word when its head holds none;
  * - the context is re-counted with the tokenizer so `used` never exceeds the limit.
  * Sections are rendered in `sectionOrder`: those that answer the query first (intent.ts).
  */
 import type { SynthesizeEntry, SynthesizeSection } from '@hx-memory/contract';
-import type { HoldsQuery } from './holds-query.js';
+import type { CountsQuery, HoldsQuery } from './holds-query.js';
 import { withSaidDates } from './said-dates.js';
 import { SECTION_TITLES } from './sections.js';
 import { tokenCount, truncateToTokens } from './token-count.js';
@@ -125,6 +126,9 @@ function entityName(input: PackInput): string | null {
   if (input.block || input.entry.kind !== 'entity') return null;
   return factKey(input.entry.content.replace(/\s*\([^)]*\)\s*$/, ''));
 }
+
+/** Artifacts that survey a scope or a subject's dated life rather than one session or one person's facts. */
+const OVERVIEWS = new Set(['digest', 'timeline']);
 
 /** A digest's entity line ("- Porto (place), 3 mentions"): its name is group 1. */
 const ENTITY_LINE = /^\s*[-*]\s+(.+?) \([a-z_ ]+\), \d+ mentions?$/;
@@ -290,14 +294,51 @@ function cutBlock(lines: string[], max: number, best: boolean): { lines: string[
   return { lines: kept, cut: true };
 }
 
+/**
+ * A line cut to `max` tokens. Cut at its head, a long tool result or document can lose the part the
+ * query asked for ("pgvector HNSW p95 31 ms" as the second of three search results): when no part
+ * (sentence, list item) kept whole by the head holds as many query words as the best part does, the
+ * parts holding most are kept instead, in their order, `…` marking what was left out.
+ */
+function cutToTokens(content: string, max: number, count: CountsQuery | undefined): string {
+  const head = truncateToTokens(content, max);
+  if (head === content || !count) return head;
+  // Who said it or what tool answered ("tool web_search result: ") stays in front of the parts kept.
+  const label = /^[^:\n]{1,40}:\s/.exec(content)?.[0] ?? '';
+  const body = content.slice(label.length);
+  const parts = body.split(/(?<=[.!?;])\s+/).map((text, index) => ({ text, index, n: count(text) }));
+  const best = Math.max(...parts.map((p) => p.n));
+  if (best === 0) return head;
+  let offset = label.length;
+  for (const part of parts) {
+    offset = content.indexOf(part.text, offset) + part.text.length;
+    if (offset > head.length - 1) break;
+    if (part.n === best) return head;
+  }
+  const ranked = parts.filter((p) => p.n > 0).sort((a, b) => b.n - a.n || a.index - b.index);
+  const render = (chosen: typeof parts) =>
+    label +
+    chosen
+      .sort((a, b) => a.index - b.index)
+      .map((p, i) => `${p.index === 0 || (i > 0 && chosen[i - 1]?.index === p.index - 1) ? '' : '… '}${p.text}`)
+      .join(' ');
+  const chosen: typeof parts = [];
+  for (const part of ranked) if (tokenCount(render([...chosen, part])) <= max) chosen.push(part);
+  return chosen.length > 0 ? render(chosen) : truncateToTokens(render([ranked[0] as (typeof parts)[number]]), max);
+}
+
 export function packContext(
   inputs: PackInput[],
   limit: number,
   sectionOrder: SynthesizeSection[] = SECTION_TITLES.map(([s]) => s),
   fixedSections = sectionOrder.length,
-  /** Whether a line holds a word of the query (holds-query.ts): a block that lost its matching lines as repeats needs one. */
-  relevant?: HoldsQuery,
+  /**
+   * How many of the query's words a text holds (holds-query.ts): a block that lost its matching lines
+   * as repeats needs one left, and a line cut keeps its parts that hold most.
+   */
+  queryWords?: CountsQuery,
 ): Packed {
+  const relevant: HoldsQuery | undefined = queryWords && ((text) => queryWords(text) > 0);
   const perEntry = Math.max(8, Math.min(MAX_ENTRY_TOKENS, Math.floor(limit * MAX_ENTRY_SHARE)));
   const chosen: Chosen[] = [];
   const sections = new Set<SynthesizeSection>();
@@ -361,12 +402,13 @@ export function packContext(
       candidateTokens += tokenCount(input.entry.content);
       // Every item it lists is said already (or stale): nothing left to add. Or the items said already
       // were what it matched the query by, and what is left holds no word of the query and is not tied
-      // to it: a digest (the whole scope's overview) or a block that only counts things ("Okta
-      // (person), 3 mentions" under a question about invoices). A summary's other highlights are of the
-      // same session, a profile's of the same person: they stay.
+      // to it: an overview of the whole scope or of a life (a digest, a timeline: a new job's date is not
+      // what was asked of a bike's) or a block that only counts things ("Okta (person), 3 mentions"
+      // under a question about invoices). A summary's other highlights are of the same session, a
+      // profile's of the same person: they stay.
       if (
         (items > 0 && itemsKept === 0) ||
-        (itemsKept < items && relevant && (input.entry.kind === 'digest' || onlyCounts(kept)) && !kept.some(relevant))
+        (itemsKept < items && relevant && (OVERVIEWS.has(input.entry.kind) || onlyCounts(kept)) && !kept.some(relevant))
       ) {
         omitted.duplicates += 1;
         continue;
@@ -411,7 +453,7 @@ export function packContext(
         const prefix = oneLine(input, '');
         const withDate = tokenCount(prefix) + 3 <= cap;
         const bare = withDate ? prefix : oneLine(input, '', false);
-        content = truncateToTokens(input.entry.content, Math.max(1, cap - tokenCount(bare) - 1));
+        content = cutToTokens(input.entry.content, Math.max(1, cap - tokenCount(bare) - 1), queryWords);
         text = oneLine(input, content, withDate);
         truncated = true;
       } else {
@@ -420,7 +462,7 @@ export function packContext(
           omitted.overBudget += 1;
           continue;
         }
-        content = truncateToTokens(input.entry.content, Math.max(1, cap - tokenCount(oneLine(input, '')) - 1));
+        content = cutToTokens(input.entry.content, Math.max(1, cap - tokenCount(oneLine(input, '')) - 1), queryWords);
         text = oneLine(input, content);
         truncated = true;
       }

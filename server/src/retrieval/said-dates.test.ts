@@ -38,6 +38,14 @@ describe('withSaidDates', () => {
     ],
     ['I have a job interview on Monday.', 'I have a job interview on Monday (2023-07-10).'],
     ['My birthday is on September 14.', 'My birthday is on September 14 (2023-09-14).'],
+    // ...and so does a present progressive that arranges a day: a wedding, a flight, a move.
+    [
+      'My sister Ana is getting married on September 12 in Porto.',
+      'My sister Ana is getting married on September 12 (2023-09-12) in Porto.',
+    ],
+    ["We're flying to Lisbon in October.", "We're flying to Lisbon in October (2023-10)."],
+    // ...but a past progressive is past.
+    ['We were moving house in May, it was chaos.', 'We were moving house in May (2023-05), it was chaos.'],
     // ...and a weekday the phrase itself says is past stays past in a turn that looks ahead too.
     [
       'Last Friday at dance class I felt it. Your studio will be a go-to spot.',

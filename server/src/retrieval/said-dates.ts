@@ -21,14 +21,23 @@ const HABIT =
 /** A phrase that carries its year already. */
 const HAS_YEAR = /\b(?:19|20)\d\d\b/;
 /**
+ * Present progressives that arrange a day to come ("my sister is getting married on June 12", "we're
+ * flying to Lisbon in May"): said of a date, they look ahead.
+ */
+const ARRANGED =
+  '(?:getting married|getting engaged|flying|moving|leaving|heading|travel(?:l)?ing|visiting|hosting|throwing|attending|graduating|retiring|starting|meeting|having a (?:party|baby|wedding|surgery))';
+
+/**
  * A turn about what is to come: "in June" is this June, not last June. A state said to hold until a
  * time ("the budget is frozen until April", "I'm off until May") looks ahead too, and so does
  * something arranged for a day ("has a dentist appointment on Friday", "remind me", "my birthday is
  * on March 14"); a thing done until a time ("I worked there until March") or had ("I had an
  * appointment on Monday") does not.
  */
-const FUTURE =
-  /\b(?:(?:is|are|am)\s+(?:\w+\s+){0,2}until|next|tomorrow|coming|upcoming|will|going to|gonna|plan(?:ning)? to|soon|looking forward|can['’]?t wait|cannot wait|excited (?:for|about)|training for|preparing for|getting ready|(?:want|hope|hoping|intend|aim) to|scheduled|booked|remind(?:er)?|due|(?:is|are)\s+on|(?:have|has)\s+(?:got\s+)?(?:a|an|my|his|her|our|their|the)\s+(?:[\w-]+\s+){0,2}(?:appointment|meeting|interview|call|exam|test|flight|class|lesson|party|date|deadline|surgery|check-?up|game|match|concert|show))\b|'ll\b|['’](?:s|re|m)\s+(?:\w+\s+){0,2}until\b|['’]s\s+on\b/i;
+const FUTURE = new RegExp(
+  String.raw`\b(?:(?:is|are|am)\s+(?:\w+\s+){0,2}until|next|tomorrow|coming|upcoming|will|going to|gonna|plan(?:ning)? to|soon|looking forward|can['’]?t wait|cannot wait|excited (?:for|about)|training for|preparing for|getting ready|(?:want|hope|hoping|intend|aim) to|scheduled|booked|remind(?:er)?|due|(?:is|are)\s+on|(?:have|has)\s+(?:got\s+)?(?:a|an|my|his|her|our|their|the)\s+(?:[\w-]+\s+){0,2}(?:appointment|meeting|interview|call|exam|test|flight|class|lesson|party|date|deadline|surgery|check-?up|game|match|concert|show))\b|'ll\b|['’](?:s|re|m)\s+(?:\w+\s+){0,2}until\b|['’]s\s+on\b|(?:\b(?:is|are|am)|['’](?:s|re|m))\s+(?:\w+\s+)?${ARRANGED}\b`,
+  'i',
+);
 
 /** `text` with the date its first resolvable relative time phrase names after the phrase, or `text` unchanged. */
 export function withSaidDates(text: string, saidAt: Date): string {

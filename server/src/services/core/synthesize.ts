@@ -22,7 +22,7 @@ import { answerTypeOf } from '../../retrieval/answer-type.js';
 import { type Assembled, assemble, ENTITY_SOURCES_CHECKED } from '../../retrieval/assemble.js';
 import { answeringSections, raiseCompiledAnswers } from '../../retrieval/intent.js';
 import { fetchPackLineage, fetchSubjectProfiles } from '../../retrieval/lineage.js';
-import { holdsQuery } from '../../retrieval/holds-query.js';
+import { countsQuery } from '../../retrieval/holds-query.js';
 import { type PackInput, packContext, type UnpackedEntry } from '../../retrieval/pack-context.js';
 import type { CandidateRow } from '../../retrieval/candidates.js';
 import { docOf, type RankedItem } from '../../retrieval/ranked-item.js';
@@ -209,7 +209,7 @@ export function createSynthesizeService(
         limit,
         sectionOrder(answering),
         answering.length,
-        holdsQuery(terms.lexemes.keys()),
+        countsQuery(terms.lexemes.keys()),
       );
       if (includeProvenance) citeAbsorbed(packed.entries, packed.absorbed, inputs);
       const memoryIds: string[] = [];

@@ -4,7 +4,7 @@
  * before would stop being found as duplicates.
  */
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, contentKey, salienceScore, wordCount } from './normalize.js';
+import { canonicalJson, contentKey, eventText, salienceScore, wordCount } from './normalize.js';
 
 describe('content key', () => {
   const cases = [
@@ -54,5 +54,31 @@ describe('word count', () => {
   it('keeps salience as before: short texts down, long ones up', () => {
     expect(salienceScore('message', {}, 'hi there')).toBe(0.25);
     expect(salienceScore('message', {}, 'a b c d e f g h i j k l m')).toBe(0.45);
+  });
+});
+
+describe('the text of a tool event', () => {
+  it('reads a structured input and output as key: value pairs, a list item by item, not as JSON', () => {
+    expect(eventText('tool_call', { tool: 'web_search', input: { query: 'pgvector latency', limit: 3 } }, {})).toBe(
+      'tool web_search: query: pgvector latency, limit: 3',
+    );
+    const output = {
+      results: [
+        { title: 'pgvector 0.7 HNSW benchmarks', url: 'https://example.com/a', snippet: 'p95 31 ms at 1M rows.' },
+        { title: 'Weaviate pricing', meta: { plan: 'cloud', from: 25 } },
+      ],
+    };
+    expect(eventText('tool_result', { tool: 'web_search', output }, {})).toBe(
+      'tool web_search result: title: pgvector 0.7 HNSW benchmarks, url: https://example.com/a, snippet: p95 31 ms at 1M rows.; title: Weaviate pricing, meta: (plan: cloud, from: 25)',
+    );
+  });
+
+  it('keeps a plain output as it is, and says the error of a failed call', () => {
+    expect(eventText('tool_result', { tool: 'fetch_url', output: 'Free tier 1 GB.' }, {})).toBe(
+      'tool fetch_url result: Free tier 1 GB.',
+    );
+    expect(eventText('tool_result', { tool: 'fetch_url', output: null, error: 'HTTP 403 Forbidden' }, {})).toBe(
+      'tool fetch_url result: error: HTTP 403 Forbidden',
+    );
   });
 });

@@ -69,6 +69,33 @@ function compact(v: unknown): string {
   return s;
 }
 
+/**
+ * A tool's input or output as text an agent reads and the index searches: a string as it is, an
+ * object as `key: value` pairs, a list's items separated by `;` (a search tool's results read
+ * "title: ..., url: ..., snippet: ...; title: ..."), rather than JSON's quotes and braces.
+ */
+function readable(v: unknown, depth = 0): string {
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v !== 'object') return String(v);
+  if (depth > 6) return JSON.stringify(v);
+  if (Array.isArray(v))
+    return v
+      .map((x) => readable(x, depth + 1))
+      .filter((x) => x.length > 0)
+      .join('; ');
+  const entries = Object.entries(v as Record<string, unknown>);
+  // A wrapper of one list ({ results: [...] }) is its list.
+  if (entries.length === 1 && Array.isArray(entries[0]?.[1])) return readable(entries[0][1], depth + 1);
+  const out: string[] = [];
+  for (const [key, value] of entries) {
+    const inner = readable(value, depth + 1);
+    if (inner.length === 0) continue;
+    out.push(value !== null && typeof value === 'object' ? `${key}: (${inner})` : `${key}: ${inner}`);
+  }
+  return out.join(', ');
+}
+
 /** Every string leaf of a value, in order (for event types without a known shape). */
 function leaves(v: unknown, out: string[], depth = 0): void {
   if (depth > 6 || out.length > 200) return;
@@ -113,11 +140,11 @@ export function eventText(type: string, payload: Record<string, unknown>, metada
       if (payload.output) parts.push(compact(payload.output));
       break;
     case 'tool_call':
-      parts.push(`tool ${compact(payload.tool)}: ${compact(payload.input)}`);
+      parts.push(`tool ${compact(payload.tool)}: ${readable(payload.input)}`);
       break;
     case 'tool_result':
-      parts.push(`tool ${compact(payload.tool)} result: ${compact(payload.output)}`);
-      if (payload.error) parts.push(`error: ${compact(payload.error)}`);
+      parts.push(`tool ${compact(payload.tool)} result: ${readable(payload.output)}`);
+      if (payload.error) parts.push(`error: ${readable(payload.error)}`);
       break;
     case 'file_edit':
       parts.push(`edit ${compact(payload.path)}: ${compact(payload.summary)}`);

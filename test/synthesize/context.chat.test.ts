@@ -1,0 +1,85 @@
+/**
+ * What the agent reads (issue 28), tried as a general chat assistant is used (the shape of
+ * LongMemEval's histories): one user over three months of short sessions, with the assistant's own
+ * recommendations, possessions counted and counted again, a new job, a date to come. Captured,
+ * learned once, then the questions such an assistant is asked. Each test failed on the context
+ * before its fix.
+ */
+import type { Hx } from '@hx-memory/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type DatedTurn, datedTurnEvents, learnedTenant, useTestServer } from '../helpers/index.js';
+
+const server = useTestServer();
+
+const TURNS: DatedTurn[] = [
+  ['I just got back from a trip to Tokyo, can you help me plan my next trip to Kyoto?', '2026-03-02T10:00:00Z', 'c1'],
+  [
+    'Sure! In Kyoto I recommend staying at the Hotel Granvia, visiting Fushimi Inari early in the morning, and trying kaiseki at Kikunoi.',
+    '2026-03-02T10:01:00Z',
+    'c1',
+    'assistant',
+  ],
+  ['I bought a new road bike, a Trek Domane, last weekend. It weighs only 8 kilos.', '2026-03-05T09:00:00Z', 'c2'],
+  ['That makes three bikes I own now.', '2026-03-05T09:01:00Z', 'c2'],
+  ['I sold my old mountain bike today, so I am down to two bikes.', '2026-04-01T09:00:00Z', 'c3'],
+  // Said on 3 April: the June to come, not last year's.
+  ['My sister Ana is getting married on June 12 in Porto.', '2026-04-03T18:00:00Z', 'c4'],
+  ['I prefer vegetarian recipes that take under 30 minutes.', '2026-04-10T19:00:00Z', 'c5'],
+  ['I started a new job as a data engineer at Spotify on May 4.', '2026-05-06T08:00:00Z', 'c6'],
+  ['I finished reading "The Three-Body Problem" yesterday, it was amazing.', '2026-05-20T21:00:00Z', 'c7'],
+];
+
+let hx: Hx;
+
+beforeAll(async () => {
+  hx = await learnedTenant(server, 'chat', datedTurnEvents('sam', TURNS));
+});
+
+describe('synthesize: a turn that says more than the memory learned from it', () => {
+  it('keeps the sentence of the turn that holds the asked word its memory lacks', async () => {
+    const pack = await hx.synthesize('How much does my new bike weigh?', { subjectId: 'sam', maxTokens: 400 });
+    // The memory learned from the turn is its first sentence; the weight the question asks is the second.
+    expect(pack.context, pack.context).toContain('It weighs only 8 kilos.');
+  });
+});
+
+describe('synthesize: a count of things owned, counted again', () => {
+  it('gives the newest count, and leaves out the turn that said the older one', async () => {
+    const pack = await hx.synthesize('How many bikes do I own?', { subjectId: 'sam', maxTokens: 400 });
+    expect(pack.context, pack.context).toMatch(/sam has two bikes|down to two bikes/);
+    expect(pack.context).not.toContain('That makes three bikes');
+    const earlier = await hx.synthesize('How many bikes do I own?', {
+      subjectId: 'sam',
+      maxTokens: 400,
+      includeSuperseded: true,
+    });
+    expect(earlier.context, earlier.context).toMatch(/\(superseded 2026-04-01\).*three bikes/);
+  });
+});
+
+describe('synthesize: an overview whose matching lines were said above it', () => {
+  it('leaves out a timeline left with only lines of other things', async () => {
+    const pack = await hx.synthesize('How many bikes do I own?', { subjectId: 'sam', maxTokens: 400 });
+    // The timeline's bike lines repeat the turns above it; its new job and its book are not what was asked.
+    expect(pack.context, pack.context).not.toMatch(/Timeline/);
+    expect(pack.context).not.toMatch(/Three-Body Problem/);
+    const book = await hx.synthesize('What book did I finish recently?', { subjectId: 'sam', maxTokens: 400 });
+    expect(book.context, book.context).toContain('Three-Body Problem');
+    expect(book.context).not.toMatch(/road bike/);
+  });
+});
+
+describe('synthesize: a new job, asked in other words', () => {
+  it("answers where the user works from the employer learned of a job 'as a data engineer at Spotify'", async () => {
+    const pack = await hx.synthesize('Where do I work?', { subjectId: 'sam', maxTokens: 400 });
+    expect(pack.context, pack.context).toMatch(/sam works at Spotify/);
+    expect(pack.context).toMatch(/sam works as data engineer/);
+  });
+});
+
+describe('synthesize: a date to come', () => {
+  it('dates a wedding "on June 12", said in April, in the June ahead', async () => {
+    const pack = await hx.synthesize("When is my sister's wedding?", { subjectId: 'sam', maxTokens: 400 });
+    expect(pack.context, pack.context).toContain('getting married on June 12 (2026-06-12)');
+  });
+});
