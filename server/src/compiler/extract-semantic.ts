@@ -389,7 +389,7 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
   },
   { re: /\bI\s+(?:just\s+)?got\s+(married|engaged|divorced)\b/i, attribute: 'relationship_status', phrase: 'S is V' },
   {
-    re: /\bmy\s+(wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)(?:['’]s name)?\s*(?:is\s+|,\s*)([\p{Lu}][\p{L}'’-]+)/u,
+    re: /\b[Mm]y\s+(wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)(?:['’]s name)?(?:\s*(?:is\s+|,\s*)|\s+)([\p{Lu}][\p{Ll}'’-]+)\b/u,
     attribute: 'partner',
     phrase: "S's V1 is V",
   },
@@ -420,9 +420,16 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
     phrase: 'S has V V1',
   },
   {
-    re: /\bmy\s+(dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)(?:['’]s name is|\s+is\s+(?:called|named)|\s+is)\s+([\p{Lu}][\p{L}'’-]+)/u,
+    re: /\b[Mm]y\s+(dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)(?:['’]s name is|\s+is\s+(?:called|named)|\s+is|\s+(?:called|named)|,)?\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
     attribute: 'pet',
     phrase: "S's V1 is called V",
+  },
+  // The people around someone, by name ("my sister Ana is getting married", "my boss, Priya, ..."):
+  // each one its own slot, two sisters add up.
+  {
+    re: /\b[Mm]y\s+(sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|best friend|boss|manager|roommate|neighbou?r)(?:['’]s name is|\s+is\s+(?:called|named)|\s+(?:called|named)|,)?\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
+    attribute: 'relative',
+    phrase: "S's V1 is V",
   },
   {
     re: /\bmy\s+(birthday|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college)\s+is\s+([^,.;!?]{2,40})/i,
@@ -487,7 +494,7 @@ function trimValue(v: string, attribute: string): string {
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?)\b/i;
+  /\b(?:live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -513,16 +520,18 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       v1 = m[1].toLowerCase();
       value = m[2];
       attribute =
-        attribute === 'my' || attribute === 'pet'
+        attribute === 'my' || attribute === 'pet' || attribute === 'relative'
           ? `${attribute === 'my' ? '' : `${attribute}_`}${v1.replace(/\s+/g, '_')}`
           : attribute;
     } else value = m[1];
     value = trimValue(value, attribute);
-    // A diet replaces the one before (vegetarian -> vegan); allergies, intolerances and languages add
-    // up: each value is its own slot, so "allergic to shellfish as well" does not supersede "to peanuts".
+    // A diet replaces the one before (vegetarian -> vegan); allergies, intolerances, languages, pets
+    // and relatives by name add up: each value is its own slot, so "allergic to shellfish as well" does not supersede "to peanuts".
     // (The attribute itself, and so the dedupe key, stays as it was: learning again merges, not doubles.)
     const addsUp =
-      (attribute === 'diet' && !/^(?:vegan|vegetarian|pescatarian)$/i.test(value)) || attribute === 'language';
+      (attribute === 'diet' && !/^(?:vegan|vegetarian|pescatarian)$/i.test(value)) ||
+      attribute === 'language' ||
+      /^(?:pet|relative)_/.test(attribute);
     const slot = addsUp
       ? `${attribute}_${value
           .toLowerCase()
