@@ -27,6 +27,7 @@ const TURNS: DatedTurn[] = [
   ['I prefer vegetarian recipes that take under 30 minutes.', '2026-04-10T19:00:00Z', 'c5'],
   ['I started a new job as a data engineer at Spotify on May 4.', '2026-05-06T08:00:00Z', 'c6'],
   ['I finished reading "The Three-Body Problem" yesterday, it was amazing.', '2026-05-20T21:00:00Z', 'c7'],
+  ['My dog Rex turned three today, we had cake in the park.', '2026-05-22T18:00:00Z', 'c8'],
 ];
 
 let hx: Hx;
@@ -81,5 +82,13 @@ describe('synthesize: a date to come', () => {
   it('dates a wedding "on June 12", said in April, in the June ahead', async () => {
     const pack = await hx.synthesize("When is my sister's wedding?", { subjectId: 'sam', maxTokens: 400 });
     expect(pack.context, pack.context).toContain('getting married on June 12 (2026-06-12)');
+  });
+});
+
+describe('synthesize: a question in other words than the turn', () => {
+  it("answers what the user's pet is called from the profile learned of 'my dog Rex'", async () => {
+    // "pet" is in no turn: the subject's profile, which joins the pack, names the dog.
+    const pack = await hx.synthesize('What is my pet called?', { subjectId: 'sam', maxTokens: 400 });
+    expect(pack.context, pack.context).toMatch(/sam's dog is called Rex/);
   });
 });
