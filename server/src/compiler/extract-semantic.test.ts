@@ -420,3 +420,22 @@ describe('the people and pets around someone, by name', () => {
     expect(keys).toEqual(expect.arrayContaining(['user-1:relative_sister_ana', 'user-1:relative_sister_marta']));
   });
 });
+
+describe('a switch of plan, and when a choice was made', () => {
+  const learned = (text: string) =>
+    extractMemories([user(text, '2026-05-06T08:00:00Z')])
+      .filter((d) => d.kind === 'fact' || d.kind === 'preference')
+      .map((d) => [d.kind, d.content, d.attributeKey]);
+
+  it('reads a switch to a plan as the plan the account is on, not also as a thing the team uses', () => {
+    expect(learned('We switched from the Starter plan to the Business plan last week.')).toEqual([
+      ['fact', 'user-1 is on the Business plan', 'user-1:plan'],
+    ]);
+  });
+
+  it('leaves when it was chosen out of what was chosen', () => {
+    expect(learned('We switched from Postgres to CockroachDB last year.')).toEqual([
+      ['preference', 'user-1 uses CockroachDB', 'user-1:choice:cockroachdb'],
+    ]);
+  });
+});

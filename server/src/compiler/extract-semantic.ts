@@ -136,6 +136,11 @@ function cleanObject(raw: string): string | null {
       /[,;:.!?()]|\s+(?:but|because|since|although|though|so that|when|while|and I|and we|and it|and that|and this|and they|and she|and he|and my|as well as)\s+/i,
     )[0];
   o = o.replace(/\s+(?:so much|a lot|very much|too|as well|anymore|any more|lately|these days|right now|now)$/i, '');
+  // When it was chosen is no part of what was chosen ("the Business plan last week").
+  o = o.replace(
+    /\s+(?:yesterday|today|recently|(?:last|this|next) (?:week|weekend|month|year|night|time)|(?:a|one|two|three|few|couple of) (?:days?|weeks?|months?|years?) ago|ago)$/i,
+    '',
+  );
   o = o.replace(/^(?:to\s+)/i, '').trim();
   const w = o.split(/\s+/).filter(Boolean);
   if (w.length === 0 || w.length > 8) return w.length > 8 ? w.slice(0, 8).join(' ') : null;
@@ -178,7 +183,8 @@ function teamChoices(text: string, switched: RegExpExecArray | null): Preference
   const out: Preference[] = [];
   if (switched && /^we$/i.test(switched[1] as string)) {
     const to = cleanObject(switched[3] as string);
-    const kind = to ? kindOf(to) : null;
+    // A plan switched to is the account's plan (an attribute fact), not a thing the team uses.
+    const kind = to && !ENDS_IN_PLAN.test(to) ? kindOf(to) : null;
     if (to && kind) out.push({ polarity: 'like', object: to, kind, uses: true, ...replacedKind(switched, kind) });
     return out;
   }
@@ -214,7 +220,7 @@ export function detectPreferences(text: string): Preference[] {
   const choice = PREFER.exec(text);
   if (choice && !fav) {
     const obj = cleanObject(choice[1] as string);
-    const kind = obj ? kindOf(obj) : null;
+    const kind = obj && !ENDS_IN_PLAN.test(obj) ? kindOf(obj) : null;
     if (obj && kind) {
       out.push({ polarity: 'like', object: obj, kind, ...replacedKind(switched, kind) });
       return out;
