@@ -439,3 +439,18 @@ describe('a switch of plan, and when a choice was made', () => {
     ]);
   });
 });
+
+describe("what a person uses, as a team's choice is read", () => {
+  const learned = (text: string) =>
+    extractMemories([user(text, '2026-05-06T08:00:00Z')])
+      .filter((d) => d.kind === 'fact' || d.kind === 'preference')
+      .map((d) => [d.content, d.attributeKey]);
+
+  it.each([
+    ["I'm using Neovim now.", [['user-1 uses Neovim', 'user-1:choice:neovim']]],
+    ['I mostly use pnpm.', [['user-1 uses pnpm', 'user-1:choice:pnpm']]],
+    ['My editor is Zed.', [["user-1's editor is Zed", 'user-1:editor']]],
+  ])('%s', (text, expected) => {
+    expect(learned(text)).toEqual(expected);
+  });
+});

@@ -86,9 +86,9 @@ const PREFER = new RegExp(
   'i',
 );
 
-/** "We use Postgres and pnpm", "we're running on Kubernetes": what a team uses (or chose, below). */
+/** "We use Postgres and pnpm", "we're running on Kubernetes", "I use VS Code": what a team or a person uses (or chose, below). */
 const WE_USE =
-  /\bwe(?:\s+(?:now|currently|still|mostly|mainly|also|just|only))*\s+(?:use|are using|['’]re using|run on|are running on|['’]re running on|rely on)\s+(.+)/i;
+  /\b(?:we|I)(?:\s+(?:now|currently|still|mostly|mainly|also|just|only|usually|always))*(?:\s+|(?=['’]))(?:use|are using|['’]re using|am using|['’]m using|run on|are running on|['’]re running on|rely on)\s+(.+)/i;
 /** "We decided to go with Qdrant", "we settled on Vite": a team's choice of a named thing. */
 const WE_CHOSE =
   /\b[Ww]e(?:\s+(?:finally|just|eventually))?\s+(?:(?:have\s+)?decided\s+to\s+(?:go\s+with|use|adopt)|chose|picked|settled\s+on|opted\s+for|standardi[sz]ed\s+on)\s+(\p{Lu}.*)/u;
@@ -438,7 +438,7 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
     phrase: "S's V1 is V",
   },
   {
-    re: /\bmy\s+(birthday|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college)\s+is\s+([^,.;!?]{2,40})/i,
+    re: /\bmy\s+(birthday|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating system)\s+is\s+([^,.;!?]{2,40})/i,
     attribute: 'my',
     phrase: "S's V1 is V",
   },
@@ -500,7 +500,7 @@ function trimValue(v: string, attribute: string): string {
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?)\b/i;
+  /\b(?:live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
