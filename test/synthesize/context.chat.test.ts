@@ -21,6 +21,7 @@ const TURNS: DatedTurn[] = [
   ],
   ['I bought a new road bike, a Trek Domane, last weekend. It weighs only 8 kilos.', '2026-03-05T09:00:00Z', 'c2'],
   ['That makes three bikes I own now.', '2026-03-05T09:01:00Z', 'c2'],
+  ['I have been learning Spanish on Duolingo for 40 days straight.', '2026-03-10T20:00:00Z', 'c2b'],
   ['I sold my old mountain bike today, so I am down to two bikes.', '2026-04-01T09:00:00Z', 'c3'],
   // Said on 3 April: the June to come, not last year's.
   ['My sister Ana is getting married on June 12 in Porto.', '2026-04-03T18:00:00Z', 'c4'],
@@ -90,5 +91,34 @@ describe('synthesize: a question in other words than the turn', () => {
     // "pet" is in no turn: the subject's profile, which joins the pack, names the dog.
     const pack = await hx.synthesize('What is my pet called?', { subjectId: 'sam', maxTokens: 400 });
     expect(pack.context, pack.context).toMatch(/sam's dog is called Rex/);
+  });
+});
+
+describe('synthesize: a question that names only a time', () => {
+  it('answers "what did I do in March?" from the turns of March, whatever their words', async () => {
+    const pack = await hx.synthesize('What did I do in March?', { subjectId: 'sam', maxTokens: 600 });
+    expect(pack.context, pack.context).toContain('trip to Tokyo');
+    expect(pack.context).toContain('It weighs only 8 kilos');
+    // April's and May's turns are not what was asked.
+    expect(pack.context).not.toContain('mountain bike');
+    expect(pack.context).not.toContain('Three-Body Problem');
+  });
+
+  it('reads the day of "on April 1" as a time, not the number 1 as a word to match', async () => {
+    const pack = await hx.synthesize('What happened on April 1?', { subjectId: 'sam', maxTokens: 400 });
+    const first = pack.context.split('\n').find((line) => line.startsWith('- ')) ?? '';
+    expect(first, pack.context).toContain('I sold my old mountain bike today');
+    // Session summaries ("1 event with user") no longer match on the "1".
+    expect(pack.context).not.toMatch(/Session c/);
+  });
+});
+
+describe('synthesize: a block cut to its share', () => {
+  it('does not hide a turn behind a profile line that was cut off', async () => {
+    // At 350 tokens the profile is cut after its first facts; the Spanish fact it lists further down is
+    // not read, so the turn saying it stays.
+    const pack = await hx.synthesize('What did I do in March?', { subjectId: 'sam', maxTokens: 350 });
+    expect(pack.context, pack.context).toMatch(/^### Profile: sam[\s\S]*…/m);
+    expect(pack.context).toContain('learning Spanish on Duolingo');
   });
 });

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recentSampleQuery } from '../../server/src/retrieval/candidates.js';
+import { eventsBetweenQuery, recentSampleQuery } from '../../server/src/retrieval/candidates.js';
 import { LARGE_SCOPE, RECENT_WINDOW } from '../../server/src/retrieval/lexical-candidates.js';
 import type { RetrievalScope } from '../../server/src/retrieval/scope.js';
 import { COUNT_CAP, countQuery } from '../../server/src/retrieval/term-stats.js';
@@ -128,6 +128,32 @@ describe('statements reading a large scope examine a bounded number of events', 
         expect(scans.has('Seq Scan'), `${name}, ${lexemes}`).toBe(false);
       }
     }
+  });
+
+  it('the events of a time a query names are read from the recent window only', async () => {
+    const day = 86_400_000;
+    // A day of the oldest history (none of it in the window) and the last days (all of it).
+    const ranges = [
+      { from: new Date(Date.now() - 100 * day), to: new Date(Date.now() - 99 * day) },
+      { from: new Date(Date.now() - 30 * day), to: new Date(Date.now()) },
+    ];
+    for (const [name, scope] of scopes())
+      for (const range of ranges) {
+        const query = eventsBetweenQuery(scope, range, 20, { window: RECENT_WINDOW });
+        const { rows, scans } = await eventReads(database(), query);
+        // The window's index range, then its rows by primary key.
+        expect(rows, name).toBeLessThanOrEqual(2 * RECENT_WINDOW + 10);
+        expect(scans.has('Seq Scan'), name).toBe(false);
+      }
+  });
+
+  it("the events of a time a small scope's query names are read through its index, not the table", async () => {
+    // A tenant of no event beside the large one: a plan that scans the table reads the large one's rows.
+    const empty: RetrievalScope = { tenantId: `${tenantId}-none`, environment: 'live', minConfidence: 0 };
+    const range = { from: new Date(Date.now() - 100 * 86_400_000), to: new Date() };
+    const { rows, scans } = await eventReads(database(), eventsBetweenQuery(empty, range, 20, null));
+    expect(rows).toBeLessThanOrEqual(10);
+    expect(scans.has('Seq Scan')).toBe(false);
   });
 
   it('the document count stops at its cap', async () => {

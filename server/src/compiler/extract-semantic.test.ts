@@ -15,6 +15,12 @@ const entityTypesOf = (events: Parameters<typeof extractMemories>[0]) =>
 const find = (drafts: MemoryDraft[], kind: string, re: RegExp) =>
   drafts.filter((d) => d.kind === kind && re.test(d.content));
 
+/** [attributeKey, content] of the memories of `kinds` learned from user turns said a day apart. */
+const learnedFrom = (texts: string[], kinds: string[] = ['fact']) =>
+  extractMemories(texts.map((t, i) => user(t, `2026-05-0${i + 1}T08:00:00Z`)))
+    .filter((d) => kinds.includes(d.kind))
+    .map((d) => [d.attributeKey, d.content]);
+
 describe('semantic extraction on a hand-written conversation', () => {
   const events = [
     user('Hi! My name is Dana and I live in Paris. I work at Acme Corp as a data engineer.', '2024-05-10T10:00:00Z'),
@@ -332,28 +338,20 @@ describe('instruction and preference edge cases seen in long conversations', () 
 });
 
 describe("a chat assistant's user: jobs, counts of things owned, names, what a preference is of", () => {
-  const factsOf = (text: string) =>
-    extractMemories([user(text, '2026-05-06T08:00:00Z')])
-      .filter((d) => d.kind === 'fact')
-      .map((d) => [d.attributeKey, d.content]);
-
   it.each([
     ['I started a new job as a data engineer at Spotify on May 4.', 'Spotify', 'data engineer'],
     ["I've just landed a position as a nurse with Kaiser Permanente.", 'Kaiser Permanente', 'nurse'],
     ['I got a new job at Stripe last week!', 'Stripe', null],
     ['I was hired by Datadog in March.', 'Datadog', null],
   ])('%s', (text, employer, occupation) => {
-    const facts = factsOf(text);
+    const facts = learnedFrom([text]);
     expect(facts, JSON.stringify(facts)).toContainEqual(['user-1:employer', `user-1 works at ${employer}`]);
     if (occupation) expect(facts).toContainEqual(['user-1:occupation', `user-1 works as ${occupation}`]);
   });
 });
 
 describe('counts of things owned', () => {
-  const countsOf = (...texts: string[]) =>
-    extractMemories(texts.map((t, i) => user(t, `2026-05-0${i + 1}T08:00:00Z`)))
-      .filter((d) => d.kind === 'fact' && d.attributeKey?.includes(':count_'))
-      .map((d) => [d.attributeKey, d.content]);
+  const countsOf = (...texts: string[]) => learnedFrom(texts).filter(([key]) => key?.includes(':count_'));
 
   it('reads the number and the thing counted, one slot per thing whatever the number', () => {
     expect(countsOf('I have two kids.')).toEqual([['user-1:count_kid', 'user-1 has two kids']]);
@@ -399,10 +397,7 @@ describe('what a preference is a choice of', () => {
 });
 
 describe('the people and pets around someone, by name', () => {
-  const factsOf = (...texts: string[]) =>
-    extractMemories(texts.map((t, i) => user(t, `2026-05-0${i + 1}T08:00:00Z`)))
-      .filter((d) => d.kind === 'fact')
-      .map((d) => [d.attributeKey, d.content]);
+  const factsOf = (...texts: string[]) => learnedFrom(texts);
 
   it('reads a relative, a partner or a pet named beside the word for them', () => {
     expect(factsOf('My dog Rex is three years old.')).toEqual([['user-1:pet_dog_rex', "user-1's dog is called Rex"]]);
@@ -422,34 +417,28 @@ describe('the people and pets around someone, by name', () => {
 });
 
 describe('a switch of plan, and when a choice was made', () => {
-  const learned = (text: string) =>
-    extractMemories([user(text, '2026-05-06T08:00:00Z')])
-      .filter((d) => d.kind === 'fact' || d.kind === 'preference')
-      .map((d) => [d.kind, d.content, d.attributeKey]);
+  const learned = (text: string) => learnedFrom([text], ['fact', 'preference']);
 
   it('reads a switch to a plan as the plan the account is on, not also as a thing the team uses', () => {
     expect(learned('We switched from the Starter plan to the Business plan last week.')).toEqual([
-      ['fact', 'user-1 is on the Business plan', 'user-1:plan'],
+      ['user-1:plan', 'user-1 is on the Business plan'],
     ]);
   });
 
   it('leaves when it was chosen out of what was chosen', () => {
     expect(learned('We switched from Postgres to CockroachDB last year.')).toEqual([
-      ['preference', 'user-1 uses CockroachDB', 'user-1:choice:cockroachdb'],
+      ['user-1:choice:cockroachdb', 'user-1 uses CockroachDB'],
     ]);
   });
 });
 
 describe("what a person uses, as a team's choice is read", () => {
-  const learned = (text: string) =>
-    extractMemories([user(text, '2026-05-06T08:00:00Z')])
-      .filter((d) => d.kind === 'fact' || d.kind === 'preference')
-      .map((d) => [d.content, d.attributeKey]);
+  const learned = (text: string) => learnedFrom([text], ['fact', 'preference']);
 
   it.each([
-    ["I'm using Neovim now.", [['user-1 uses Neovim', 'user-1:choice:neovim']]],
-    ['I mostly use pnpm.', [['user-1 uses pnpm', 'user-1:choice:pnpm']]],
-    ['My editor is Zed.', [["user-1's editor is Zed", 'user-1:editor']]],
+    ["I'm using Neovim now.", [['user-1:choice:neovim', 'user-1 uses Neovim']]],
+    ['I mostly use pnpm.', [['user-1:choice:pnpm', 'user-1 uses pnpm']]],
+    ['My editor is Zed.', [['user-1:editor', "user-1's editor is Zed"]]],
   ])('%s', (text, expected) => {
     expect(learned(text)).toEqual(expected);
   });

@@ -247,6 +247,38 @@ export async function sampleRecent(
   return out;
 }
 
+/**
+ * Events of the scope that happened in [from, to), newest first, at most `limit`: what a query that
+ * names a time ("what did I do in March?") asks about, whatever its words. A small scope is read
+ * whole through its index; on a large one (`recentOnly`) only the recent window (recentEvents) is
+ * looked at, so the cost stays bounded by the window, not by the history.
+ */
+export function eventsBetweenQuery(
+  scope: RetrievalScope,
+  range: { from: Date; to: Date },
+  limit: number,
+  recentOnly: { window: number } | null,
+): SQL {
+  // The window has applied the scope's conditions to its rows: by primary key alone, the planner has
+  // no index of the scope to walk instead (it did, filtering the whole namespace on PostgreSQL).
+  const rows = recentOnly
+    ? sql`d.id = any(array(select w.id from (${recentEvents(scope, recentOnly.window)}) w))`
+    : scopeConditions('event', scope);
+  return sql`
+    select ${selectColumns('event')}
+    from ${sourceTable('event')}
+    where ${rows} and d.occurred_at >= ${range.from.toISOString()} and d.occurred_at < ${range.to.toISOString()}
+    order by d.occurred_at desc
+    limit ${limit}`;
+}
+
+export async function fetchEventsBetween(
+  database: Database,
+  ...args: Parameters<typeof eventsBetweenQuery>
+): Promise<CandidateRow[]> {
+  return database.rows<CandidateRow>(eventsBetweenQuery(...args));
+}
+
 /** Rows of the scope by id (for neighbours and trigram hits), same columns as candidates. */
 export async function fetchByIds(
   database: Database,

@@ -427,7 +427,9 @@ export function packContext(
       truncated = fitted.cut;
       text = fitted.lines.join('\n');
       content = truncated ? fittedContent(kept, fitted.lines) : kept.join('\n');
-      keys = keptKeys;
+      // Only what the reader sees is said: a line cut off a block does not make a later entry its repeat.
+      const shownKeys = truncated ? new Set(fitted.lines.map(factKey)) : null;
+      keys = shownKeys ? keptKeys.filter((k) => shownKeys.has(k)) : keptKeys;
     } else {
       const key = factKey(input.entry.content);
       const name = entityName(input);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inRange, queryTimeRange } from './query-time.js';
+import { inRange, queryTimeRange, withoutDateNumbers } from './query-time.js';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const iso = (r: ReturnType<typeof queryTimeRange>) => r && [r.from.toISOString(), r.to.toISOString()];
@@ -31,8 +31,23 @@ describe('queryTimeRange', () => {
   });
 
   it('includes the start and excludes the end', () => {
-    const range = { from: new Date('2023-05-01T00:00:00Z'), to: new Date('2023-06-01T00:00:00Z') };
+    const range = { from: new Date('2023-05-01T00:00:00Z'), to: new Date('2023-06-01T00:00:00Z'), phrase: 'in May' };
     expect(inRange(range, new Date('2023-05-01T00:00:00Z'))).toBe(true);
     expect(inRange(range, new Date('2023-06-01T00:00:00Z'))).toBe(false);
+  });
+
+  it('takes the numbers of the date out of the words to match, and leaves the others', () => {
+    const range = queryTimeRange('What happened on April 1 at gate 12?', now);
+    const terms = {
+      lexemes: new Map([
+        ['happen', 1],
+        ['april', 1],
+        ['1', 1],
+        ['gate', 1],
+        ['12', 1],
+      ]),
+    };
+    expect([...withoutDateNumbers(terms, range).lexemes.keys()]).toEqual(['happen', 'april', 'gate', '12']);
+    expect(withoutDateNumbers(terms, null)).toBe(terms);
   });
 });

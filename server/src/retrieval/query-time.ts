@@ -8,6 +8,8 @@ import { resolveDate } from '../compiler/resolve-dates.js';
 export interface TimeRange {
   from: Date;
   to: Date;
+  /** The words that named it ("on April 1"). */
+  phrase: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -19,19 +21,31 @@ export function queryTimeRange(query: string, reference: Date): TimeRange | null
   const d = resolved.date;
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth();
+  const { phrase } = resolved;
   switch (resolved.granularity) {
     case 'day': {
       // A day is read with a day's slack either side: time zones, and "yesterday" told the day after.
       const start = Date.UTC(y, m, d.getUTCDate());
-      return { from: new Date(start - DAY_MS), to: new Date(start + 2 * DAY_MS) };
+      return { from: new Date(start - DAY_MS), to: new Date(start + 2 * DAY_MS), phrase };
     }
     case 'week':
-      return { from: new Date(d.getTime() - 4 * DAY_MS), to: new Date(d.getTime() + 4 * DAY_MS) };
+      return { from: new Date(d.getTime() - 4 * DAY_MS), to: new Date(d.getTime() + 4 * DAY_MS), phrase };
     case 'month':
-      return { from: new Date(Date.UTC(y, m, 1)), to: new Date(Date.UTC(y, m + 1, 1)) };
+      return { from: new Date(Date.UTC(y, m, 1)), to: new Date(Date.UTC(y, m + 1, 1)), phrase };
     default:
-      return { from: new Date(Date.UTC(y, 0, 1)), to: new Date(Date.UTC(y + 1, 0, 1)) };
+      return { from: new Date(Date.UTC(y, 0, 1)), to: new Date(Date.UTC(y + 1, 0, 1)), phrase };
   }
+}
+
+/**
+ * The query's terms without the numbers of its date ("on April 1": the 1 is no word to match; it found
+ * every "1 event" of the session summaries).
+ */
+export function withoutDateNumbers<T extends { lexemes: Map<string, number> }>(terms: T, range: TimeRange | null): T {
+  if (!range) return terms;
+  const numbers = new Set(range.phrase.match(/\d+/g) ?? []);
+  if (![...terms.lexemes.keys()].some((l) => numbers.has(l))) return terms;
+  return { ...terms, lexemes: new Map([...terms.lexemes].filter(([l]) => !numbers.has(l))) };
 }
 
 export function inRange(range: TimeRange, when: Date): boolean {

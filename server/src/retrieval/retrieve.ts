@@ -11,15 +11,15 @@ import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';
 import { lendThroughEntities, lendToNeighbours } from './lend-scores.js';
 import { bm25, idf } from './bm25.js';
-import { type CandidateRow, fetchTrigramMatches } from './candidates.js';
-import { lexicalCandidates } from './lexical-candidates.js';
+import { type CandidateRow, fetchEventsBetween, fetchTrigramMatches } from './candidates.js';
+import { LARGE_SCOPE, lexicalCandidates, RECENT_WINDOW } from './lexical-candidates.js';
 import { analyzeQuery, type QueryTerms } from './query-terms.js';
 import { type Doc, docOf, type RankedItem } from './ranked-item.js';
 import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
 import type { RetrievalScope, Source } from './scope.js';
 import { kindPrior, sectionOf } from './sections.js';
 import { type AnswerType, answerTypeOf, holdsAnswer } from './answer-type.js';
-import { inRange, queryTimeRange } from './query-time.js';
+import { inRange, queryTimeRange, type TimeRange, withoutDateNumbers } from './query-time.js';
 import { scoreSessions } from './sessions.js';
 import { countDocuments } from './term-stats.js';
 
@@ -43,6 +43,9 @@ const FUZZY_MAX_DOCUMENTS = 1000;
 const SESSION_WEIGHT = 1;
 /** Boost of a turn or memory dated inside the time the query names ("on 13 October, 2023", "in May 2023"). */
 const TIME_BOOST = 1;
+/** Events of the query's time fetched whatever their words, and their share of the in-time matches' score. */
+const DATED_LIMIT = 20;
+const DATED_SHARE = 0.5;
 /** Boost of a passage holding the kind of answer the question asks for (when -> a time, how many -> a number...). */
 const ANSWER_BOOST = 0.2;
 
@@ -62,6 +65,8 @@ interface SourceRun {
   total: number;
   df: Map<string, number>;
   rows: Map<string, RunRow>;
+  /** Events in the time the query names that hold none of its words (fetchEventsBetween). */
+  dated: RunRow[];
 }
 
 function sourcesFor(sections: Set<SynthesizeSection>): Source[] {
@@ -78,14 +83,28 @@ async function runSource(
   scope: RetrievalScope,
   terms: QueryTerms,
   limit: number,
+  timeRange: TimeRange | null,
 ): Promise<SourceRun | undefined> {
   const total = await countDocuments(database, source, scope);
   if (total === 0) return undefined;
   const lexemes = [...terms.lexemes.keys()];
-  // Term statistics and full-text candidates, bounded on large scopes (lexical-candidates.ts).
-  const { df, rows } = await lexicalCandidates(database, source, scope, total, lexemes, limit);
-  const run: SourceRun = { source, total, df, rows: new Map() };
+  // Term statistics and full-text candidates, bounded on large scopes (lexical-candidates.ts); beside
+  // them, the events of the time the query names.
+  const [{ df, rows }, dated] = await Promise.all([
+    lexicalCandidates(database, source, scope, total, lexemes, limit),
+    source === 'event' && timeRange
+      ? fetchEventsBetween(
+          database,
+          scope,
+          timeRange,
+          DATED_LIMIT,
+          total >= LARGE_SCOPE ? { window: RECENT_WINDOW } : null,
+        )
+      : [],
+  ]);
+  const run: SourceRun = { source, total, df, rows: new Map(), dated: [] };
   for (const row of rows) if (!run.rows.has(row.id)) run.rows.set(row.id, runRowOf(row));
+  run.dated = dated.filter((row) => !run.rows.has(row.id)).map(runRowOf);
   // Names and rare words the stemmer has never seen in this scope: look them up by trigram, in
   // memories and artifacts only (events have no trigram index: capture speed; their names reach
   // memories as entities when learned), and only in scopes small enough for it to be cheap: a word
@@ -193,10 +212,12 @@ export async function retrieve(
   options: RetrievalOptions,
 ): Promise<{ items: RankedItem[]; terms: QueryTerms }> {
   const limit = options.candidateLimit ?? 300;
-  const terms = await analyzeQuery(database, query);
+  const now = scope.asOf ?? new Date();
+  const timeRange = queryTimeRange(query, now);
+  const terms = withoutDateNumbers(await analyzeQuery(database, query), timeRange);
   // Sources are independent: on PostgreSQL their queries run at once on separate connections.
   const found = await Promise.all(
-    sourcesFor(options.sections).map((source) => runSource(database, source, scope, terms, limit)),
+    sourcesFor(options.sections).map((source) => runSource(database, source, scope, terms, limit, timeRange)),
   );
   const runs = found.filter((run): run is SourceRun => run !== undefined);
 
@@ -223,11 +244,10 @@ export async function retrieve(
   }
 
   // Fuse: per source, reciprocal ranks of both passes; across sources, scaled by each source's best BM25.
-  const now = scope.asOf ?? new Date();
   const items: RankedItem[] = [];
   let bestBase = 0;
   for (const list of base.values()) bestBase = Math.max(bestBase, list[0]?.[1] ?? 0);
-  const timeRange = queryTimeRange(query, now);
+  let lowestInRange = Number.POSITIVE_INFINITY;
   const sessionScore = rankSessions(runs, terms);
   for (const run of runs) {
     const fused = new Map<string, number>();
@@ -248,11 +268,13 @@ export async function retrieve(
       if (run.source === 'event' && r.row.session_id)
         score *= 1 + SESSION_WEIGHT * (sessionScore.get(r.row.session_id) ?? 0);
       const { when } = r;
-      if (timeRange && when && run.source !== 'artifact' && inRange(timeRange, when)) score *= 1 + TIME_BOOST;
+      const inTime = timeRange !== null && when !== null && run.source !== 'artifact' && inRange(timeRange, when);
+      if (inTime) score *= 1 + TIME_BOOST;
       const recency = when ? Math.exp(-daysBetween(now, when) / 365) : 0.5;
       score *= 0.9 + 0.1 * recency;
       score *= 0.6 + 0.4 * Math.min(1, Math.max(0, Number(r.row.confidence)));
       score *= kindPrior(run.source, kind);
+      if (inTime) lowestInRange = Math.min(lowestInRange, score);
       items.push({
         key: `${run.source}:${id}`,
         source: run.source,
@@ -263,6 +285,20 @@ export async function retrieve(
       });
     }
   }
+  // The events of the named time that hold none of the query's words come after those that do (half
+  // the lowest of their scores; with none, half the best match's), newest first.
+  const dated = runs.flatMap((run) => run.dated);
+  const best = items.reduce((max, item) => Math.max(max, item.score), 0) || 1;
+  const datedTop = DATED_SHARE * (Number.isFinite(lowestInRange) ? lowestInRange : best);
+  for (const [i, r] of dated.entries())
+    items.push({
+      key: `event:${r.row.id}`,
+      source: 'event',
+      row: r.row,
+      section: 'context',
+      doc: r.doc,
+      score: datedTop * (1 - i / (2 * dated.length)),
+    });
   items.sort((a, b) => b.score - a.score);
   // Both look-ups start from the fused ranking, so they run at once (separate connections on PostgreSQL).
   // Entities are memories learn compiled: a scope with no memory has none to hop through.
