@@ -92,3 +92,33 @@ describe('synthesize: the plan a customer is on', () => {
     expect(lineWith(history.context, /Starter plan/), history.context).toMatch(/\(superseded 2026-04-15\)/);
   });
 });
+
+describe("synthesize: a shop's orders, asked by their numbers", () => {
+  const ORDERS: DatedTurn[] = [
+    ['Hi, my order #A-10023 has not arrived yet.', '2026-10-03T10:00:00Z', 'o1'],
+    ['Order #A-10023 shipped with UPS, tracking 1Z999AA10123456784.', '2026-10-03T10:01:00Z', 'o1', 'assistant'],
+    ['I also have order #A-10087 for a blue kettle, can I change the colour to red?', '2026-10-04T10:00:00Z', 'o2'],
+    ['Done: order #A-10087 is now a red kettle, ships Oct 8.', '2026-10-04T10:01:00Z', 'o2', 'assistant'],
+    ['The kettle from #A-10087 arrived broken. I want a refund please.', '2026-10-12T10:00:00Z', 'o3'],
+    ['Refund of $49.99 for #A-10087 issued to the Visa ending 4242.', '2026-10-12T10:01:00Z', 'o3', 'assistant'],
+  ];
+  let shop: Hx;
+
+  beforeAll(async () => {
+    shop = await learnedTenant(server, 'orders', datedTurnEvents('cust-42', ORDERS));
+  });
+
+  it('finds an order by its number alone, though the store reads "#A-10023" as a signed number', async () => {
+    const pack = await shop.synthesize('10023', { maxTokens: 300 });
+    expect(pack.context, pack.context).toContain('tracking 1Z999AA10123456784');
+  });
+
+  it('keeps a turn that says more than the profile line learned from it', async () => {
+    // The turn is learned only as "cust-42 wants a refund please", which the profile lists first.
+    const pack = await shop.synthesize('What is the status of order A-10087?', {
+      subjectId: 'cust-42',
+      maxTokens: 400,
+    });
+    expect(pack.context, pack.context).toContain('arrived broken');
+  });
+});

@@ -24,6 +24,7 @@ const QUERIES = [
   'e-mail alice@example.com about https://example.com/docs/v2?x=1 and the /usr/local/bin path',
   'running runs ran runner — the RUNNING of the runners',
   'version 3.14.159 of state-of-the-art self-hosted tools, 1,000,000 users',
+  'my order #A-10023 and ticket 10087',
   '  tabs\tand\nnew   lines  ',
   "don't won't it's John's O'Reilly",
   'Straße naïve café Москва 東京 🚀 deploy',
@@ -37,9 +38,16 @@ async function stems(text: string): Promise<Map<string, number>> {
   return parseTsvector(row?.v ?? '').tf;
 }
 
-/** Postgres's stems of the whole query, and the stems of its words' other forms at VARIANT_WEIGHT. */
+/**
+ * Postgres's stems of the whole query, each number with its signed twin ("10023" and "-10023"), and
+ * the stems of its words' other forms at VARIANT_WEIGHT.
+ */
 async function wholeQuery(text: string): Promise<Map<string, number>> {
   const expected = await stems(text);
+  for (const [lexeme, n] of [...expected]) {
+    const twin = /^\d+$/.test(lexeme) ? `-${lexeme}` : /^-\d+$/.test(lexeme) ? lexeme.slice(1) : null;
+    if (twin && !expected.has(twin)) expected.set(twin, n);
+  }
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   for (const lexeme of (await stems(wordVariants(words).join(' '))).keys())
     if (!expected.has(lexeme)) expected.set(lexeme, VARIANT_WEIGHT);
@@ -54,6 +62,13 @@ describe('analyzeQuery', () => {
       // Second time every piece comes from the cache.
       expect((await analyzeQuery(database, query)).lexemes).toEqual(expected);
     }
+  });
+
+  it('looks for the number of an id written with a dash, asked alone, and for the id asked whole', async () => {
+    // Postgres parses "A-10023" as 'a' and '-10023' (a signed number).
+    const lexemes = async (q: string) => [...(await analyzeQuery(database, q)).lexemes.keys()].sort();
+    expect(await lexemes('order 10023')).toEqual(['-10023', '10023', 'order']);
+    expect(await lexemes('order A-10023')).toEqual(['-10023', '10023', 'order']);
   });
 
   it('leaves out a party named by its role ("the user"), unless the query says nothing else', async () => {

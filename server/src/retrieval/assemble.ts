@@ -139,6 +139,18 @@ function queryWeight(item: RankedItem, lexemes: Map<string, number> | undefined)
 }
 
 /**
+ * Whether a raw event says more than these memories learned from it: less than EVENT_SAID of its words
+ * in theirs, or a sentence holding a query word they do not say (saysMoreOfQuery).
+ */
+function saysMore(eventText: string, memories: Array<{ content: string }>, holds: HoldsQuery | undefined): boolean {
+  const own = words(eventText);
+  const theirs = new Set(memories.flatMap((m) => [...words(m.content)]));
+  let shared = 0;
+  for (const w of own) if (theirs.has(w)) shared += 1;
+  return shared < EVENT_SAID * own.size || saysMoreOfQuery(eventText, theirs, holds);
+}
+
+/**
  * Whether a sentence of an event that holds a query word is not said by the memories learned from
  * it: the part of the turn learn left out is what was asked ("That makes three bikes I own now" after
  * the bought bike's sentence, asked how many bikes are owned), however much of the turn they repeat.
@@ -254,20 +266,21 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
         out.duplicates += 1;
         continue;
       }
-      // The facts it was learned into: a block packed before that lists them all says what it says.
-      const current = learned.filter((m) => !m.superseded).map((m) => factKey(m.content));
-      const keys = current.length > 0 ? current : undefined;
-      const said = learned.filter((m) => !m.superseded && position.has(m.id));
+      // The facts it was learned into: a block packed before that lists them all says what it says,
+      // unless the event says more than they do ("The kettle from #A-10087 arrived broken. I want a
+      // refund." learned only as "wants a refund", which the profile lists).
+      const current = learned.filter((m) => !m.superseded);
+      const keys =
+        current.length > 0 && !saysMore(item.row.text, current, holds)
+          ? current.map((m) => factKey(m.content))
+          : undefined;
+      const said = current.filter((m) => position.has(m.id));
       const weightOf = (id: string) => queryWeight(ordered[position.get(id) as number] as RankedItem, opts.lexemes);
       // A memory that holds more of the query than its turn answers it better: it stands for the turn
       // ("User lives in Berlin" asked where the user lives, beside "I moved to Berlin last week").
       const answersBetter = said.some((m) => weightOf(m.id) > queryWeight(item, opts.lexemes));
       if (said.length > 0 && !answersBetter) {
-        const own = words(item.row.text);
-        const theirs = new Set(said.flatMap((m) => [...words(m.content)]));
-        let shared = 0;
-        for (const w of own) if (theirs.has(w)) shared += 1;
-        if (shared < EVENT_SAID * own.size || saysMoreOfQuery(item.row.text, theirs, holds)) {
+        if (saysMore(item.row.text, said, holds)) {
           // The event says more than its memories: it stays, and the memories not shown yet are its repeats.
           const held = said.filter((m) => !placed.has(m.id));
           for (const m of held) placed.add(m.id);

@@ -207,6 +207,13 @@ export async function analyzeQuery(database: Database, query: string): Promise<Q
   const words = [...new Set(rawWords.map((w) => w.toLowerCase().replace(/['’]s$/, '')))].filter(
     (w) => w.length > 1 && !QUESTION_WORDS.has(w),
   );
+  // PostgreSQL's parser reads the number of an id written with a dash as signed ("A-10023" -> 'a',
+  // '-10023'): a number asked alone ("10023") looks for its signed twin too, and the other way round.
+  for (const lexeme of [...tf.keys()]) {
+    if (!/^-?\d+$/.test(lexeme)) continue;
+    const twin = lexeme.startsWith('-') ? lexeme.slice(1) : `-${lexeme}`;
+    if (!tf.has(twin)) tf.set(twin, tf.get(lexeme) as number);
+  }
   const variants = wordVariants(words);
   if (variants.length > 0) {
     const variantLexemes = await lexemesOf(database, variants.join(' '));
