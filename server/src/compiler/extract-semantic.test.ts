@@ -443,3 +443,15 @@ describe("what a person uses, as a team's choice is read", () => {
     expect(learned(text)).toEqual(expected);
   });
 });
+
+describe('contact details that change', () => {
+  it('reads a new e-mail or phone number said as a change, in the same slot as the old one', () => {
+    expect(learnedFrom(['My email is jane@oldmail.com', 'My email changed, it is now jane.doe@newmail.com'])).toEqual([
+      ['user-1:email', "user-1's e-mail is jane@oldmail.com"],
+      ['user-1:email', "user-1's e-mail is jane.doe@newmail.com"],
+    ]);
+    expect(learnedFrom(['My phone number changed to +1 415 555 0100.'])).toEqual([
+      ['user-1:phone', "user-1's phone number is +1 415 555 0100"],
+    ]);
+  });
+});

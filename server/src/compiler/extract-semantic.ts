@@ -379,12 +379,13 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
   },
   { re: /\bI\s+(?:just\s+)?turned\s+(\d{1,3})\b/i, attribute: 'age', phrase: 'S is V years old' },
   {
-    re: /\bmy\s+(?:e-?mail|e-mail address|email address)\s+is\s+([\w.+-]+@[\w.-]+\.[a-z]{2,})/i,
+    // "my email is X", and a new one: "my email changed, it is now X", "my e-mail is now X".
+    re: /\bmy\s+(?:e-?mail|e-mail address|email address)\b[^.!?@]{0,40}?\b(?:is|to|now)\s+(?:now\s+)?([\w.+-]+@[\w.-]+\.[a-z]{2,})/i,
     attribute: 'email',
     phrase: "S's e-mail is V",
   },
   {
-    re: /\bmy\s+(?:phone|phone number|number|mobile)\s+is\s+(\+?[\d ()-]{6,20}\d)/i,
+    re: /\bmy\s+(?:phone|phone number|number|mobile)\b[^.!?\d+]{0,40}?\b(?:is|to|now)\s+(?:now\s+)?(\+?[\d ()-]{6,20}\d)/i,
     attribute: 'phone',
     phrase: "S's phone number is V",
   },
