@@ -122,3 +122,12 @@ describe('synthesize: a block cut to its share', () => {
     expect(pack.context).toContain('learning Spanish on Duolingo');
   });
 });
+
+describe("synthesize: the assistant's own recommendation", () => {
+  it('answers from the turn, with no session summary that only counts its events after it', async () => {
+    const pack = await hx.synthesize('What hotel did you recommend in Kyoto?', { subjectId: 'sam', maxTokens: 400 });
+    expect(pack.context, pack.context).toContain('staying at the Hotel Granvia');
+    // "2026-03-02: 2 events with assistant, user. Topics: kyoto." says nothing the turns do not.
+    expect(pack.context).not.toMatch(/Session c1/);
+  });
+});

@@ -140,29 +140,38 @@ function queryWeight(item: RankedItem, lexemes: Map<string, number> | undefined)
 
 /**
  * Whether a raw event says more than these memories learned from it: less than EVENT_SAID of its words
- * in theirs, or a sentence holding a query word they do not say (saysMoreOfQuery).
+ * in theirs, or a sentence holding a query word that none of them was learned from (saysMoreOfQuery).
  */
 function saysMore(eventText: string, memories: Array<{ content: string }>, holds: HoldsQuery | undefined): boolean {
   const own = words(eventText);
   const theirs = new Set(memories.flatMap((m) => [...words(m.content)]));
   let shared = 0;
   for (const w of own) if (theirs.has(w)) shared += 1;
-  return shared < EVENT_SAID * own.size || saysMoreOfQuery(eventText, theirs, holds);
+  return shared < EVENT_SAID * own.size || saysMoreOfQuery(eventText, memories, holds);
 }
 
 /**
- * Whether a sentence of an event that holds a query word is not said by the memories learned from
- * it: the part of the turn learn left out is what was asked ("That makes three bikes I own now" after
- * the bought bike's sentence, asked how many bikes are owned), however much of the turn they repeat.
+ * Whether a sentence of an event that holds a query word is the source of none of the memories
+ * learned from it (a memory's words are mostly in the sentence it was learned from): that sentence is
+ * what was asked, and learn left it out ("It weighs only 8 kilos" after the bought bike's episode;
+ * "The kettle from #A-10087 arrived broken." before "I want a refund", learned alone).
  */
-function saysMoreOfQuery(eventText: string, theirs: Set<string>, holds: HoldsQuery | undefined): boolean {
+function saysMoreOfQuery(
+  eventText: string,
+  memories: Array<{ content: string }>,
+  holds: HoldsQuery | undefined,
+): boolean {
   if (!holds) return false;
+  const theirs = memories.map((m) => words(m.content));
   for (const sentence of splitSentences(eventText)) {
     if (!holds(sentence)) continue;
     const own = words(sentence);
-    let shared = 0;
-    for (const w of own) if (theirs.has(w)) shared += 1;
-    if (shared < EVENT_SAID * own.size) return true;
+    const learnedFrom = (memory: Set<string>) => {
+      let shared = 0;
+      for (const w of memory) if (own.has(w)) shared += 1;
+      return shared >= EVENT_SAID * memory.size;
+    };
+    if (!theirs.some(learnedFrom)) return true;
   }
   return false;
 }
@@ -267,11 +276,12 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
         continue;
       }
       // The facts it was learned into: a block packed before that lists them all says what it says,
-      // unless the event says more than they do ("The kettle from #A-10087 arrived broken. I want a
-      // refund." learned only as "wants a refund", which the profile lists).
+      // unless a sentence of the event that the query asks about was learned into none of them ("The
+      // kettle from #A-10087 arrived broken. I want a refund." learned only as "wants a refund", which
+      // the profile lists).
       const current = learned.filter((m) => !m.superseded);
       const keys =
-        current.length > 0 && !saysMore(item.row.text, current, holds)
+        current.length > 0 && !saysMoreOfQuery(item.row.text, current, holds)
           ? current.map((m) => factKey(m.content))
           : undefined;
       const said = current.filter((m) => position.has(m.id));
@@ -357,8 +367,25 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
     }
     // Placed already where a procedure it covers ranked; placed here, a procedure below it is its repeat.
     if (placed.has(item.row.id)) continue;
+    if (countsOnly(item, out.items, holds)) {
+      out.duplicates += 1;
+      continue;
+    }
     placed.add(item.row.id);
     placeItem(item, item.rankScore, []);
   }
   return out;
+}
+
+/**
+ * A session summary with no highlight to list ("2026-03-02: 2 events with assistant, user. Topics:
+ * kyoto.") after a turn of its session: the turn is what it would point to. Unless the query names the
+ * session ("What happened in session t3?").
+ */
+function countsOnly(item: RankedItem, placed: Assembled['items'], holds: HoldsQuery | undefined): boolean {
+  if (item.source !== 'artifact' || item.row.kind !== 'session_summary' || /^\s*[-*] /m.test(item.row.text))
+    return false;
+  const session = item.row.session_id;
+  if (!session || holds?.(session)) return false;
+  return placed.some((x) => x.item.source === 'event' && x.item.row.session_id === session);
 }

@@ -29,3 +29,13 @@ describe('countsQuery', () => {
     expect(count(text)).toBe(expected);
   });
 });
+
+describe('holdsQuery on hyphenated words', () => {
+  it('reads an id written with a dash as PostgreSQL indexes it, its parts and its signed number', () => {
+    // "What is the status of order A-10087?": 'order', 'status', '-10087' (and its twin '10087').
+    expect(holdsQuery(['-10087'])('The kettle from #A-10087 arrived broken.')).toBe(true);
+    expect(holdsQuery(['10087'])('Ticket A-10087 closed')).toBe(true);
+    expect(holdsQuery(['state'])('a state-of-the-art tool')).toBe(true);
+    expect(holdsQuery(['-10023'])('The kettle from #A-10087 arrived broken.')).toBe(false);
+  });
+});

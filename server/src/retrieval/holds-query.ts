@@ -14,12 +14,22 @@ export type CountsQuery = (text: string) => number;
 function lexemeOfWord(lexemes: Iterable<string>): (word: string) => string | undefined {
   const wanted = [...lexemes].filter((l) => l.length > 0);
   const exact = new Set(wanted);
-  return (word) => {
+  const one = (word: string) => {
     const stemmed = stem(word);
     if (exact.has(stemmed)) return stemmed;
     const bare = word.replace(/['’]s$/, '').replace(/y$/, 'i');
     return wanted.find((l) => l.length >= 3 && bare.startsWith(l));
   };
+  // A hyphenated word is also its parts, as PostgreSQL indexes it ("a-10087": 'a', '-10087').
+  return (word) =>
+    one(word) ??
+    (word.includes('-')
+      ? word
+          .split('-')
+          .filter((part) => part.length > 0)
+          .map((part) => (exact.has(`-${part}`) ? `-${part}` : one(part)))
+          .find((l) => l !== undefined)
+      : undefined);
 }
 
 export function holdsQuery(lexemes: Iterable<string>): HoldsQuery {
