@@ -8,7 +8,7 @@
  *   lines it lost were its only ones holding a word of the query and what is left is a digest's
  *   or a timeline's overview or only counts things;
  * - the best entry is always included: cut to fit (ending in `…`) when even it does not; a line cut
- *   keeps its parts that hold a query word when its head holds none;
+ *   keeps the parts holding most query words when its head holds fewer;
  * - the context is re-counted with the tokenizer so `used` never exceeds the limit.
  * Sections are rendered in `sectionOrder`: those that answer the query first (intent.ts).
  */
@@ -316,12 +316,14 @@ function cutToTokens(content: string, max: number, count: CountsQuery | undefine
     if (part.n === best) return head;
   }
   const ranked = parts.filter((p) => p.n > 0).sort((a, b) => b.n - a.n || a.index - b.index);
-  const render = (chosen: typeof parts) =>
-    label +
-    chosen
-      .sort((a, b) => a.index - b.index)
+  const last = parts.length - 1;
+  const render = (chosen: typeof parts) => {
+    chosen.sort((a, b) => a.index - b.index);
+    const text = chosen
       .map((p, i) => `${p.index === 0 || (i > 0 && chosen[i - 1]?.index === p.index - 1) ? '' : '… '}${p.text}`)
       .join(' ');
+    return `${label}${text}${chosen.at(-1)?.index === last ? '' : ' …'}`;
+  };
   const chosen: typeof parts = [];
   for (const part of ranked) if (tokenCount(render([...chosen, part])) <= max) chosen.push(part);
   return chosen.length > 0 ? render(chosen) : truncateToTokens(render([ranked[0] as (typeof parts)[number]]), max);
