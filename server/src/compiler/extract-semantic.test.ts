@@ -455,3 +455,17 @@ describe('contact details that change', () => {
     ]);
   });
 });
+
+describe('knowledge that changes, said as the change', () => {
+  it('reads where one lives now after where one used to, an age said with "now", and a family count said with "we"', () => {
+    expect(learnedFrom(['I used to live in Boston but moved to Denver last year.'])).toEqual([
+      ['user-1:location', 'user-1 lives in Denver'],
+    ]);
+    expect(learnedFrom(['I used to live in Boston.'])).toEqual([]);
+    expect(learnedFrom(["I'm now 34."])).toEqual([['user-1:age', 'user-1 is 34 years old']]);
+    expect(learnedFrom(["I'm 5 minutes away."])).toEqual([]);
+    expect(learnedFrom(['We have three kids now: Mia, Leo and Sam.'])).toEqual([
+      ['user-1:count_kid', 'user-1 has three kids'],
+    ]);
+  });
+});

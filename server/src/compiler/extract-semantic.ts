@@ -286,6 +286,15 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
     attribute: 'location',
     phrase: 'S lives in V',
   },
+  // Where one used to live, then where one lives: "I used to live in Boston but moved to Denver".
+  {
+    re: new RegExp(
+      `${I}\\s+used\\s+to\\s+live\\s+in\\s+[^,.;!?]+?,?\\s+(?:but|and)\\s+(?:then\\s+|now\\s+|recently\\s+)?(?:I\\s+)?(?:have\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?to\\s+${VALUE}`,
+      'iu',
+    ),
+    attribute: 'location',
+    phrase: 'S lives in V',
+  },
   {
     re: new RegExp(`${NAME_SUBJ}\\s+(?:lives|is living|is based|resides)\\s+(?:in|at)\\s+${VALUE}`, 'u'),
     attribute: 'location',
@@ -373,7 +382,7 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
   },
   { re: /^(?:please\s+)?call\s+me\s+([\p{Lu}][\p{L}'’-]+)/iu, attribute: 'preferred_name', phrase: 'S goes by V' },
   {
-    re: /\b(?:I\s+am|I['’]m)\s+(\d{1,3})(?:\s+years?\s+old|\s+y\/o|\b)(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles))/i,
+    re: /\b(?:I\s+am|I['’]m)\s+(?:now\s+)?(\d{1,3})(?:\s+years?\s+old|\s+y\/o|\b)(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles))/i,
     attribute: 'age',
     phrase: 'S is V years old',
   },
@@ -404,7 +413,7 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
   // now", then "I am down to two bikes"), one slot per thing counted.
   {
     re: new RegExp(
-      `\\bI\\s+(?:now\\s+|currently\\s+|still\\s+|already\\s+)?have\\s+${COUNT}\\s+(?<thing>(?:[a-z-]+\\s+)?(?:kids|children|sons|daughters|siblings|brothers|sisters|grandchildren|dogs|cats|pets|bikes|bicycles|cars|plants|guitars|cameras|houses|apartments|laptops|computers|tattoos|horses|chickens|fish|rabbits))\\b`,
+      `\\b(?:I|we)\\s+(?:now\\s+|currently\\s+|still\\s+|already\\s+)?have\\s+${COUNT}\\s+(?<thing>(?:[a-z-]+\\s+)?(?:kids|children|sons|daughters|siblings|brothers|sisters|grandchildren|dogs|cats|pets|bikes|bicycles|cars|plants|guitars|cameras|houses|apartments|laptops|computers|tattoos|horses|chickens|fish|rabbits))\\b`,
       'i',
     ),
     attribute: 'count',
@@ -501,7 +510,7 @@ function trimValue(v: string, attribute: string): string {
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?)\b/i;
+  /\b(?:live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
