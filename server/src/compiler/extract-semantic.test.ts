@@ -397,21 +397,24 @@ describe('what a preference is a choice of', () => {
 });
 
 describe('the people and pets around someone, by name', () => {
-  const factsOf = (...texts: string[]) => learnedFrom(texts);
-
   it('reads a relative, a partner or a pet named beside the word for them', () => {
-    expect(factsOf('My dog Rex is three years old.')).toEqual([['user-1:pet_dog_rex', "user-1's dog is called Rex"]]);
-    expect(factsOf('My sister Ana is getting married in Porto.')).toEqual([
+    expect(learnedFrom(['My dog Rex is three years old.'])).toEqual([
+      ['user-1:pet_dog_rex', "user-1's dog is called Rex"],
+    ]);
+    expect(learnedFrom(['My sister Ana is getting married in Porto.'])).toEqual([
       ['user-1:relative_sister_ana', "user-1's sister is Ana"],
     ]);
-    expect(factsOf('My boss, Priya, wants the report.')).toEqual([
+    expect(learnedFrom(['My boss, Priya, wants the report.'])).toEqual([
       ['user-1:relative_boss_priya', "user-1's boss is Priya"],
     ]);
-    expect(factsOf('My husband Leo is vegetarian.')).toContainEqual(['user-1:partner', "user-1's husband is Leo"]);
+    expect(learnedFrom(['My husband Leo is vegetarian.'])).toContainEqual([
+      'user-1:partner',
+      "user-1's husband is Leo",
+    ]);
   });
 
   it('keeps two sisters and two dogs side by side: each name is its own slot', () => {
-    const keys = factsOf('My sister Ana lives in Porto.', 'My sister Marta is a nurse.').map(([k]) => k);
+    const keys = learnedFrom(['My sister Ana lives in Porto.', 'My sister Marta is a nurse.']).map(([k]) => k);
     expect(keys).toEqual(expect.arrayContaining(['user-1:relative_sister_ana', 'user-1:relative_sister_marta']));
   });
 });
