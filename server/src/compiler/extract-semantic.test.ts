@@ -247,15 +247,18 @@ describe('near-duplicates and LoCoMo-style speakers', () => {
   });
 
   it('reads a team decision for a named thing as what it uses, and no decision about a person', () => {
-    const drafts = extractMemories([
-      user('Great. We decided to go with Qdrant. Keep the doc updated.', '2026-03-01T10:00:00Z'),
-      user('We settled on Vite after the spike.', '2026-03-02T10:00:00Z'),
-      user('We went with Maria to the beach.', '2026-03-03T10:00:00Z'),
-      user('We chose a new logo yesterday.', '2026-03-04T10:00:00Z'),
-    ]).filter((d) => d.kind === 'preference');
-    expect(drafts.map((d) => [d.content, d.attributeKey])).toEqual([
-      ['user-1 uses Qdrant', 'user-1:choice:qdrant'],
-      ['user-1 uses Vite after the spike', 'user-1:choice:vite'],
+    const choices = learnedFrom(
+      [
+        'Great. We decided to go with Qdrant. Keep the doc updated.',
+        'We settled on Vite after the spike.',
+        'We went with Maria to the beach.',
+        'We chose a new logo yesterday.',
+      ],
+      ['preference'],
+    );
+    expect(choices).toEqual([
+      ['user-1:choice:qdrant', 'user-1 uses Qdrant'],
+      ['user-1:choice:vite', 'user-1 uses Vite after the spike'],
     ]);
   });
 
@@ -389,10 +392,9 @@ describe('what a name is, from the words around it', () => {
 
 describe('what a preference is a choice of', () => {
   it('takes the head noun before a relative clause or a measure', () => {
-    const [pref] = extractMemories([
-      user('I prefer vegetarian recipes that take under 30 minutes.', '2026-04-10T19:00:00Z'),
-    ]).filter((d) => d.kind === 'preference');
-    expect(pref?.attributeKey).toBe('user-1:choice:recip');
+    expect(learnedFrom(['I prefer vegetarian recipes that take under 30 minutes.'], ['preference'])).toEqual([
+      ['user-1:choice:recip', 'user-1 prefers vegetarian recipes that take under 30 minutes'],
+    ]);
   });
 });
 

@@ -98,6 +98,8 @@ async function runSource(
           scope,
           timeRange,
           DATED_LIMIT,
+          // Not readsRecentWindow: with asOf, too, a large scope is read only through its window here
+          // (no index on occurred_at to read the exact path by); the window may then hold none of it.
           total >= LARGE_SCOPE ? { window: RECENT_WINDOW } : null,
         )
       : [],
