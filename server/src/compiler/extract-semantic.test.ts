@@ -122,7 +122,7 @@ describe('semantic extraction on a hand-written conversation', () => {
     expect(types).toMatchObject({
       Dracula: 'product',
       'Solarized Light': 'product',
-      'Project Hail Mary': 'product',
+      'Project Hail Mary': 'work',
       Marco: 'person',
     });
   });
@@ -340,6 +340,37 @@ describe('instruction and preference edge cases seen in long conversations', () 
   });
 });
 
+describe("what LoCoMo's speakers' preferences read as (found in its learned memories)", () => {
+  /** The preferences learned from one user turn, as their contents. */
+  const prefs = (text: string) => learnedFrom([text], ['preference']).map(([, content]) => content);
+
+  it.each([
+    // A liking or a use said in a relative clause is of the thing before it.
+    ['I had to take a break from pottery, which I use for self-expression and peace.'],
+    ['Being my own boss and doing something I love is awesome.'],
+    ["I'm really grateful to have a job I enjoy every day."],
+    ["That's what I like to hear!"],
+    ['I may have found a job at a tech company I like that needs my skills.'],
+    // Going somewhere, or for something, is no want.
+    ["I'm going to a transgender conference this month."],
+    ["I'm going for my dreams!"],
+  ])('%s: none', (text) => {
+    expect(prefs(text)).toEqual([]);
+  });
+
+  it.each([
+    ['In my free time I enjoy curling up with a good book.', 'user-1 likes curling up with a good book'],
+    ["Yeah, that's why I love volunteering!", 'user-1 likes volunteering'],
+    ["I'm a big fan of pottery - the creativity and skill is awesome.", 'user-1 likes pottery'],
+    ["I love how it's both a creative outlet and a form of therapy.", "user-1 likes how it's both a creative outlet"],
+    ['I dream of visiting them one day.', 'user-1 wants visiting them one day'],
+    ['Love and acceptance matter, and I want them to experience it.', 'user-1 wants them to experience it'],
+    ["I'm going to start a pottery class.", 'user-1 wants to start a pottery class'],
+  ])('%s', (text, content) => {
+    expect(prefs(text)).toEqual([content]);
+  });
+});
+
 describe("a chat assistant's user: jobs, counts of things owned, names, what a preference is of", () => {
   it.each([
     ['I started a new job as a data engineer at Spotify on May 4.', 'Spotify', 'data engineer'],
@@ -385,8 +416,48 @@ describe('what a name is, from the words around it', () => {
     ['I started a new job as a data engineer at Spotify.', { Spotify: 'organization' }],
     ['I have been learning Spanish on Duolingo for 40 days.', { Duolingo: 'product' }],
     ['I was looking at Mark when it happened.', { Mark: 'person' }],
+    // Found in LoCoMo's entity memories: times, chat words, titles and lists read as people.
+    ['Last Fri I finally took my kids to a pottery workshop. See you next Friday!', {}],
+    ['We met on Tues and again Last Sunday, then Next August.', {}],
+    [
+      'I love Ed Sheeran\'s "Perfect" and "Brave" by Sara Bareilles.',
+      {
+        'Ed Sheeran': 'person',
+        Perfect: 'work',
+        Brave: 'work',
+        'Sara Bareilles': 'person',
+      },
+    ],
+    [
+      'I watched "The Lord of the Rings" trilogy and read the Name of the Wind book.',
+      {
+        'Lord of the Rings': 'work',
+        'Name of the Wind': 'work',
+      },
+    ],
+    ['I have been reading the Alchemist lately.', { Alchemist: 'work' }],
+    ['My favorite is the Hobbit, honestly.', {}],
+    [
+      'We visited Paris, Rome and Madrid, then saw the Eiffel Tower.',
+      {
+        Paris: 'place',
+        Rome: 'place',
+        Madrid: 'place',
+        'Eiffel Tower': 'place',
+      },
+    ],
+    ['I posted it on Instagram and TikTok.', { Instagram: 'product', TikTok: 'product' }],
   ])('%s', (text, types) => {
     expect(entityTypesOf([user(text, '2026-05-06T08:00:00Z')])).toEqual(types);
+  });
+
+  it('reads an opener before a known name as no part of it ("Woohoo Melanie!", "Go Jon")', () => {
+    const types = entityTypesOf([
+      user('I told Melanie and Jon about the show.', '2026-05-06T08:00:00Z'),
+      user('Woohoo Melanie! That is great news.', '2026-05-06T08:01:00Z'),
+      user('Go Jon, you can do it.', '2026-05-06T08:02:00Z'),
+    ]);
+    expect(types).toEqual({ Melanie: 'person', Jon: 'person' });
   });
 });
 

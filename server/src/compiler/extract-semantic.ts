@@ -110,11 +110,12 @@ const DISLIKE = new RegExp(
 );
 const DISLIKE_IM = new RegExp(`${IM}\\s+not\\s+(?:really\\s+)?(?:into|a (?:big )?fan of|keen on|fond of)\\s+(.+)`, 'i');
 const WANT = new RegExp(
-  `${I}\\s+(?:want|wanna|would (?:really )?(?:love|like)|['’]d (?:really )?(?:love|like)|wish|hope|plan|intend|dream|aim)\\s+(?:to\\s+)?(.+)`,
+  `${I}\\s+(?:want|wanna|would (?:really )?(?:love|like)|['’]d (?:really )?(?:love|like)|wish|hope|plan|intend|dream(?:\\s+of)?|aim)\\s+(?:to\\s+)?(.+)`,
   'i',
 );
 const WANT_IM = new RegExp(
-  `${IM}\\s+(?:planning|hoping|going|aiming|looking forward|thinking about|considering)\\s+(?:to\\s+)?(.+)`,
+  // "going" is a want only before "to" and a verb: "I'm going to a conference", "going for my dreams" are not.
+  `${IM}\\s+(?:planning|hoping|going(?=\\s+to\\s+(?!(?:a|an|the|my|our|his|her|their|this|that|some|see|need|have|be)\\b)[a-z])|aiming|looking forward|thinking about|considering)\\s+(?:to\\s+)?(.+)`,
   'i',
 );
 const FAVOURITE =
@@ -128,12 +129,32 @@ const FAVOURITE =
 const QUALIFIER_COMMA =
   /,\s+(?=(?:in|with|without|by|via|over|on)\s+(?:the\s+|a\s+)?[\p{L}\d-]+(?:\s+[\p{L}\d-]+)?\s*(?:[.!?;]|$))/iu;
 
+/** Words an object cut short must not end on. */
+const DANGLING =
+  /^(?:a|an|the|and|or|of|to|for|with|in|on|at|by|from|as|you|i|i['’]d|i['’]m|me|my|your|our|their|his|her|its|so|that|which|who|whom|how|what|it|is|are|was|were|be|than|very|more|most)$/i;
+
+/**
+ * Whether the "I" at `index` opens a relative clause: "pottery, which I use for self-expression",
+ * "something I love is...", "a job I enjoy every day", "what I like to hear". What follows it is said of
+ * the thing before, not a liking or a want of the speaker's.
+ */
+function inRelativeClause(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 60), index);
+  return (
+    /\b(?:which|whom|who|what|whatever|something|anything|everything|nothing|stuff|things?|ones?)\s+$/i.test(before) ||
+    // A noun before it ("a job I enjoy"), unless the noun ends an opening phrase ("in my free time I enjoy").
+    /(?<!\b(?:in|on|at|for|during|with|from|of|after|before|since|by|to|over|through)\s+)\b(?:a|an|the|this|these|those|my|our|some|any|every|each)\s+(?:[\w'’-]+\s+){1,2}$/i.test(
+      before,
+    )
+  );
+}
+
 /** The object of a preference: cut at the first clause boundary, at most 8 words. */
 function cleanObject(raw: string): string | null {
   let o = raw
     .replace(QUALIFIER_COMMA, ' ')
     .split(
-      /[,;:.!?()]|\s+(?:but|because|since|although|though|so that|when|while|and I|and we|and it|and that|and this|and they|and she|and he|and my|as well as)\s+/i,
+      /[,;:.!?()]|\s*[-–—]+\s+|\s+(?:but|because|since|although|though|so that|when|while|and I|and we|and it|and that|and this|and they|and she|and he|and my|as well as)\s+/i,
     )[0];
   o = o.replace(/\s+(?:so much|a lot|very much|too|as well|anymore|any more|lately|these days|right now|now)$/i, '');
   // When it was chosen is no part of what was chosen ("the Business plan last week").
@@ -143,7 +164,13 @@ function cleanObject(raw: string): string | null {
   );
   o = o.replace(/^(?:to\s+)/i, '').trim();
   const w = o.split(/\s+/).filter(Boolean);
-  if (w.length === 0 || w.length > 8) return w.length > 8 ? w.slice(0, 8).join(' ') : null;
+  if (w.length > 8) {
+    // Cut at eight words, and not on a word that only leads into the rest ("a creative outlet and a").
+    w.length = 8;
+    while (w.length > 1 && DANGLING.test(w[w.length - 1] as string)) w.pop();
+    return w.join(' ');
+  }
+  if (w.length === 0) return null;
   if (/^(?:it|that|this|them|you|him|her|those|these|so|too|one|the idea|what)$/i.test(o)) return null;
   if (
     /^(?:you|your|yours|they|their|he|his|she|her|it|we|i|when|if|how|that|what|everyone|everything|someone|something|just)\b/i.test(
@@ -189,7 +216,7 @@ function teamChoices(text: string, switched: RegExpExecArray | null): Preference
     return out;
   }
   const used = WE_USE.exec(text) ?? WE_CHOSE.exec(text);
-  const objects = used ? cleanObject(used[1] as string) : null;
+  const objects = used && !inRelativeClause(text, used.index) ? cleanObject(used[1] as string) : null;
   for (const object of objects?.split(/\s*,\s*|\s+and\s+/) ?? []) {
     const kind = kindOf(object);
     if (object.length > 0 && kind) out.push({ polarity: 'like', object, kind, uses: true });
@@ -205,12 +232,12 @@ export function detectPreferences(text: string): Preference[] {
     if (obj) out.push({ polarity: 'like', object: obj });
   }
   const dis = DISLIKE.exec(text) ?? DISLIKE_IM.exec(text);
-  if (dis) {
+  if (dis && !inRelativeClause(text, dis.index)) {
     const obj = cleanObject(dis[1]);
     if (obj) out.push({ polarity: 'dislike', object: obj });
   }
   const want = WANT.exec(text) ?? WANT_IM.exec(text);
-  if (want && !/^you\b/i.test(want[1])) {
+  if (want && !/^you\b/i.test(want[1]) && !inRelativeClause(text, want.index)) {
     const obj = cleanObject(want[1]);
     if (obj) out.push({ polarity: 'want', object: obj });
   }
@@ -227,7 +254,7 @@ export function detectPreferences(text: string): Preference[] {
     }
   }
   const like = LIKE.exec(text) ?? LIKE_IM.exec(text);
-  if (like && !fav) {
+  if (like && !fav && !inRelativeClause(text, like.index)) {
     const obj = cleanObject(like[1]);
     if (obj) out.push({ polarity: 'like', object: obj });
   }
@@ -704,7 +731,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           : p.polarity === 'dislike'
             ? 'dislikes'
             : 'wants';
-    const content = `${who} ${verb} ${p.polarity === 'want' && /^[a-z]+\b/.test(p.object) && !/^(?:to|a|an|the|some|more|my|our|new|[a-z]+ing)\b/i.test(p.object) ? 'to ' : ''}${p.object}`;
+    const content = `${who} ${verb} ${p.polarity === 'want' && /^[a-z]+\b/.test(p.object) && !/^(?:to|a|an|the|some|more|my|our|new|them|him|her|us|me|everyone|people|[a-z]+ing)\b/i.test(p.object) ? 'to ' : ''}${p.object}`;
     const objStems = contentStems(p.object);
     out.push(
       draft(

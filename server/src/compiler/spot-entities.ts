@@ -4,7 +4,7 @@
  * sentence (or as a speaker) is "known", so it is also recognised at the start of a sentence.
  */
 
-export type EntityType = 'person' | 'place' | 'organization' | 'product' | 'email' | 'url' | 'other';
+export type EntityType = 'person' | 'place' | 'organization' | 'product' | 'work' | 'email' | 'url' | 'other';
 
 export interface SpottedEntity {
   name: string;
@@ -13,9 +13,12 @@ export interface SpottedEntity {
 
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b/g;
 const URL_RE = /\b(?:https?:\/\/|www\.)[^\s<>"'`)\]]+/gi;
-/** Runs of capitalised words, allowing "of"/"the"/"de"/"&" inside (Bank of America, Tour de France). */
+/**
+ * Runs of capitalised words, allowing "of"/"of the"/"the"/"de"/"&" inside (Bank of America, Lord of the
+ * Rings, Tour de France). "and" ends a run: "Nike and Gatorade" are two names, not one.
+ */
 const NAME_RUN =
-  /(?<![A-Za-z0-9\u00C0-\u024F@/.])[A-Z\u00C0-\u00DE][A-Za-z0-9\u00C0-\u024F'’.-]*(?:\s+(?:(?:of|the|de|da|van|von|del|la|le|and|&)\s+)?[A-Z\u00C0-\u00DE][A-Za-z0-9\u00C0-\u024F'’.-]*)*/g;
+  /(?<![A-Za-z0-9\u00C0-\u024F@/.])[A-Z\u00C0-\u00DE][A-Za-z0-9\u00C0-\u024F'’.-]*(?:\s+(?:(?:of(?:\s+the)?|the|de|da|van|von|del|la|le|&)\s+)?[A-Z\u00C0-\u00DE][A-Za-z0-9\u00C0-\u024F'’.-]*)*/g;
 
 /** Capitalised words that are not names on their own. */
 const NOT_NAMES = new Set(
@@ -35,8 +38,22 @@ const NOT_NAMES = new Set(
     // Languages and nationalities: not people, places or organisations by themselves.
     'English French German Spanish Italian Portuguese Dutch Swedish Norwegian Danish Finnish Polish Greek Turkish ' +
     'Russian Ukrainian Chinese Mandarin Cantonese Japanese Korean Hindi Arabic Hebrew Persian Thai Vietnamese ' +
-    'Indonesian American British Canadian Mexican Brazilian Australian Irish Scottish European Asian African Latin'
+    'Indonesian American British Canadian Mexican Brazilian Australian Irish Scottish European Asian African Latin ' +
+    // Short forms of days and months ("Last Fri I took my kids..."), chat words and openers that are
+    // capitalised at the start of a sentence or after a greeting ("Woohoo Melanie!", "See you there").
+    'Mon Tue Tues Wed Weds Thu Thur Thurs Fri Sat Feb Apr Aug Sept Oct Nov Dec ' +
+    'BTW LOL OMG TBH FYI IMO Yep Yup Yay Woohoo Woah Whoa Wanna Gotta See Always Never Remember Anytime'
   ).split(/\s+/),
+);
+
+/** Words that make a time of a day or month name after them: "Last Friday", "Next August" are no names. */
+const TIME_LEAD = new Set('Last Next Every Past Coming Early Late Mid'.split(' '));
+const TIME_WORDS = new Set(
+  (
+    'Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mon Tue Tues Wed Weds Thu Thur Thurs Fri Sat Sun ' +
+    'January February March April May June July August September October November December Jan Feb Mar Apr Jun ' +
+    'Jul Aug Sep Sept Oct Nov Dec Week Weekend Month Year Summer Winter Spring Fall Autumn Morning Evening Night'
+  ).split(' '),
 );
 
 /** Pronouns: capitalised in a run of names ("Lisbon and I", "In Paris We ..."), never part of one. */
@@ -46,7 +63,7 @@ const TITLES = /^(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Madam|Aunt|Uncle|Grandma|Grandpa)
 const ORG_SUFFIX =
   /\b(?:Inc|Corp|Corporation|LLC|Ltd|GmbH|AG|SA|University|College|School|Academy|Institute|Company|Co|Bank|Foundation|Association|Society|Club|Group|Labs|Lab|Hospital|Clinic|Center|Centre|Agency|Studios?|Church|Museum|Council|Department|Ministry|Team|League|Union|Party|Network|Airlines?|Systems|Technologies|Software)\.?$/;
 const PLACE_SUFFIX =
-  /\b(?:City|Town|Village|Street|St|Road|Rd|Avenue|Ave|Boulevard|Park|Lake|River|Mountains?|Mount|Beach|Island|Islands|County|State|Province|Valley|Bay|Coast|Falls|Canyon|Forest|Square|Hills?)\.?$/;
+  /\b(?:City|Town|Village|Street|St|Road|Rd|Avenue|Ave|Boulevard|Park|Lake|River|Mountains?|Mount|Beach|Island|Islands|County|State|Province|Valley|Bay|Coast|Falls|Canyon|Forest|Square|Hills?|Tower|Bridge|Palace|Castle|Cathedral|Temple|Stadium|Arena|Airport|Station|Harbou?r|Pier|Zoo|Gardens?|Market)\.?$/;
 /** A small gazetteer of countries and large cities, for names with no cue around them. */
 const PLACES = new Set(
   (
@@ -86,13 +103,34 @@ const ON_SERVICE =
  * "the Stripe integration").
  */
 const THING_AFTER =
-  /^\s+(?:theme|app|editor|plugin|extension|library|framework|font|tool|game|series|show|book|novel|movie|film|album|song|podcast|brand|phone|laptop|browser|package|method|recipe|course|model|mode|plan|tier|subscription|license|licence|account|login|integration|api|sdk|cli|service|server|database|cluster|instance|dashboard|console|portal|platform|version|release|certificate|workspace|repo|repository|bot|feature|protocol|engine|setup|config|configuration|pipeline|tenant|card)s?\b/i;
+  /^\s+(?:theme|app|editor|plugin|extension|library|framework|font|tool|game|brand|phone|laptop|browser|package|method|recipe|course|model|mode|plan|tier|subscription|license|licence|account|login|integration|api|sdk|cli|service|server|database|cluster|instance|dashboard|console|portal|platform|version|release|certificate|workspace|repo|repository|bot|feature|protocol|engine|setup|config|configuration|pipeline|tenant|card)s?\b/i;
+
+/**
+ * A work (a book, film, song, show) by what is said around its name: the kind of work after it ("the
+ * Hail Mary book", "the Lord of the Rings trilogy"), its author after it ("Brave by Sara Bareilles"),
+ * its title in quotes ("Ed Sheeran's \"Perfect\""), or reading or watching it before it.
+ */
+const WORK_AFTER = /^\s+(?:series|show|book|novel|movie|film|album|song|podcast|trilogy|saga|musical|documentary)s?\b/i;
+const BY_AUTHOR = /^\s+by\s+\p{Lu}/u;
+const IN_QUOTES = { before: /["“](?:the\s+|an?\s+)?$/i, after: /^[^"”.!?]{0,40}["”]/ };
+const WORK_CUE =
+  /\b(?:read|reading|re-?read|watched|watching|re-?watched|binge-?watched|listened to|listening to)\s+["“]?(?:the\s+)?$/i;
+
+function isWork(before: string, after: string): boolean {
+  return (
+    WORK_AFTER.test(after) ||
+    BY_AUTHOR.test(after) ||
+    (IN_QUOTES.before.test(before) && IN_QUOTES.after.test(after)) ||
+    WORK_CUE.test(before)
+  );
+}
 
 function typeOfName(name: string, before: string, known: Map<string, EntityType>, after = ''): EntityType {
   const k = known.get(name);
   if (k && k !== 'other') return k;
   const whole = wholeNameType(name, known);
   if (whole) return whole;
+  if (isWork(before, after)) return 'work';
   if (ORG_SUFFIX.test(name)) return 'organization';
   if (PLACE_SUFFIX.test(name) || PLACE_PREFIX.test(name)) return 'place';
   if (THING_AFTER.test(after)) return 'product';
@@ -106,6 +144,8 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
     return /^[A-Z]{2,}$/.test(name) ? 'organization' : 'product';
   if (/^[A-Z]{2,6}$/.test(name)) return 'organization';
   if (PERSON_CUE.test(before)) return 'person';
+  // People are seldom "the X" ("the Hobbit", "the Alchemist"): with no cue, not a name to keep.
+  if (/\bthe\s+$/i.test(before)) return 'other';
   if (/^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+){1,2}$/u.test(name)) return 'person';
   return /^\p{Lu}\p{Ll}+$/u.test(name) ? 'person' : 'other';
 }
@@ -117,8 +157,7 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
 function wholeNameType(name: string, known: Map<string, EntityType>): EntityType | undefined {
   if (name.includes(' ')) return undefined;
   const prefix = `${name} `;
-  for (const [other, type] of known)
-    if ((type === 'organization' || type === 'place' || type === 'product') && other.startsWith(prefix)) return type;
+  for (const [other, type] of known) if (type !== 'person' && type !== 'other' && other.startsWith(prefix)) return type;
   return undefined;
 }
 
@@ -138,6 +177,8 @@ function cleanRun(run: string): { name: string; offset: number } | null {
   // A pronoun ends the name, with a conjunction before it: "Lisbon and I", "Marco and Me", "Paris I".
   const end = parts.findIndex((p, i) => i > 0 && PRONOUNS.has(p.replace(/['’].*$/, '')));
   if (end > 0) parts.length = end;
+  const bare = parts.map((p) => p.replace(/[.'’-]+$/, ''));
+  if (TIME_LEAD.has(bare[0] as string) && bare.length > 1 && bare.slice(1).every((p) => TIME_WORDS.has(p))) return null;
   while (parts.length > 0 && /^(?:of|the|de|da|van|von|del|la|le|and|&)$/.test(parts[parts.length - 1])) parts.pop();
   if (parts.length === 0) return null;
   const name = parts
@@ -162,8 +203,10 @@ export function collectKnownNames(sentences: Iterable<string>, known: Map<string
       const after = s.slice(at + c.name.length);
       // The kind of thing said after a name outweighs a guess from its shape or the word before it
       // elsewhere ("with Okta" reads a person; "our Okta login" says what it is).
-      if (known.has(c.name) && !(known.get(c.name) === 'person' && THING_AFTER.test(after))) continue;
-      const type = THING_AFTER.test(after) ? 'product' : typeOfName(c.name, s.slice(0, at), known, after);
+      const before = s.slice(0, at);
+      const said = THING_AFTER.test(after) ? 'product' : isWork(before, after) ? 'work' : undefined;
+      if (known.has(c.name) && !(known.get(c.name) === 'person' && said)) continue;
+      const type = said ?? typeOfName(c.name, before, known, after);
       if (type !== 'other') known.set(c.name, type);
     }
   }
@@ -196,20 +239,31 @@ export function spotEntities(text: string, known: Map<string, EntityType>): Spot
     rest = rest.replace(URL_RE, ' ');
   }
   rest = rest.replace(/vault:\/\/\S+/g, ' ');
+  // The previous name and where it ended: names joined by "and", "or" or a comma are the same kind of
+  // thing ("Nike and Gatorade", "Paris, Rome and Madrid").
+  let previous: { end: number; type: EntityType } | undefined;
   for (const m of rest.matchAll(NAME_RUN)) {
     const idx = m.index ?? 0;
     const before = rest.slice(0, idx);
     const atStart = idx === 0 || /[.!?:]\s*["'(]?$/.test(before) || /^\W*$/.test(before);
-    const c = cleanRun(m[0]);
+    let c = cleanRun(m[0]);
     if (!c || partOfCode(rest, idx, m[0])) continue;
     if (atStart && c.offset === 0 && !known.has(c.name)) {
-      // A sentence-initial word is a name only when seen as one elsewhere, or when it is a multi-word run.
+      // A sentence-initial word is a name only when seen as one elsewhere, or when it is a multi-word run;
+      // a run whose first word opens the sentence before a known name ("Woohoo Melanie!", "Go Jon") is that name.
       if (!c.name.includes(' ')) continue;
+      const first = c.name.indexOf(' ');
+      const remainder = c.name.slice(first + 1);
+      if (known.has(remainder)) c = { name: remainder, offset: first + 1 };
     }
     const at = idx + c.offset;
-    const type = typeOfName(c.name, rest.slice(0, at), known, rest.slice(at + c.name.length));
+    const joined =
+      previous && /^(?:\s*,)?\s*(?:and|or|&)?\s*$/.test(rest.slice(previous.end, at)) && !known.has(c.name);
+    const type =
+      joined && previous ? previous.type : typeOfName(c.name, rest.slice(0, at), known, rest.slice(at + c.name.length));
     if (type === 'other') continue;
     add(c.name, type);
+    previous = { end: at + c.name.length, type };
   }
   return out;
 }

@@ -8,6 +8,13 @@ describe('namesIn', () => {
     );
     expect(namesIn('no names here')).toEqual([]);
   });
+
+  it('takes a title joined by "of the" whole, as learn names it, and its capitalised words', () => {
+    const names = namesIn('Did Tim like the Lord of the Rings?');
+    expect(names).toEqual(expect.arrayContaining(['Lord of the Rings', 'Lord', 'Rings']));
+    expect(names).not.toContain('of');
+    expect(entityKeysOf('Lord of the Rings')).toContain('entity:work|lord of the rings');
+  });
 });
 
 describe('entityKeysOf', () => {

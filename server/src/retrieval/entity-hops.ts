@@ -7,10 +7,13 @@
  */
 
 /** Entity types learn stores (`entity:<type>|<name>` dedupe keys); a name's type in a turn is not known here. */
-const ENTITY_TYPES = ['person', 'place', 'organization', 'product', 'other'] as const;
+const ENTITY_TYPES = ['person', 'place', 'organization', 'product', 'work', 'other'] as const;
 
-/** Capitalised runs ("Grand Canyon", "Rome"); cheap, unlike the compiler's spotter (this runs per query). */
-const CAPITALISED_RUN = /\p{Lu}[\p{L}\p{N}'’-]*(?:\s+\p{Lu}[\p{L}\p{N}'’-]*)*/gu;
+/**
+ * Capitalised runs ("Grand Canyon", "Rome", "Lord of the Rings": "of" / "of the" inside, as the compiler
+ * joins them); cheap, unlike the compiler's spotter (this runs per query).
+ */
+const CAPITALISED_RUN = /\p{Lu}[\p{L}\p{N}'’-]*(?:\s+(?:of\s+(?:the\s+)?)?\p{Lu}[\p{L}\p{N}'’-]*)*/gu;
 
 /** Candidate names of a text: each capitalised run and each of its words, possessives dropped. */
 export function namesIn(text: string): string[] {
@@ -18,7 +21,7 @@ export function namesIn(text: string): string[] {
   for (const m of text.matchAll(CAPITALISED_RUN)) {
     const run = m[0].replace(/['’]s\b/g, '');
     out.add(run);
-    const words = run.split(/\s+/);
+    const words = run.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w));
     if (words.length > 1) for (const w of words) out.add(w);
   }
   return [...out].filter((n) => n.length >= 2);
