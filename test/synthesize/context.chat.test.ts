@@ -131,3 +131,31 @@ describe("synthesize: the assistant's own recommendation", () => {
     expect(pack.context).not.toMatch(/Session c1/);
   });
 });
+
+describe('synthesize: a job left, a child a year older', () => {
+  let later: Hx;
+  beforeAll(async () => {
+    later = await learnedTenant(
+      server,
+      'chat-later',
+      datedTurnEvents('kim', [
+        ['I work at Acme Corp as a product designer.', '2026-01-10T09:00:00Z', 'k1'],
+        ['My daughter Mia is 4 and loves drawing dinosaurs.', '2026-01-12T19:00:00Z', 'k2'],
+        ['I quit my job at Acme Corp last week, taking a break before the next thing.', '2026-03-02T10:00:00Z', 'k3'],
+        ['My daughter just turned 5!', '2026-04-20T17:00:00Z', 'k4'],
+      ]),
+    );
+  });
+
+  it('no longer says the user works where they quit', async () => {
+    const pack = await later.synthesize('Where do I work?', { subjectId: 'kim', maxTokens: 400 });
+    expect(pack.context, pack.context).toContain('kim no longer works at Acme Corp');
+    expect(pack.context).not.toMatch(/kim works at Acme Corp/);
+  });
+
+  it("gives the child's age said last", async () => {
+    const pack = await later.synthesize('How old is my daughter?', { subjectId: 'kim', maxTokens: 400 });
+    expect(pack.context, pack.context).toContain("kim's daughter is 5 years old");
+    expect(pack.context).not.toMatch(/daughter is 4 years old/);
+  });
+});

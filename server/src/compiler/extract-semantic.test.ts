@@ -340,6 +340,32 @@ describe('instruction and preference edge cases seen in long conversations', () 
   });
 });
 
+describe('a job left, a relative a year older', () => {
+  it.each([
+    ['I quit my job at Acme Corp last week.', ['user-1:employer', 'user-1 no longer works at Acme Corp']],
+    ['I was laid off from Initech in March.', ['user-1:employer', 'user-1 no longer works at Initech']],
+    ['I resigned from Globex.', ['user-1:employer', 'user-1 no longer works at Globex']],
+    ['My daughter just turned 5!', ['user-1:age_of_daughter', "user-1's daughter is 5 years old"]],
+    ['My son Leo is 7 years old.', ['user-1:age_of_son', "user-1's son is 7 years old"]],
+  ])('%s', (text, fact) => {
+    expect(learnedFrom([text])).toContainEqual(fact);
+  });
+
+  it('reads no job from leaving a place, and no age from a time', () => {
+    expect(learnedFrom(['I left Paris in May.'])).toEqual([]);
+    expect(learnedFrom(['My daughter is 5 minutes late.'])).toEqual([]);
+  });
+
+  it('keeps a job ended apart from the job: two memories of one slot, not a repeat', () => {
+    const [works, quit] = extractMemories([
+      user('I work at Acme Corp.', '2026-01-01T08:00:00Z'),
+      user('I quit my job at Acme Corp.', '2026-03-01T08:00:00Z'),
+    ]).filter((d) => d.kind === 'fact');
+    expect(works?.attributeKey).toBe(quit?.attributeKey);
+    expect(works?.dedupeKey).not.toBe(quit?.dedupeKey);
+  });
+});
+
 describe("what LoCoMo's speakers' preferences read as (found in its learned memories)", () => {
   /** The preferences learned from one user turn, as their contents. */
   const prefs = (text: string) => learnedFrom([text], ['preference']).map(([, content]) => content);
@@ -362,12 +388,24 @@ describe("what LoCoMo's speakers' preferences read as (found in its learned memo
     ['In my free time I enjoy curling up with a good book.', 'user-1 likes curling up with a good book'],
     ["Yeah, that's why I love volunteering!", 'user-1 likes volunteering'],
     ["I'm a big fan of pottery - the creativity and skill is awesome.", 'user-1 likes pottery'],
-    ["I love how it's both a creative outlet and a form of therapy.", "user-1 likes how it's both a creative outlet"],
+    [
+      'I really want to find a good school for my kids and a house near it.',
+      'user-1 wants to find a good school for my kids',
+    ],
+    ['I hope I can hear you play the violin some day.', null],
+    ['I wanna start a dance studio so I can teach others.', 'user-1 wants to start a dance studio'],
+    ["I'd love to visit Japan next spring.", 'user-1 wants to visit Japan next spring'],
+    ["I'm currently considering sports brands like Nike.", 'user-1 wants sports brands like Nike'],
     ['I dream of visiting them one day.', 'user-1 wants visiting them one day'],
     ['Love and acceptance matter, and I want them to experience it.', 'user-1 wants them to experience it'],
     ["I'm going to start a pottery class.", 'user-1 wants to start a pottery class'],
+    // A want's time to come is part of it (the dash clause after it is not).
+    [
+      "I'm going to make it for my family this weekend - can't wait!",
+      'user-1 wants to make it for my family this weekend',
+    ],
   ])('%s', (text, content) => {
-    expect(prefs(text)).toEqual([content]);
+    expect(prefs(text)).toEqual(content === null ? [] : [content]);
   });
 });
 

@@ -78,6 +78,8 @@ interface Preference {
   uses?: boolean;
   /** The kind of the thing a switch was made from ("switched from Postgres to CockroachDB"): its choice ends. */
   replaces?: string;
+  /** A want said of a thing, not a deed ("considering sports brands", "dream of visiting"): no "to" before it. */
+  ofThing?: true;
 }
 
 /** "I prefer X" chooses X over others of its kind; so does "I switched to X". */
@@ -110,7 +112,7 @@ const DISLIKE = new RegExp(
 );
 const DISLIKE_IM = new RegExp(`${IM}\\s+not\\s+(?:really\\s+)?(?:into|a (?:big )?fan of|keen on|fond of)\\s+(.+)`, 'i');
 const WANT = new RegExp(
-  `${I}\\s+(?:want|wanna|would (?:really )?(?:love|like)|['’]d (?:really )?(?:love|like)|wish|hope|plan|intend|dream(?:\\s+of)?|aim)\\s+(?:to\\s+)?(.+)`,
+  `${I}(?:\\s+|(?=['’]))(?:want|wanna|would (?:really )?(?:love|like)|['’]d (?:really )?(?:love|like)|wish|hope|plan|intend|dream(?:\\s+of)?|aim)\\s+(?:to\\s+)?(.+)`,
   'i',
 );
 const WANT_IM = new RegExp(
@@ -154,22 +156,17 @@ function cleanObject(raw: string): string | null {
   let o = raw
     .replace(QUALIFIER_COMMA, ' ')
     .split(
-      /[,;:.!?()]|\s*[-–—]+\s+|\s+(?:but|because|since|although|though|so that|when|while|and I|and we|and it|and that|and this|and they|and she|and he|and my|as well as)\s+/i,
+      /[,;:.!?()]|\s*[-–—]+\s+|\s+(?:but|because|since|although|though|so that|so I|so we|when|while|and I|and we|and it|and that|and this|and they|and she|and he|and my|as well as)\s+/i,
     )[0];
   o = o.replace(/\s+(?:so much|a lot|very much|too|as well|anymore|any more|lately|these days|right now|now)$/i, '');
-  // When it was chosen is no part of what was chosen ("the Business plan last week").
+  // When it was chosen is no part of what was chosen ("the Business plan last week"); a time to come
+  // is ("make it for my family this weekend", "visit Japan next spring").
   o = o.replace(
-    /\s+(?:yesterday|today|recently|(?:last|this|next) (?:week|weekend|month|year|night|time)|(?:a|one|two|three|few|couple of) (?:days?|weeks?|months?|years?) ago|ago)$/i,
+    /\s+(?:yesterday|today|recently|last (?:week|weekend|month|year|night|time)|(?:a|one|two|three|few|couple of) (?:days?|weeks?|months?|years?) ago|ago)$/i,
     '',
   );
   o = o.replace(/^(?:to\s+)/i, '').trim();
   const w = o.split(/\s+/).filter(Boolean);
-  if (w.length > 8) {
-    // Cut at eight words, and not on a word that only leads into the rest ("a creative outlet and a").
-    w.length = 8;
-    while (w.length > 1 && DANGLING.test(w[w.length - 1] as string)) w.pop();
-    return w.join(' ');
-  }
   if (w.length === 0) return null;
   if (/^(?:it|that|this|them|you|him|her|those|these|so|too|one|the idea|what)$/i.test(o)) return null;
   if (
@@ -179,6 +176,12 @@ function cleanObject(raw: string): string | null {
   )
     return null;
   if (contentStems(o).length === 0) return null;
+  if (w.length > 8) {
+    // Cut at eight words, and not on a word that only leads into the rest ("a good school for my kids and").
+    w.length = 8;
+    while (w.length > 1 && DANGLING.test(w[w.length - 1] as string)) w.pop();
+    return w.join(' ');
+  }
   return o;
 }
 
@@ -239,7 +242,9 @@ export function detectPreferences(text: string): Preference[] {
   const want = WANT.exec(text) ?? WANT_IM.exec(text);
   if (want && !/^you\b/i.test(want[1]) && !inRelativeClause(text, want.index)) {
     const obj = cleanObject(want[1]);
-    if (obj) out.push({ polarity: 'want', object: obj });
+    const lead = want[0].slice(0, want[0].length - (want[1] as string).length);
+    const ofThing = /\b(?:considering|thinking about|looking forward|dream of)\s+$/i.test(lead);
+    if (obj) out.push({ polarity: 'want', object: obj, ...(ofThing ? { ofThing } : {}) });
   }
   const switched = SWITCH_FROM.exec(text);
   const team = teamChoices(text, switched);
@@ -272,6 +277,8 @@ interface AttributeFact {
   subject?: string;
   /** What a newer value supersedes within (the attribute, or the attribute and value for facts that add up). */
   slot: string;
+  /** The value ended ("no longer works at V"). */
+  ends?: true;
 }
 
 const VALUE = String.raw`((?:[\p{L}\p{N}'’.&-]+)(?:\s+[\p{L}\p{N}'’.&-]+){0,4})`;
@@ -294,7 +301,8 @@ const ENDS_IN_PLAN = new RegExp(`${PLAN_WORD}$`, 'i');
 /** A diet, an allergy or an intolerance. */
 const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,30}|lactose intolerant|gluten[- ]free)\b`;
 
-const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named?: boolean }[] = [
+/** `ends`: the statement ends the value ("I quit my job at Acme"): its own memory, which supersedes the value. */
+const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named?: boolean; ends?: true }[] = [
   {
     re: new RegExp(`${I}\\s+(?:live|reside|am based|am living|am staying|now live)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
     attribute: 'location',
@@ -381,6 +389,16 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
     attribute: 'occupation',
     phrase: 'S works as V',
   },
+  // Leaving a job ends it: "I quit my job at Acme", "I was laid off from Initech" supersede "works at".
+  {
+    re: new RegExp(
+      `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+|recently\\s+|officially\\s+)?(?:(?:quit|left|lost)\\s+my\\s+(?:job|position|role)\\s+(?:at|with)|quit|resigned\\s+from|(?:was|got|been)\\s+(?:laid\\s+off|fired|let\\s+go)\\s+(?:from|by|at))\\s+(?:the\\s+)?${ORG}`,
+      'u',
+    ),
+    attribute: 'employer',
+    phrase: 'S no longer works at V',
+    ends: true,
+  },
   {
     re: new RegExp(`${NAME_SUBJ}\\s+works\\s+(?:at|for)\\s+${VALUE}`, 'u'),
     attribute: 'employer',
@@ -414,6 +432,13 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
     phrase: 'S is V years old',
   },
   { re: /\bI\s+(?:just\s+)?turned\s+(\d{1,3})\b/i, attribute: 'age', phrase: 'S is V years old' },
+  // A relative's age ("my daughter just turned 5", "my son Leo is 7"): one slot per relative, so a
+  // birthday supersedes the age before.
+  {
+    re: /\b[Mm]y\s+(daughter|son|sister|brother|kid|child|baby|niece|nephew|grandson|granddaughter|mom|mother|dad|father)(?:\s+[\p{Lu}][\p{Ll}'’-]+)?\s+(?:just\s+|recently\s+)?(?:turned|is\s+now|is)\s+(\d{1,2})(?:\s+years?\s+old)?\b(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles|feet|ft|cm|kg|pounds|lbs|points|times))/u,
+    attribute: 'age_of',
+    phrase: "S's V1 is V years old",
+  },
   {
     // "my email is X", and a new one: "my email changed, it is now X", "my e-mail is now X".
     re: /\bmy\s+(?:e-?mail|e-mail address|email address)\b[^.!?@]{0,40}?\b(?:is|to|now)\s+(?:now\s+)?([\w.+-]+@[\w.-]+\.[a-z]{2,})/i,
@@ -563,7 +588,7 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       v1 = m[1].toLowerCase();
       value = m[2];
       attribute =
-        attribute === 'my' || attribute === 'pet' || attribute === 'relative'
+        attribute === 'my' || attribute === 'pet' || attribute === 'relative' || attribute === 'age_of'
           ? `${attribute === 'my' ? '' : `${attribute}_`}${v1.replace(/\s+/g, '_')}`
           : attribute;
     } else value = m[1];
@@ -595,7 +620,7 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
     if (taken.has(attribute)) continue;
     taken.add(attribute);
     const phrase = p.phrase.replace('V1', v1).replace(/\bV\b/, value);
-    out.push({ attribute, value, phrase, subject, slot });
+    out.push({ attribute, value, phrase, subject, slot, ...(p.ends ? { ends: p.ends } : {}) });
   }
   return out;
 }
@@ -711,9 +736,16 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
         s,
         'fact',
         content,
-        dedupeKeyOf('fact', key, `${f.attribute} ${f.value}`),
+        // An ended value is not a repeat of the value: "works at Acme" then "quit Acme" are two memories.
+        dedupeKeyOf('fact', key, `${f.attribute}${f.ends ? ' ended' : ''} ${f.value}`),
         `${key}:${f.slot}`,
-        { ...base, subject: f.subject ?? s.subject, attribute: f.attribute, value: f.value },
+        {
+          ...base,
+          subject: f.subject ?? s.subject,
+          attribute: f.attribute,
+          value: f.value,
+          ...(f.ends ? { ended: true } : {}),
+        },
         0.8 - hedge,
         null,
       ),
@@ -731,7 +763,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           : p.polarity === 'dislike'
             ? 'dislikes'
             : 'wants';
-    const content = `${who} ${verb} ${p.polarity === 'want' && /^[a-z]+\b/.test(p.object) && !/^(?:to|a|an|the|some|more|my|our|new|them|him|her|us|me|everyone|people|[a-z]+ing)\b/i.test(p.object) ? 'to ' : ''}${p.object}`;
+    const content = `${who} ${verb} ${p.polarity === 'want' && !p.ofThing && /^[a-z]+\b/.test(p.object) && !/^(?:to|a|an|the|some|more|my|our|new|them|him|her|us|me|everyone|people|[a-z]+ing)\b/i.test(p.object) ? 'to ' : ''}${p.object}`;
     const objStems = contentStems(p.object);
     out.push(
       draft(
