@@ -351,6 +351,22 @@ describe('a job left, a relative a year older', () => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });
 
+  it.each([
+    // Found in LoCoMo's learned facts: a value cut mid-phrase, a wrong article, the speaker's "my".
+    [
+      "I'm allergic to most reptiles and animals with fur, so no pets.",
+      [
+        'user-1:diet_allergic_to_most_reptiles_and_animals_with_fur',
+        'user-1 is allergic to most reptiles and animals with fur',
+      ],
+    ],
+    ['I am an expert hiker now.', ['user-1:occupation', 'user-1 is an expert hiker']],
+    ['My laptop is like half of my lifeline.', ['user-1:laptop', "user-1's laptop is like half of their lifeline"]],
+    ['I am a nurse.', ['user-1:occupation', 'user-1 is a nurse']],
+  ])('%s', (text, fact) => {
+    expect(learnedFrom([text])).toContainEqual(fact);
+  });
+
   it('reads no job from leaving a place, and no age from a time', () => {
     expect(learnedFrom(['I left Paris in May.'])).toEqual([]);
     expect(learnedFrom(['My daughter is 5 minutes late.'])).toEqual([]);
@@ -390,19 +406,25 @@ describe("what LoCoMo's speakers' preferences read as (found in its learned memo
     ["I'm a big fan of pottery - the creativity and skill is awesome.", 'user-1 likes pottery'],
     [
       'I really want to find a good school for my kids and a house near it.',
-      'user-1 wants to find a good school for my kids',
+      'user-1 wants to find a good school for their kids',
     ],
     ['I hope I can hear you play the violin some day.', null],
     ['I wanna start a dance studio so I can teach others.', 'user-1 wants to start a dance studio'],
     ["I'd love to visit Japan next spring.", 'user-1 wants to visit Japan next spring'],
     ["I'm currently considering sports brands like Nike.", 'user-1 wants sports brands like Nike'],
+    // Said of the subject, in the third person.
+    ["I love camping trips with my fam, 'cause nature brings peace.", 'user-1 likes camping trips with their fam'],
+    [
+      'I want to be courageous for my family and for me.',
+      'user-1 wants to be courageous for their family and for them',
+    ],
     ['I dream of visiting them one day.', 'user-1 wants visiting them one day'],
     ['Love and acceptance matter, and I want them to experience it.', 'user-1 wants them to experience it'],
     ["I'm going to start a pottery class.", 'user-1 wants to start a pottery class'],
     // A want's time to come is part of it (the dash clause after it is not).
     [
       "I'm going to make it for my family this weekend - can't wait!",
-      'user-1 wants to make it for my family this weekend',
+      'user-1 wants to make it for their family this weekend',
     ],
   ])('%s', (text, content) => {
     expect(prefs(text)).toEqual(content === null ? [] : [content]);

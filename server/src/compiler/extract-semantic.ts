@@ -299,7 +299,7 @@ const PLAN_WORD = String.raw`(?:plan|tier|subscription|package|edition)\b`;
 const ENDS_IN_PLAN = new RegExp(`${PLAN_WORD}$`, 'i');
 
 /** A diet, an allergy or an intolerance. */
-const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,30}|lactose intolerant|gluten[- ]free)\b`;
+const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,40}|lactose intolerant|gluten[- ]free)\b`;
 
 /** `ends`: the statement ends the value ("I quit my job at Acme"): its own memory, which supersedes the value. */
 const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named?: boolean; ends?: true }[] = [
@@ -411,7 +411,7 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
     phrase: 'S works as V',
   },
   {
-    re: /\b(?:I\s+am|I['’]m)\s+(?:now\s+)?(?:an?\s+)((?:[a-z-]+\s+){0,2}(?:[a-z-]+(?:er|or|ist|ian|ant|ent|eer|ect|ive|nurse|chef|student|doctor|lawyer|manager|analyst|scientist|consultant|officer|founder|ceo|cto|intern|teacher|artist|writer|dev|engineer|mom|dad|parent|vet)))\b/i,
+    re: /\b(?:I\s+am|I['’]m)\s+(?:now\s+)?(?:an?\s+)((?:[a-z-]+\s+){0,2}(?:[a-z-]+(?:er|or|ist|ian|ant|ent|eer|ect|ive)|[a-z-]*(?:nurse|chef|student|doctor|lawyer|manager|analyst|scientist|consultant|officer|founder|ceo|cto|intern|teacher|artist|writer|dev|engineer|mom|dad|parent|vet)))\b/i,
     attribute: 'occupation',
     phrase: 'S is a V',
   },
@@ -549,6 +549,8 @@ function trimValue(v: string, attribute: string): string {
   let out = v.replace(/[.,;:!?'’"]+$/, '').trim();
   if (attribute !== 'diet')
     out = out.split(/\s+(?:as|with|since|because|and|but|for|when|while|after|before|until|so|to|from|on|at)\s+/i)[0];
+  // A value cut at its length ends on the last word that says something ("animals with" -> "animals").
+  else out = out.replace(/(?:\s+(?:and|or|with|of|to|the|a|an|some|most|like))+$/i, '');
   for (let i = 0; i < 3; i++)
     out = out
       .replace(
@@ -619,7 +621,11 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       continue;
     if (taken.has(attribute)) continue;
     taken.add(attribute);
-    const phrase = p.phrase.replace('V1', v1).replace(/\bV\b/, value);
+    // Said of the subject ("their lifeline", not "my lifeline"), with the article its value takes ("an expert hiker").
+    const phrase = p.phrase
+      .replace('V1', v1)
+      .replace(/\bV\b/, ofTheSubject(value))
+      .replace(/\ba (?=[aeio])/, 'an ');
     out.push({ attribute, value, phrase, subject, slot, ...(p.ends ? { ends: p.ends } : {}) });
   }
   return out;
@@ -672,6 +678,19 @@ function draft(
     occurredAt,
     sourceEventIds: [s.eventId],
   };
+}
+
+/**
+ * A first-person object said of the subject: "my" -> "their", "me" -> "them" (a memory is in the third
+ * person; the speaker's words stay in `attributes.sentence`). These are stop words, so dedupe keys do not change.
+ */
+function ofTheSubject(object: string): string {
+  return object
+    .replace(/\bmy\b/g, 'their')
+    .replace(/\bMy\b/g, 'Their')
+    .replace(/\bmyself\b/gi, 'themselves')
+    .replace(/\bmine\b/gi, 'theirs')
+    .replace(/\bme\b/g, 'them');
 }
 
 /** Longest sentence read for facts, preferences, instructions and episodes. */
@@ -753,7 +772,9 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
     semantic = true;
   }
 
-  for (const p of detectPreferences(text)) {
+  for (const said of detectPreferences(text)) {
+    // The memory says it of the subject: "Melanie likes camping trips with their family", not "with my fam".
+    const p = { ...said, object: ofTheSubject(said.object) };
     const verb = p.uses
       ? 'uses'
       : p.kind
