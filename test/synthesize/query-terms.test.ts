@@ -103,4 +103,10 @@ describe('analyzeQuery', () => {
     expect(terms.names).toEqual(['Caroline', 'Melanie', 'Berlin']);
     expect(terms.words).not.toContain('when');
   });
+
+  it('reads a name before a full stop whole, and no name in the verb a request opens with', async () => {
+    // "Joanna." missed the speaker's turns; "Tell" was read as a name.
+    expect((await analyzeQuery(database, 'Tell me about Joanna.')).names).toEqual(['Joanna']);
+    expect((await analyzeQuery(database, "List Tim's books.")).names).toEqual(['Tim']);
+  });
 });

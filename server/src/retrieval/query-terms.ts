@@ -48,6 +48,13 @@ const QUESTION_WORDS = new Set([
   'i',
 ]);
 
+/** Verbs a request opens with ("Tell me about Joanna.", "List Tim's books"): capitalised, but no name. */
+const OPENERS = new Set(
+  'Tell Show List Give Find Remind Summarize Summarise Describe Explain Recall Name Share Get Search Look Check Say'.split(
+    ' ',
+  ),
+);
+
 /** Parses the text form of a tsvector (`'lex':1,4 'other':2`) into lexeme -> term frequency. */
 export function parseTsvector(text: string): { tf: Map<string, number>; length: number } {
   // A hand-written scanner: this runs for every candidate that feeds expansion and diversity.
@@ -222,7 +229,8 @@ export async function analyzeQuery(database: Database, query: string): Promise<Q
   const names = [
     ...new Set(
       rawWords
-        .filter((w) => /^\p{Lu}/u.test(w) && !QUESTION_WORDS.has(w.toLowerCase()))
+        .map((w) => w.replace(/[.'’-]+$/, ''))
+        .filter((w, i) => /^\p{Lu}/u.test(w) && !QUESTION_WORDS.has(w.toLowerCase()) && !(i === 0 && OPENERS.has(w)))
         .map((w) => w.replace(/['’]s$/, '')),
     ),
   ];

@@ -138,15 +138,19 @@ async function runSource(
   return run;
 }
 
-function rankRun(run: SourceRun, query: Map<string, number>): Array<[string, number]> {
+function rankRun(run: SourceRun, query: Map<string, number>, names: Set<string>): Array<[string, number]> {
   const idfOf = new Map<string, number>();
   for (const lexeme of query.keys()) idfOf.set(lexeme, idf(run.total, run.df.get(lexeme) ?? 0));
   let sumLength = 0;
   for (const r of run.rows.values()) sumLength += r.doc.length;
   const avg = run.rows.size > 0 ? sumLength / run.rows.size : 1;
   const scored: Array<[string, number, number]> = [];
+  const others = [...query.keys()].filter((l) => !names.has(l));
   for (const [id, r] of run.rows) {
-    const s = bm25(r.doc, query, idfOf, avg);
+    // A document that holds only the names the query asks about ("Joanna: Bye Nate!" for "Where did
+    // Joanna travel?") says nothing more for being short: no length normalisation for it.
+    const nameOnly = names.size > 0 && !others.some((l) => r.doc.tfOf(l) > 0);
+    const s = bm25(r.doc, query, idfOf, avg, undefined, nameOnly ? 0 : undefined);
     if (s > 0) scored.push([id, s, r.when?.getTime() ?? 0]);
   }
   // Equal scores, the newer first: "Deployed api v1.4.2 to staging" and, a week later, "... v1.5.0 ..."
@@ -225,7 +229,8 @@ export async function retrieve(
 
   // First pass: BM25 of the query's own lexemes.
   const base = new Map<Source, Array<[string, number]>>();
-  for (const run of runs) base.set(run.source, rankRun(run, terms.lexemes));
+  const nameLexemes = new Set(terms.names.map((n) => n.toLowerCase()).filter((n) => terms.lexemes.has(n)));
+  for (const run of runs) base.set(run.source, rankRun(run, terms.lexemes, nameLexemes));
 
   // Second pass: the candidates re-scored for the query expanded with feedback terms (RM3).
   const expansion = expansionTerms(runs, base, terms.lexemes);
@@ -241,7 +246,7 @@ export async function retrieve(
       const scale = run.total / Math.max(1, run.rows.size);
       for (const l of expansion.keys())
         if (!run.df.has(l)) run.df.set(l, Math.min(run.total, (local.get(l) ?? 0) * scale));
-      expanded.set(run.source, rankRun(run, expandedQuery));
+      expanded.set(run.source, rankRun(run, expandedQuery, nameLexemes));
     }
   }
 
