@@ -5,10 +5,10 @@
  * folder per test keep profiles apart.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { uniqueEmail } from '../helpers/fixtures.js';
 
 const root = process.cwd();
@@ -35,9 +35,16 @@ export interface HxHome {
   env: Record<string, string>;
 }
 
+/** The homes this test file made, removed after its tests (a CI run made hundreds under /tmp). */
+const homes: string[] = [];
+afterAll(() => {
+  for (const dir of homes.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A fresh HOME (and XDG config and state folders inside it) for one test's profiles and checkpoints. */
 export function newHome(url: string): HxHome {
   const dir = mkdtempSync(join(tmpdir(), 'hx-cli-'));
+  homes.push(dir);
   return {
     dir,
     configDir: join(dir, 'config', 'hx'),
