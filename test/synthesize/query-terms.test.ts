@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/src/db/client.js';
-import { analyzeQuery, parseTsvector } from '../../server/src/retrieval/query-terms.js';
+import { analyzeQuery, hyphenForms, parseTsvector } from '../../server/src/retrieval/query-terms.js';
 import { VARIANT_WEIGHT, wordVariants } from '../../server/src/retrieval/word-variants.js';
 
 let database: Database;
@@ -51,6 +51,13 @@ async function wholeQuery(text: string): Promise<Map<string, number>> {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   for (const lexeme of (await stems(wordVariants(words).join(' '))).keys())
     if (!expected.has(lexeme)) expected.set(lexeme, VARIANT_WEIGHT);
+  // The other written form of a prefixed or hyphenated word: the joined word's stem, the hyphenated whole.
+  const rawWords = (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu) ?? []).map((w) => w.toLowerCase());
+  const { joined, hyphenated } = hyphenForms(rawWords);
+  for (const lexeme of (await stems(joined.join(' '))).keys())
+    if (!expected.has(lexeme)) expected.set(lexeme, VARIANT_WEIGHT);
+  for (const lexeme of (await stems(hyphenated.join(' '))).keys())
+    if (lexeme.includes('-') && !expected.has(lexeme)) expected.set(lexeme, VARIANT_WEIGHT);
   return expected;
 }
 
@@ -102,6 +109,13 @@ describe('analyzeQuery', () => {
     const terms = await analyzeQuery(database, 'When did Caroline meet Melanie in Berlin?');
     expect(terms.names).toEqual(['Caroline', 'Melanie', 'Berlin']);
     expect(terms.words).not.toContain('when');
+  });
+
+  it('looks for a word with and without its prefix hyphen, at a variant weight, without the parts', async () => {
+    const destress = (await analyzeQuery(database, 'How do I destress?')).lexemes;
+    expect(destress.get('de-stress')).toBe(VARIANT_WEIGHT);
+    expect(destress.has('de')).toBe(false);
+    expect((await analyzeQuery(database, 'my e-mail address')).lexemes.get('email')).toBe(VARIANT_WEIGHT);
   });
 
   it('reads a name before a full stop whole, and no name in the verb a request opens with', async () => {

@@ -17,6 +17,8 @@ const turns: SpokenTurn[] = [
   ['Jon', 'Here is a photo of the studio on opening night.'],
   ['Caroline', 'I like the new cafe downtown.'],
   ['Melanie', 'We drove to the coast on Sunday.'],
+  ['Melanie', "I've been running farther to de-stress, which has been great."],
+  ['Jon', 'My new email is jon at example dot com.'],
 ];
 
 beforeAll(async () => {
@@ -46,6 +48,12 @@ describe('synthesize: everyday and written forms of a word', () => {
 
   it('finds "photo" for a question about pics', async () => {
     expect(await citedEvents('Did anyone share pics?')).toContain(ids[2]);
+  });
+
+  it('finds "de-stress" for a question about how to destress, and "email" for an e-mail', async () => {
+    // The parser keeps a hyphenated word as one lexeme ('de-stress'), which the joined word never matched.
+    expect(await citedEvents('What helps to destress?')).toContain(ids[5]);
+    expect(await citedEvents('What is the new e-mail?')).toContain(ids[6]);
   });
 
   it('does not bring in turns that share no form of a word', async () => {

@@ -55,6 +55,23 @@ const OPENERS = new Set(
   ),
 );
 
+/** Prefixes written with or without a hyphen ("de-stress", "re-enter", "co-worker", "e-mail", "non-profit"). */
+const HYPHEN_PREFIX = /^(de|re|co|pre|non|e|self|anti|multi|post|semi)([a-z]{4,})$/;
+
+/** The other written form of each word: joined if it has a hyphen, hyphenated after a known prefix if not. */
+export function hyphenForms(words: string[]): { joined: string[]; hyphenated: string[] } {
+  const joined: string[] = [];
+  const hyphenated: string[] = [];
+  for (const word of words) {
+    if (/^[a-z]+(?:-[a-z]+)+$/.test(word)) joined.push(word.replace(/-/g, ''));
+    else {
+      const m = HYPHEN_PREFIX.exec(word);
+      if (m) hyphenated.push(`${m[1]}-${m[2]}`);
+    }
+  }
+  return { joined, hyphenated };
+}
+
 /** Parses the text form of a tsvector (`'lex':1,4 'other':2`) into lexeme -> term frequency. */
 export function parseTsvector(text: string): { tf: Map<string, number>; length: number } {
   // A hand-written scanner: this runs for every candidate that feeds expansion and diversity.
@@ -225,6 +242,18 @@ export async function analyzeQuery(database: Database, query: string): Promise<Q
   if (variants.length > 0) {
     const variantLexemes = await lexemesOf(database, variants.join(' '));
     for (const lexeme of variantLexemes.keys()) if (!tf.has(lexeme)) tf.set(lexeme, VARIANT_WEIGHT);
+  }
+  // A word written with or without its prefix's hyphen ("destress" / "de-stress", "e-mail" / "email"):
+  // the parser keeps the hyphenated form as one lexeme ('de-stress'), which the joined word never matches.
+  const { joined, hyphenated } = hyphenForms(words);
+  if (joined.length + hyphenated.length > 0) {
+    const found = await lexemesOf(database, [...joined, ...hyphenated].join(' '));
+    const fromHyphenated = hyphenated.length > 0 ? await lexemesOf(database, hyphenated.join(' ')) : new Map();
+    for (const lexeme of found.keys()) {
+      // Of a hyphenated form only its whole ('de-stress'), not its parts ('de', 'stress').
+      if (fromHyphenated.has(lexeme) && !lexeme.includes('-')) continue;
+      if (!tf.has(lexeme)) tf.set(lexeme, VARIANT_WEIGHT);
+    }
   }
   const names = [
     ...new Set(
