@@ -143,6 +143,9 @@ describe('synthesize: a job left, a child a year older', () => {
         ['My daughter Mia is 4 and loves drawing dinosaurs.', '2026-01-12T19:00:00Z', 'k2'],
         ['I quit my job at Acme Corp last week, taking a break before the next thing.', '2026-03-02T10:00:00Z', 'k3'],
         ['My daughter just turned 5!', '2026-04-20T17:00:00Z', 'k4'],
+        ['I drive a Tesla Model 3 to work every day.', '2026-01-15T08:00:00Z', 'k5'],
+        ['I sold the Tesla last weekend and bought a Honda Civic instead.', '2026-02-16T18:00:00Z', 'k6'],
+        ['We moved to a bigger apartment in Porto last week, the balcony is huge.', '2026-03-25T19:00:00Z', 'k7'],
       ]),
     );
   });
@@ -151,6 +154,14 @@ describe('synthesize: a job left, a child a year older', () => {
     const pack = await later.synthesize('Where do I work?', { subjectId: 'kim', maxTokens: 400 });
     expect(pack.context, pack.context).toContain('kim no longer works at Acme Corp');
     expect(pack.context).not.toMatch(/kim works at Acme Corp/);
+  });
+
+  it('answers where the user lives from a move into an apartment, and which car from the make bought last', async () => {
+    const home = await later.synthesize('Where do I live?', { subjectId: 'kim', maxTokens: 400 });
+    expect(home.context, home.context).toContain('kim lives in Porto');
+    const car = await later.synthesize('What car do I drive?', { subjectId: 'kim', maxTokens: 400 });
+    expect(car.context, car.context).toContain('kim drives a Honda Civic');
+    expect(car.context).not.toContain('kim drives a Tesla');
   });
 
   it("gives the child's age said last", async () => {

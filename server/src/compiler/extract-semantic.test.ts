@@ -363,12 +363,19 @@ describe('a job left, a relative a year older', () => {
     ['I am an expert hiker now.', ['user-1:occupation', 'user-1 is an expert hiker']],
     ['My laptop is like half of my lifeline.', ['user-1:laptop', "user-1's laptop is like half of their lifeline"]],
     ['I am a nurse.', ['user-1:occupation', 'user-1 is a nurse']],
+    // A chat assistant's user: a home moved into, a pet named as it is introduced, the car by its make.
+    ['We moved to a bigger apartment in Porto last week.', ['user-1:location', 'user-1 lives in Porto']],
+    ['Hi! I just adopted a cat, her name is Miso.', ['user-1:pet_cat_miso', "user-1's cat is called Miso"]],
+    ['I drive a Tesla Model 3 to work every day.', ['user-1:car', 'user-1 drives a Tesla Model 3']],
+    ['I sold the Tesla last weekend and bought a Honda Civic instead.', ['user-1:car', 'user-1 drives a Honda Civic']],
+    ['I bought an Audi A4.', ['user-1:car', 'user-1 drives an Audi A4']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });
 
   it('reads no job from leaving a place, and no age from a time', () => {
     expect(learnedFrom(['I left Paris in May.'])).toEqual([]);
+    expect(learnedFrom(['I got a new lamp.'])).toEqual([]);
     expect(learnedFrom(['My daughter is 5 minutes late.'])).toEqual([]);
   });
 

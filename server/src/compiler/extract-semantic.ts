@@ -298,6 +298,10 @@ const PLAN_WORD = String.raw`(?:plan|tier|subscription|package|edition)\b`;
 /** A value naming a plan ("the Enterprise plan"): moving to it is no move of house. */
 const ENDS_IN_PLAN = new RegExp(`${PLAN_WORD}$`, 'i');
 
+/** Car makes, for "I drive a ..." and "bought a ..." (a bought thing is a car only by its make). */
+const CAR_MAKES =
+  'Tesla|Honda|Toyota|Ford|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Porsche|Chevrolet|Chevy|Jeep|Fiat|Renault|Peugeot|Citroen|Skoda|Seat|Lexus|Mini|Rivian|Polestar|Dacia|Opel|Suzuki|Mitsubishi|Jaguar|Land Rover|Range Rover|Lucid|BYD';
+
 /** A diet, an allergy or an intolerance. */
 const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,40}|lactose intolerant|gluten[- ]free)\b`;
 
@@ -310,6 +314,15 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
   },
   {
     re: new RegExp(`${IM}\\s+(?:living|based|staying|settled)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
+    attribute: 'location',
+    phrase: 'S lives in V',
+  },
+  // A move into a home somewhere ("we moved to a bigger apartment in Porto"): the place, not the home.
+  {
+    re: new RegExp(
+      `\\b(?:I|we)(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|recently\\s+|finally\\s+)?(?:moved|relocated)\\s+(?:in)?to\\s+(?:a|an|our|my|the)\\s+(?:[\\p{L}-]+\\s+){0,3}?(?:apartment|flat|house|home|place|condo|studio|loft)\\s+(?:in|near)\\s+${VALUE}`,
+      'iu',
+    ),
     attribute: 'location',
     phrase: 'S lives in V',
   },
@@ -487,6 +500,21 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
     attribute: 'count',
     phrase: 'S has V V1',
   },
+  // A pet named as it is introduced: "I just adopted a cat, her name is Miso".
+  {
+    re: /\b(?:I|[Ww]e)\s+(?:just\s+|finally\s+|recently\s+)?(?:adopted|got|rescued|have)\s+an?\s+(?:new\s+|little\s+|[\p{Ll}-]+\s+)?(dog|cat|puppy|kitten|horse|parrot|rabbit|hamster)[,.;!]?\s+(?:and\s+)?(?:her|his|its|their)\s+name\s+is\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
+    attribute: 'pet',
+    phrase: "S's V1 is called V",
+  },
+  // The car someone drives, by its make ("I drive a Tesla Model 3", "bought a Honda Civic"): one slot.
+  {
+    re: new RegExp(
+      `\\b(?:I\\s+(?:now\\s+|still\\s+)?drive|(?:bought|got|leased)(?:\\s+myself)?)\\s+an?\\s+(?:new\\s+|used\\s+|old\\s+|second-hand\\s+)?((?:${CAR_MAKES})(?:\\s+[\\p{Lu}\\p{N}][\\p{L}\\p{N}-]*){0,2})`,
+      'u',
+    ),
+    attribute: 'car',
+    phrase: 'S drives a V',
+  },
   {
     re: /\b[Mm]y\s+(dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)(?:['’]s name is|\s+is\s+(?:called|named)|\s+is|\s+(?:called|named)|,)?\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
     attribute: 'pet',
@@ -564,7 +592,7 @@ function trimValue(v: string, attribute: string): string {
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -625,7 +653,7 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
     const phrase = p.phrase
       .replace('V1', v1)
       .replace(/\bV\b/, ofTheSubject(value))
-      .replace(/\ba (?=[aeio])/, 'an ');
+      .replace(/\ba (?=[aeioAEIO])/, 'an ');
     out.push({ attribute, value, phrase, subject, slot, ...(p.ends ? { ends: p.ends } : {}) });
   }
   return out;
