@@ -146,6 +146,8 @@ describe('synthesize: a job left, a child a year older', () => {
         ['I drive a Tesla Model 3 to work every day.', '2026-01-15T08:00:00Z', 'k5'],
         ['I sold the Tesla last weekend and bought a Honda Civic instead.', '2026-02-16T18:00:00Z', 'k6'],
         ['We moved to a bigger apartment in Porto last week, the balcony is huge.', '2026-03-25T19:00:00Z', 'k7'],
+        ["I'm training for the Lisbon half marathon in April.", '2026-01-12T07:00:00Z', 'k8'],
+        ['I hurt my knee on a long run, so I had to drop out of the half marathon.', '2026-03-10T19:00:00Z', 'k9'],
       ]),
     );
   });
@@ -162,6 +164,15 @@ describe('synthesize: a job left, a child a year older', () => {
     const car = await later.synthesize('What car do I drive?', { subjectId: 'kim', maxTokens: 400 });
     expect(car.context, car.context).toContain('kim drives a Honda Civic');
     expect(car.context).not.toContain('kim drives a Tesla');
+  });
+
+  it('no longer says the user is training for a race they dropped out of', async () => {
+    const pack = await later.synthesize('Am I still training for the half marathon?', {
+      subjectId: 'kim',
+      maxTokens: 400,
+    });
+    expect(pack.context, pack.context).toContain('kim dropped out of the half marathon');
+    expect(pack.context).not.toMatch(/kim is training for|I'm training for the Lisbon/);
   });
 
   it("gives the child's age said last", async () => {

@@ -369,6 +369,16 @@ describe('a job left, a relative a year older', () => {
     ['I drive a Tesla Model 3 to work every day.', ['user-1:car', 'user-1 drives a Tesla Model 3']],
     ['I sold the Tesla last weekend and bought a Honda Civic instead.', ['user-1:car', 'user-1 drives a Honda Civic']],
     ['I bought an Audi A4.', ['user-1:car', 'user-1 drives an Audi A4']],
+    // Training for an event, and dropping out of it: one slot per kind of event.
+    [
+      "I'm training for the Lisbon half marathon in April.",
+      ['user-1:training_marathon', 'user-1 is training for the Lisbon half marathon in April'],
+    ],
+    [
+      'So I had to drop out of the half marathon.',
+      ['user-1:training_marathon', 'user-1 dropped out of the half marathon'],
+    ],
+    ["I'm studying for the bar exam.", ['user-1:training_exam', 'user-1 is preparing for the bar exam']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });

@@ -306,7 +306,15 @@ const CAR_MAKES =
 const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,40}|lactose intolerant|gluten[- ]free)\b`;
 
 /** `ends`: the statement ends the value ("I quit my job at Acme"): its own memory, which supersedes the value. */
-const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named?: boolean; ends?: true }[] = [
+/** `byKind`: one slot per kind of thing named (the value's head noun): "training for the half marathon" is `training_marathon`. */
+const ATTRIBUTE_PATTERNS: {
+  re: RegExp;
+  attribute: string;
+  phrase: string;
+  named?: boolean;
+  ends?: true;
+  byKind?: true;
+}[] = [
   {
     re: new RegExp(`${I}\\s+(?:live|reside|am based|am living|am staying|now live)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
     attribute: 'location',
@@ -316,6 +324,36 @@ const ATTRIBUTE_PATTERNS: { re: RegExp; attribute: string; phrase: string; named
     re: new RegExp(`${IM}\\s+(?:living|based|staying|settled)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
     attribute: 'location',
     phrase: 'S lives in V',
+  },
+  // Training for an event, and dropping out of it: "I'm training for the Lisbon half marathon", then "I
+  // had to drop out of the half marathon" (the second ends the first: one slot per kind of event).
+  {
+    re: new RegExp(
+      `${IM}\\s+(?:(?:still|now|currently)\\s+)?(?:training|practi[cs]ing)\\s+for\\s+(?:the|a|an|my|our)?\\s*${VALUE}`,
+      'iu',
+    ),
+    attribute: 'training',
+    phrase: 'S is training for the V',
+    byKind: true,
+  },
+  {
+    re: new RegExp(
+      `${IM}\\s+(?:(?:still|now|currently)\\s+)?(?:preparing|studying)\\s+for\\s+(?:the|a|an|my|our)?\\s*${VALUE}`,
+      'iu',
+    ),
+    attribute: 'training',
+    phrase: 'S is preparing for the V',
+    byKind: true,
+  },
+  {
+    re: new RegExp(
+      `${I}(?:\\s+(?:have|['’]ve|had\\s+to)|['’]ve)?\\s+(?:just\\s+|finally\\s+|had\\s+to\\s+)?(?:dropped\\s+out\\s+of|drop\\s+out\\s+of|pulled\\s+out\\s+of|pull\\s+out\\s+of|withdrew\\s+from|withdraw\\s+from|gave\\s+up\\s+on|give\\s+up\\s+on)\\s+(?:the|a|an|my|our)?\\s*${VALUE}`,
+      'iu',
+    ),
+    attribute: 'training',
+    phrase: 'S dropped out of the V',
+    ends: true,
+    byKind: true,
   },
   // A move into a home somewhere ("we moved to a bigger apartment in Porto"): the place, not the home.
   {
@@ -592,7 +630,7 @@ function trimValue(v: string, attribute: string): string {
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:training|preparing|studying|practi[cs]ing|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -630,12 +668,16 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       (attribute === 'diet' && !/^(?:vegan|vegetarian|pescatarian)$/i.test(value)) ||
       attribute === 'language' ||
       /^(?:pet|relative)_/.test(attribute);
-    const slot = addsUp
-      ? `${attribute}_${value
-          .toLowerCase()
-          .replace(/\s+(?:as well|too|also)$/, '')
-          .replace(/[^\p{L}]+/gu, '_')}`
-      : attribute;
+    const kind = p.byKind ? kindOf(value) : null;
+    if (p.byKind && !kind) continue;
+    const slot = kind
+      ? `${attribute}_${kind}`
+      : addsUp
+        ? `${attribute}_${value
+            .toLowerCase()
+            .replace(/\s+(?:as well|too|also)$/, '')
+            .replace(/[^\p{L}]+/gu, '_')}`
+        : attribute;
     if (
       value === '' ||
       (attribute === 'location' &&
