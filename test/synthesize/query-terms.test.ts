@@ -116,6 +116,7 @@ describe('analyzeQuery', () => {
     expect(destress.get('de-stress')).toBe(VARIANT_WEIGHT);
     expect(destress.has('de')).toBe(false);
     expect((await analyzeQuery(database, 'my e-mail address')).lexemes.get('email')).toBe(VARIANT_WEIGHT);
+    expect((await analyzeQuery(database, 'Tell me how to destress.')).lexemes.get('de-stress')).toBe(VARIANT_WEIGHT);
   });
 
   it('reads a name before a full stop whole, and no name in the verb a request opens with', async () => {

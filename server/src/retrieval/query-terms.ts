@@ -62,7 +62,9 @@ const HYPHEN_PREFIX = /^(de|re|co|pre|non|e|self|anti|multi|post|semi)([a-z]{4,}
 export function hyphenForms(words: string[]): { joined: string[]; hyphenated: string[] } {
   const joined: string[] = [];
   const hyphenated: string[] = [];
-  for (const word of words) {
+  for (const raw of words) {
+    // A word may end the sentence ("how to destress.").
+    const word = raw.replace(/[.'’-]+$/, '');
     if (/^[a-z]+(?:-[a-z]+)+$/.test(word)) joined.push(word.replace(/-/g, ''));
     else {
       const m = HYPHEN_PREFIX.exec(word);
