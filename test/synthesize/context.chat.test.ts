@@ -148,6 +148,8 @@ describe('synthesize: a job left, a child a year older', () => {
         ['We moved to a bigger apartment in Porto last week, the balcony is huge.', '2026-03-25T19:00:00Z', 'k7'],
         ["I'm training for the Lisbon half marathon in April.", '2026-01-12T07:00:00Z', 'k8'],
         ['I hurt my knee on a long run, so I had to drop out of the half marathon.', '2026-03-10T19:00:00Z', 'k9'],
+        ['Hi! I just adopted a cat, her name is Miso. She is a 2 year old tabby.', '2026-01-05T19:00:00Z', 'k10'],
+        ['Miso knocked my coffee over again this morning, she is such a troublemaker.', '2026-03-01T08:00:00Z', 'k11'],
       ]),
     );
   });
@@ -173,6 +175,14 @@ describe('synthesize: a job left, a child a year older', () => {
     });
     expect(pack.context, pack.context).toContain('kim dropped out of the half marathon');
     expect(pack.context).not.toMatch(/kim is training for|I'm training for the Lisbon/);
+  });
+
+  it('answers "what did I do in March?" with March only: a name in a March turn leads to no other month', async () => {
+    const pack = await later.synthesize('What did I do in March?', { subjectId: 'kim', maxTokens: 400 });
+    expect(pack.context, pack.context).toContain('Miso knocked my coffee over');
+    // "Miso" (and "Acme Corp") lead through learn's entities to January's turns: not of the time asked.
+    expect(pack.context).not.toContain('I just adopted a cat');
+    expect(pack.context).not.toContain('I work at Acme Corp');
   });
 
   it("gives the child's age said last", async () => {

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.js';
 import { type CandidateRow, fetchEntityTurns, fetchNeighbours, type NeighbourRow } from './candidates.js';
 import { entityAnchors } from './entity-hops.js';
 import type { QueryTerms } from './query-terms.js';
+import { inRange, type TimeRange } from './query-time.js';
 import { docOf, type RankedItem } from './ranked-item.js';
 import type { RetrievalScope } from './scope.js';
 import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
@@ -102,6 +103,8 @@ export async function lendThroughEntities(
   items: RankedItem[],
   sections: Set<SynthesizeSection>,
   terms: QueryTerms,
+  /** The time the query names: a hop reaches only the turns of that time ("What did I do in March?"). */
+  timeRange: TimeRange | null = null,
 ): Promise<() => void> {
   if (ENTITY_SHARE <= 0 || !sections.has('context')) return NOTHING;
   const anchors = items
@@ -116,7 +119,10 @@ export async function lendThroughEntities(
     lend(items, rows, (row) => {
       const anchor = byKey.get(row.entity);
       // A turn lends nothing to itself.
-      return anchor && anchor.from !== row.id ? ENTITY_SHARE * anchor.score : 0;
+      if (!anchor || anchor.from === row.id) return 0;
+      const when = row.occurred_at ? new Date(row.occurred_at) : null;
+      if (timeRange && when && !inRange(timeRange, when)) return 0;
+      return ENTITY_SHARE * anchor.score;
     });
 }
 

@@ -312,7 +312,7 @@ export async function retrieve(
   const hasMemories = runs.some((run) => run.source === 'memory');
   const lends = await Promise.all([
     lendToNeighbours(database, scope, items, options.sections, terms),
-    hasMemories ? lendThroughEntities(database, scope, items, options.sections, terms) : () => {},
+    hasMemories ? lendThroughEntities(database, scope, items, options.sections, terms, timeRange) : () => {},
   ]);
   for (const lend of lends) lend();
   const answerType = answerTypeOf(query);
