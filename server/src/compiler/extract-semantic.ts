@@ -305,14 +305,14 @@ const CAR_MAKES =
 /** A diet, an allergy or an intolerance. */
 const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,40}|lactose intolerant|gluten[- ]free)\b`;
 
-/** `ends`: the statement ends the value ("I quit my job at Acme"): its own memory, which supersedes the value. */
-/** `byKind`: one slot per kind of thing named (the value's head noun): "training for the half marathon" is `training_marathon`. */
 const ATTRIBUTE_PATTERNS: {
   re: RegExp;
   attribute: string;
   phrase: string;
   named?: boolean;
+  /** The statement ends the value ("I quit my job at Acme"): its own memory, which supersedes the value. */
   ends?: true;
+  /** One slot per kind of thing named (the value's head noun): "training for the half marathon" is `training_marathon`. */
   byKind?: true;
 }[] = [
   {

@@ -20,6 +20,12 @@ const URL_RE = /\b(?:https?:\/\/|www\.)[^\s<>"'`)\]]+/gi;
 const NAME_RUN =
   /(?<![A-Za-z0-9\u00C0-\u024F@/.])[A-Z\u00C0-\u00DE][A-Za-z0-9\u00C0-\u024F'’.-]*(?:\s+(?:(?:of(?:\s+the)?|the|de|da|van|von|del|la|le|&)\s+)?[A-Z\u00C0-\u00DE][A-Za-z0-9\u00C0-\u024F'’.-]*)*/g;
 
+/** Days and months, and the short forms of them that are never names ("Fri", "Sept"; not "Sun", "Jan"). */
+const DAYS_AND_MONTHS =
+  'Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August ' +
+  'September October November December';
+const SHORT_DAYS_AND_MONTHS = 'Mon Tue Tues Wed Weds Thu Thur Thurs Fri Sat Feb Apr Aug Sept Oct Nov Dec';
+
 /** Capitalised words that are not names on their own. */
 const NOT_NAMES = new Set(
   (
@@ -28,9 +34,9 @@ const NOT_NAMES = new Set(
     'And But Or If When While What Which Who Why How Where Just Also Really Maybe Definitely Absolutely Totally ' +
     'Haha Lol Omg Btw It Its My Your Our Their We You They He She Me Us Them His Her Mine Yours Let Lets Do Does Did ' +
     'Can Could Would Should Will Is Are Was Were Be Been Have Has Had Not Dont Didnt Cant Wont Isnt Anyway Anything ' +
-    'Everything Something Nothing Everyone Someone Today Tomorrow Yesterday Tonight Monday Tuesday Wednesday Thursday ' +
-    'Friday Saturday Sunday January February March April May June July August September October November December ' +
-    'Mom Dad Mum Mommy Daddy God Christmas Easter Halloween Thanksgiving Dear Love Bye Cheers True False Null ' +
+    'Everything Something Nothing Everyone Someone Today Tomorrow Yesterday Tonight ' +
+    DAYS_AND_MONTHS +
+    ' Mom Dad Mum Mommy Daddy God Christmas Easter Halloween Thanksgiving Dear Love Bye Cheers True False Null ' +
     'After Before Since Until Then Now Once Because Though Although Even Still Plus Agreed Exactly Right Alright ' +
     // Prepositions that open a sentence ("In Kyoto I recommend ..."): the name is the word after them.
     'In At On From For With To By During About Into Over Under Near Between Across Around Without ' +
@@ -41,19 +47,17 @@ const NOT_NAMES = new Set(
     'Indonesian American British Canadian Mexican Brazilian Australian Irish Scottish European Asian African Latin ' +
     // Short forms of days and months ("Last Fri I took my kids..."), chat words and openers that are
     // capitalised at the start of a sentence or after a greeting ("Woohoo Melanie!", "See you there").
-    'Mon Tue Tues Wed Weds Thu Thur Thurs Fri Sat Feb Apr Aug Sept Oct Nov Dec ' +
-    'BTW LOL OMG TBH FYI IMO Yep Yup Yay Woohoo Woah Whoa Wanna Gotta See Always Never Remember Anytime'
+    SHORT_DAYS_AND_MONTHS +
+    ' BTW LOL OMG TBH FYI IMO Yep Yup Yay Woohoo Woah Whoa Wanna Gotta See Always Never Remember Anytime'
   ).split(/\s+/),
 );
 
 /** Words that make a time of a day or month name after them: "Last Friday", "Next August" are no names. */
 const TIME_LEAD = new Set('Last Next Every Past Coming Early Late Mid'.split(' '));
 const TIME_WORDS = new Set(
-  (
-    'Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mon Tue Tues Wed Weds Thu Thur Thurs Fri Sat Sun ' +
-    'January February March April May June July August September October November December Jan Feb Mar Apr Jun ' +
-    'Jul Aug Sep Sept Oct Nov Dec Week Weekend Month Year Summer Winter Spring Fall Autumn Morning Evening Night'
-  ).split(' '),
+  `${DAYS_AND_MONTHS} ${SHORT_DAYS_AND_MONTHS} Sun Jan Mar Jun Jul Sep Week Weekend Month Year Summer Winter Spring Fall Autumn Morning Evening Night`.split(
+    ' ',
+  ),
 );
 
 /** Pronouns: capitalised in a run of names ("Lisbon and I", "In Paris We ..."), never part of one. */

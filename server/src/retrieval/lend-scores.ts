@@ -9,7 +9,7 @@ import type { Database } from '../db/client.js';
 import { type CandidateRow, fetchEntityTurns, fetchNeighbours, type NeighbourRow } from './candidates.js';
 import { entityAnchors } from './entity-hops.js';
 import type { QueryTerms } from './query-terms.js';
-import { inRange, type TimeRange } from './query-time.js';
+import { inRange, type TimeRange, toDate } from './query-time.js';
 import { docOf, type RankedItem } from './ranked-item.js';
 import type { RetrievalScope } from './scope.js';
 import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
@@ -120,7 +120,7 @@ export async function lendThroughEntities(
       const anchor = byKey.get(row.entity);
       // A turn lends nothing to itself.
       if (!anchor || anchor.from === row.id) return 0;
-      const when = row.occurred_at ? new Date(row.occurred_at) : null;
+      const when = timeRange ? toDate(row.occurred_at) : null;
       if (timeRange && when && !inRange(timeRange, when)) return 0;
       return ENTITY_SHARE * anchor.score;
     });

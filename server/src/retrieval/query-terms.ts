@@ -248,15 +248,11 @@ export async function analyzeQuery(database: Database, query: string): Promise<Q
   // A word written with or without its prefix's hyphen ("destress" / "de-stress", "e-mail" / "email"):
   // the parser keeps the hyphenated form as one lexeme ('de-stress'), which the joined word never matches.
   const { joined, hyphenated } = hyphenForms(words);
-  if (joined.length + hyphenated.length > 0) {
-    const found = await lexemesOf(database, [...joined, ...hyphenated].join(' '));
-    const fromHyphenated = hyphenated.length > 0 ? await lexemesOf(database, hyphenated.join(' ')) : new Map();
-    for (const lexeme of found.keys()) {
-      // Of a hyphenated form only its whole ('de-stress'), not its parts ('de', 'stress').
-      if (fromHyphenated.has(lexeme) && !lexeme.includes('-')) continue;
-      if (!tf.has(lexeme)) tf.set(lexeme, VARIANT_WEIGHT);
-    }
-  }
+  for (const lexeme of (await lexemesOf(database, joined.join(' '))).keys())
+    if (!tf.has(lexeme)) tf.set(lexeme, VARIANT_WEIGHT);
+  // Of a hyphenated form only its whole ('de-stress'), not its parts ('de', 'stress').
+  for (const lexeme of (await lexemesOf(database, hyphenated.join(' '))).keys())
+    if (lexeme.includes('-') && !tf.has(lexeme)) tf.set(lexeme, VARIANT_WEIGHT);
   const names = [
     ...new Set(
       rawWords

@@ -48,6 +48,13 @@ export function withoutDateNumbers<T extends { lexemes: Map<string, number> }>(t
   return { ...terms, lexemes: new Map([...terms.lexemes].filter(([l]) => !numbers.has(l))) };
 }
 
+/** A row's date column as a Date (null when absent or unreadable). */
+export function toDate(v: string | Date | null): Date | null {
+  if (!v) return null;
+  const d = v instanceof Date ? v : new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
 export function inRange(range: TimeRange, when: Date): boolean {
   return when.getTime() >= range.from.getTime() && when.getTime() < range.to.getTime();
 }

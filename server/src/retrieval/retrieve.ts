@@ -19,7 +19,7 @@ import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
 import type { RetrievalScope, Source } from './scope.js';
 import { kindPrior, sectionOf } from './sections.js';
 import { type AnswerType, answerTypeOf, holdsAnswer } from './answer-type.js';
-import { inRange, queryTimeRange, type TimeRange, withoutDateNumbers } from './query-time.js';
+import { inRange, queryTimeRange, type TimeRange, toDate, withoutDateNumbers } from './query-time.js';
 import { scoreSessions } from './sessions.js';
 import { countDocuments } from './term-stats.js';
 
@@ -186,12 +186,6 @@ function expansionTerms(
 
 function daysBetween(a: Date, b: Date): number {
   return Math.abs(a.getTime() - b.getTime()) / 86_400_000;
-}
-
-function toDate(v: string | Date | null): Date | null {
-  if (!v) return null;
-  const d = v instanceof Date ? v : new Date(v);
-  return Number.isNaN(d.getTime()) ? null : d;
 }
 
 /** Sessions scored from their matching turns, relative to the best session (1). */
