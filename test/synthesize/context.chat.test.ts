@@ -191,3 +191,52 @@ describe('synthesize: a job left, a child a year older', () => {
     expect(pack.context).not.toMatch(/daughter is 4 years old/);
   });
 });
+
+describe("synthesize: the assistant's echo of a fact that changed since", () => {
+  let echo: Hx;
+  beforeAll(async () => {
+    echo = await learnedTenant(
+      server,
+      'chat-echo',
+      datedTurnEvents('lee', [
+        ['I live in Lisbon, in a flat near the river.', '2026-01-10T09:00:00Z', 'e1'],
+        ['Lisbon is a lovely place to live! How long have you been there?', '2026-01-10T09:01:00Z', 'e1', 'assistant'],
+        ['That makes three bikes I own now.', '2026-02-01T09:00:00Z', 'e2'],
+        ['Nice, three bikes is quite a collection!', '2026-02-01T09:01:00Z', 'e2', 'assistant'],
+        ['Which of the bikes do you ride most?', '2026-02-01T09:02:00Z', 'e2', 'assistant'],
+        ['I moved to Porto last week.', '2026-03-01T09:00:00Z', 'e3'],
+        ['I sold my old mountain bike today, so I am down to two bikes.', '2026-04-01T09:00:00Z', 'e4'],
+        [
+          'Two bikes is plenty for the city, and your three bikes were a lot to store.',
+          '2026-04-01T09:01:00Z',
+          'e4',
+          'assistant',
+        ],
+      ]),
+    );
+  });
+
+  it('leaves out what the assistant said of the old count and the old home', async () => {
+    const bikes = await echo.synthesize('How many bikes do I own?', { subjectId: 'lee', maxTokens: 400 });
+    expect(bikes.context, bikes.context).toMatch(/down to two bikes|lee has two bikes/);
+    expect(bikes.context).not.toContain('quite a collection');
+    // Said after the count changed: the assistant's reply to the new count is current.
+    expect(bikes.context).toContain('Two bikes is plenty for the city');
+    // A reply that repeats no superseded fact stays.
+    expect(bikes.context).toContain('Which of the bikes do you ride most?');
+    const home = await echo.synthesize('Where do I live?', { subjectId: 'lee', maxTokens: 400 });
+    expect(home.context, home.context).toMatch(/Porto/);
+    expect(home.context).not.toContain('lovely place to live');
+    // Nor the summary of the Lisbon session, which only counts its turns and names their words.
+    expect(home.context).not.toMatch(/Topics: lisbon/);
+  });
+
+  it('shows the echo marked with the date the fact changed when superseded facts are asked for', async () => {
+    const bikes = await echo.synthesize('How many bikes do I own?', {
+      subjectId: 'lee',
+      maxTokens: 600,
+      includeSuperseded: true,
+    });
+    expect(bikes.context, bikes.context).toMatch(/\(superseded 2026-04-01\)[^\n]*quite a collection/);
+  });
+});

@@ -6,6 +6,8 @@
  * - A raw event learned into a memory that was since superseded ("I live in Lisbon." after "I moved
  *   to Porto") is left out, as superseded memories are; with `includeSuperseded` the superseded
  *   memory is shown in its place instead, marked with its dates.
+ * - The assistant's turn that said such a fact again before it changed ("Nice, three bikes!") is left
+ *   out with it (marked with its date under `includeSuperseded`).
  * - An artifact keeps listing a superseded fact only until learn rewrites it: such lines are marked
  *   stale for the packer to leave out.
  * - An episode learned from the same statement as a fact or preference that is a candidate too, and
@@ -26,6 +28,7 @@ import { type HoldsQuery, holdsQuery } from './holds-query.js';
 import type { RankedItem } from './ranked-item.js';
 import type { LearnedMemory, PackLineage } from './lineage.js';
 import { factKey } from './pack-context.js';
+import { toDate } from './query-time.js';
 import { sectionOf } from './sections.js';
 
 export interface Assembled {
@@ -120,6 +123,53 @@ function repeatedFacts(ordered: RankedItem[]): Map<string, RankedItem> {
       : null,
   );
   return new Map([...repeats].map(([episode, facts]) => [episode.row.id, facts[0] as RankedItem]));
+}
+
+/** A turn the assistant said: capture writes a message as `<role>: <content>` (the roles segment.ts reads). */
+const ASSISTANT_TURN = /^(?:assistant|ai|agent|bot|model):\s/i;
+
+function timeOf(v: string | Date | null): number | null {
+  return toDate(v)?.getTime() ?? null;
+}
+
+/**
+ * The assistant's turns that say again a fact of a user turn of their session that was superseded
+ * since ("Nice, three bikes is quite a collection!" after "That makes three bikes I own now", before
+ * "I am down to two bikes"): learn learns nothing from the assistant's turns, so no lineage ends
+ * them. An echo is said after the user's turn and before the fact changed, and holds every word the
+ * fact shares with that turn (at least two: the subject, which the user says as "I", set aside).
+ * Event id -> the superseded memory it echoes.
+ */
+function echoesOfSuperseded(ordered: RankedItem[], lineage: PackLineage): Map<string, LearnedMemory> {
+  const out = new Map<string, LearnedMemory>();
+  const stale: Array<{ session: string; from: number; memory: LearnedMemory; words: string[] }> = [];
+  for (const item of ordered) {
+    if (item.source !== 'event' || !item.row.session_id) continue;
+    const said = timeOf(item.row.occurred_at);
+    if (said === null) continue;
+    const turn = words(item.row.text);
+    for (const memory of lineage.memoriesOfEvent.get(item.row.id) ?? []) {
+      if (!memory.superseded) continue;
+      const shared = [...words(memory.content)].filter((w) => turn.has(w));
+      if (shared.length >= 2) stale.push({ session: item.row.session_id, from: said, memory, words: shared });
+    }
+  }
+  if (stale.length === 0) return out;
+  for (const item of ordered) {
+    if (item.source !== 'event' || !ASSISTANT_TURN.test(item.row.text)) continue;
+    const at = timeOf(item.row.occurred_at);
+    if (at === null) continue;
+    const own = words(item.row.text);
+    const echoed = stale.find(
+      (s) =>
+        s.session === item.row.session_id &&
+        at >= s.from &&
+        at < (timeOf(s.memory.validTo) ?? Number.POSITIVE_INFINITY) &&
+        s.words.every((w) => own.has(w)),
+    );
+    if (echoed) out.set(item.row.id, echoed.memory);
+  }
+  return out;
 }
 
 export interface AssembleOptions {
@@ -253,8 +303,28 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
     pushArtifact({ ...artifact, rankScore });
   };
 
+  const echoes = echoesOfSuperseded(ordered, lineage);
+  // Sessions with a candidate turn left out as superseded: a summary that only counts their turns
+  // points at what is no longer so (unless superseded facts are asked for).
+  const staleSessions = new Set<string>();
+  for (const item of includeSuperseded ? [] : ordered)
+    if (
+      item.source === 'event' &&
+      item.row.session_id &&
+      (echoes.has(item.row.id) || (lineage.memoriesOfEvent.get(item.row.id) ?? []).some((m) => m.superseded))
+    )
+      staleSessions.add(item.row.session_id);
   for (const item of ordered) {
     if (item.source === 'event') {
+      const echoed = echoes.get(item.row.id);
+      if (echoed) {
+        out.superseded += 1;
+        if (includeSuperseded) {
+          const until = day(echoed.validTo);
+          out.items.push({ item, cite: [], mark: `(superseded${until ? ` ${until}` : ''})` });
+        }
+        continue;
+      }
       const learned = lineage.memoriesOfEvent.get(item.row.id) ?? [];
       const stale = learned.filter((m) => m.superseded);
       if (stale.length > 0) {
@@ -367,7 +437,7 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
     }
     // Placed already where a procedure it covers ranked; placed here, a procedure below it is its repeat.
     if (placed.has(item.row.id)) continue;
-    if (countsOnly(item, out.items, holds)) {
+    if (countsOnly(item, out.items, holds, staleSessions)) {
       out.duplicates += 1;
       continue;
     }
@@ -379,13 +449,21 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
 
 /**
  * A session summary with no highlight to list ("2026-03-02: 2 events with assistant, user. Topics:
- * kyoto.") after a turn of its session: the turn is what it would point to. Unless the query names the
- * session ("What happened in session t3?").
+ * kyoto.") after a turn of its session: the turn is what it would point to; or of a session whose
+ * turns found were left out as superseded ("Topics: lisbon, live." after the move): it points at what
+ * is no longer so. Unless the query names the session ("What happened in session t3?").
  */
-function countsOnly(item: RankedItem, placed: Assembled['items'], holds: HoldsQuery | undefined): boolean {
+function countsOnly(
+  item: RankedItem,
+  placed: Assembled['items'],
+  holds: HoldsQuery | undefined,
+  staleSessions: Set<string>,
+): boolean {
   if (item.source !== 'artifact' || item.row.kind !== 'session_summary' || /^\s*[-*] /m.test(item.row.text))
     return false;
   const session = item.row.session_id;
   if (!session || holds?.(session)) return false;
-  return placed.some((x) => x.item.source === 'event' && x.item.row.session_id === session);
+  return (
+    staleSessions.has(session) || placed.some((x) => x.item.source === 'event' && x.item.row.session_id === session)
+  );
 }
