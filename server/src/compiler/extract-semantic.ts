@@ -3,6 +3,7 @@
  * Each kind is a small set of English patterns over one sentence; facts about an attribute
  * (location, employer, favourite X...) carry an attributeKey so a newer value supersedes the old.
  */
+import { detectPastimes, pastimePhrase } from './activities.js';
 import { contentStems, dedupeKeyOf, subjectSlug, words } from './normalise.js';
 import { formatResolved, resolveDate } from './resolve-dates.js';
 import type { Statement } from './segment.js';
@@ -840,6 +841,23 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
       ),
     );
     semantic = true;
+  }
+
+  // Pastimes by kind: "we went camping" learned as "Melanie's hobbies and activities include camping".
+  for (const p of detectPastimes(text)) {
+    out.push(
+      draft(
+        s,
+        'fact',
+        pastimePhrase(who, p),
+        dedupeKeyOf('fact', subjKey, `pastime ${p.name}`),
+        // Each pastime its own slot: a new one adds to the others, never supersedes them.
+        `${subjKey}:pastime_${p.name.replace(/\s+/g, '_')}`,
+        { ...base, attribute: `pastime_${p.kind}`, value: p.name },
+        0.7 - hedge,
+        null,
+      ),
+    );
   }
 
   for (const said of detectPreferences(text)) {

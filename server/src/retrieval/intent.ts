@@ -6,6 +6,7 @@
  * that says it, not the raw turns where the lock happened (issue 28).
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
+import { pastimeKindOf, pastimeKindsAsked } from '../compiler/activities.js';
 import type { RankedItem } from './ranked-item.js';
 
 const HOW_TO =
@@ -45,6 +46,26 @@ export function raiseCompiledAnswers(items: RankedItem[], sections: readonly Syn
   for (const item of items) {
     const compiled = item.source === 'artifact' || (item.source === 'memory' && item.row.kind === 'procedure');
     if (compiled && wanted.has(item.section)) {
+      item.score *= COMPILED_ANSWER_BOOST;
+      changed = true;
+    }
+  }
+  if (changed) items.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * Raises the pastime memories of the kinds the query asks for by their kind's word ("What activities
+ * does Melanie partake in?": learn's "Melanie's hobbies and activities include camping"), in place, by
+ * the compiled answers' factor: each names a pastime the turns say without the kind's word.
+ */
+export function raisePastimes(items: RankedItem[], query: string): void {
+  const kinds = pastimeKindsAsked(query);
+  if (kinds.size === 0) return;
+  let changed = false;
+  for (const item of items) {
+    if (item.source !== 'memory' || item.row.kind !== 'fact') continue;
+    const kind = pastimeKindOf(item.row.text);
+    if (kind && kinds.has(kind)) {
       item.score *= COMPILED_ANSWER_BOOST;
       changed = true;
     }

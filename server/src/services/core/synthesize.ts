@@ -20,7 +20,7 @@ import { newId } from '../../ids.js';
 import { diversify } from '../../retrieval/diversify.js';
 import { answerTypeOf } from '../../retrieval/answer-type.js';
 import { type Assembled, assemble, ENTITY_SOURCES_CHECKED } from '../../retrieval/assemble.js';
-import { answeringSections, raiseCompiledAnswers } from '../../retrieval/intent.js';
+import { answeringSections, raiseCompiledAnswers, raisePastimes } from '../../retrieval/intent.js';
 import { fetchPackLineage, fetchSubjectProfiles } from '../../retrieval/lineage.js';
 import { countsQuery } from '../../retrieval/holds-query.js';
 import { type PackInput, packContext, type UnpackedEntry } from '../../retrieval/pack-context.js';
@@ -177,6 +177,7 @@ export function createSynthesizeService(
       const items = embeddings ? await embeddings.fuse(scope, lexical, neighbours, sections) : lexical;
       const answering = answeringSections(body.query).filter((s) => sections.has(s));
       raiseCompiledAnswers(items, answering);
+      raisePastimes(items, body.query);
       const ordered = withProfiles(diversify(items, PACK_POOL).slice(0, PACK_POOL), profiles, sections);
       const lineage = await fetchPackLineage(
         database,

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { detectPastimes, pastimeKindOf, pastimeKindsAsked, pastimePhrase } from './activities.js';
+
+const names = (sentence: string) => detectPastimes(sentence).map((p) => `${p.kind}:${p.name}`);
+
+describe('detectPastimes', () => {
+  it('reads the pastimes a speaker says they do, by kind', () => {
+    expect(names("I'm off to go swimming with the kids.")).toEqual(['hobby:swimming']);
+    expect(names('I had a quiet weekend after we went camping with my fam.')).toEqual(['hobby:camping']);
+    expect(names('I just signed up for a pottery class yesterday.')).toEqual(['hobby:pottery']);
+    expect(names('We love painting together lately.')).toEqual(['hobby:painting']);
+    expect(names('I play basketball every Sunday.')).toEqual(['sport:basketball']);
+    expect(names('My kids and I went hiking in the mountains.')).toEqual(['hobby:hiking']);
+  });
+
+  it('reads every item of a list, words that name other things too when they are listed', () => {
+    expect(
+      names("So I'm carving out some me-time each day - running, reading, or playing my violin - which refreshes me!"),
+    ).toEqual(['hobby:reading', 'hobby:running', 'instrument:violin']);
+  });
+
+  it('needs a word of doing for a word that names other things as often', () => {
+    expect(names("I'm running late, sorry!")).toEqual([]);
+    expect(names('I was reading your message on the train.')).toEqual([]);
+    expect(names('I love reading before bed.')).toEqual(['hobby:reading']);
+  });
+
+  it("leaves out someone else's pastime, a negation and a question", () => {
+    expect(names('I love your painting!')).toEqual([]);
+    expect(names('My brother plays guitar in a band.')).toEqual([]);
+    expect(names("I don't like swimming at all.")).toEqual([]);
+    expect(names('Do you want to go camping with us?')).toEqual([]);
+    // No first person: not the speaker's.
+    expect(names('That pottery is gorgeous.')).toEqual([]);
+  });
+});
+
+describe('pastime memories and the questions that ask for them', () => {
+  it('names the kind in the memory, and reads it back', () => {
+    const hobby = pastimePhrase('Melanie', { kind: 'hobby', name: 'pottery' });
+    expect(hobby).toBe("Melanie's hobbies and activities include pottery");
+    expect(pastimeKindOf(hobby)).toBe('hobby');
+    const instrument = pastimePhrase('Melanie', { kind: 'instrument', name: 'violin' });
+    expect(instrument).toBe('Melanie plays the violin (a musical instrument)');
+    expect(pastimeKindOf(instrument)).toBe('instrument');
+    expect(pastimeKindOf('Melanie likes pottery')).toBeNull();
+  });
+
+  it('asks for the list by the kind in the plural only', () => {
+    expect([...pastimeKindsAsked('What activities does Melanie partake in?')].sort()).toEqual(['hobby', 'sport']);
+    expect([...pastimeKindsAsked('What instruments does Melanie play?')]).toEqual(['instrument']);
+    expect([...pastimeKindsAsked('What does Jon do for fun?')].sort()).toEqual(['hobby', 'sport']);
+    // One thing said once: the turn answers it.
+    expect(pastimeKindsAsked('What activity did Maria and her mom do together in May 2023?').size).toBe(0);
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * The pastimes a speaker says they do, by kind: "I'm off to go swimming with the kids", "we went
+ * camping", "I just signed up for a pottery class", "playing my violin". Questions ask for them by
+ * the kind ("What activities does Melanie partake in?", "What instruments does she play?"), a word
+ * the turns never say; the memory learned from each names the kind, so the question's word finds it
+ * and it cites the turn. A closed list of pastimes, not a general hypernym look-up: a dictionary's
+ * "activity" holds nearly every noun (measured: docs/decisions/retrieval.md, hypernym expansion).
+ */
+
+export type PastimeKind = 'hobby' | 'sport' | 'instrument';
+
+export interface Pastime {
+  kind: PastimeKind;
+  /** The pastime as the memory names it ("pottery", "rock climbing", "violin"). */
+  name: string;
+}
+
+/** [name, the pattern of its forms] by kind; forms a sentence holds as whole words. */
+const PASTIMES: Record<PastimeKind, Array<[string, string]>> = {
+  hobby: [
+    ['pottery', 'pottery|ceramics'],
+    ['camping', 'camping|camped|camp(?:ing)? trips?'],
+    ['hiking', 'hiking|hiked|hikes?'],
+    ['swimming', 'swimming|swim|swam'],
+    ['painting', 'painting|paintings|painted|paint'],
+    ['drawing', 'sketching|sketches|drawing|drawings'],
+    ['dancing', 'dancing|danced|dance classes|dance lessons'],
+    ['singing', 'singing|sang|choir|karaoke'],
+    ['cooking', 'cooking'],
+    ['baking', 'baking|baked'],
+    ['gardening', 'gardening|garden(?:ed)?'],
+    ['fishing', 'fishing|fished'],
+    ['knitting', 'knitting|knitted|crochet(?:ing)?'],
+    ['sewing', 'sewing|quilting'],
+    ['woodworking', 'woodworking|carpentry'],
+    ['photography', 'photography'],
+    ['writing', 'writing|poetry|journaling'],
+    ['reading', 'reading'],
+    ['video games', 'video games?|gaming'],
+    ['board games', 'board games?'],
+    ['chess', 'chess'],
+    ['yoga', 'yoga'],
+    ['meditation', 'meditation|meditating|meditate'],
+    ['running', 'running|jogging|jog'],
+    ['cycling', 'cycling|biking|bike rides?'],
+    ['rock climbing', 'rock climbing|bouldering|climbing'],
+    ['kayaking', 'kayaking|canoeing'],
+    ['birdwatching', 'birdwatching|bird watching|birding'],
+    ['volunteering', 'volunteering|volunteered|volunteer'],
+    ['traveling', 'traveling|travelling|road trips?'],
+  ],
+  sport: [
+    ['basketball', 'basketball'],
+    ['soccer', 'soccer'],
+    ['football', 'football'],
+    ['baseball', 'baseball'],
+    ['tennis', 'tennis'],
+    ['volleyball', 'volleyball'],
+    ['golf', 'golf|golfing'],
+    ['skiing', 'skiing|ski(?:ed)?'],
+    ['snowboarding', 'snowboarding'],
+    ['surfing', 'surfing|surfed'],
+    ['skateboarding', 'skateboarding|skating'],
+    ['martial arts', 'martial arts'],
+    ['karate', 'karate'],
+    ['taekwondo', 'taekwondo'],
+    ['boxing', 'boxing|kickboxing'],
+    ['horseback riding', 'horseback riding|horse riding'],
+    ['archery', 'archery'],
+    ['bowling', 'bowling'],
+    ['badminton', 'badminton'],
+    ['weightlifting', 'weightlifting|weight lifting|lifting weights'],
+    ['pilates', 'pilates'],
+  ],
+  instrument: [
+    ['piano', 'piano'],
+    ['guitar', 'guitar'],
+    ['violin', 'violin|fiddle'],
+    ['cello', 'cello'],
+    ['clarinet', 'clarinet'],
+    ['flute', 'flute'],
+    ['saxophone', 'saxophone|sax'],
+    ['trumpet', 'trumpet'],
+    ['trombone', 'trombone'],
+    ['drums', 'drums|drum kit'],
+    ['ukulele', 'ukulele'],
+    ['harp', 'harp'],
+    ['banjo', 'banjo'],
+    ['harmonica', 'harmonica'],
+    ['accordion', 'accordion'],
+    ['bass guitar', 'bass guitar'],
+  ],
+};
+
+/** Forms that name other things as often as the pastime: said with a word of doing, liking or starting only. */
+const NEEDS_CUE = new Set([
+  'reading',
+  'writing',
+  'running',
+  'cooking',
+  'climbing',
+  'paint',
+  'swim',
+  'jog',
+  'garden',
+  'camp',
+  'hikes',
+  'hike',
+  'ski',
+  'volunteer',
+  'sax',
+  'fiddle',
+  'meditate',
+]);
+/** A word of doing, liking or starting just before the pastime ("love painting", "went camping", "took up yoga"). */
+const CUE =
+  /\b(?:love|loves|loved|enjoy|enjoys|enjoyed|like|likes|liked|into|go|goes|going|went|gone|been|started|start|took up|take up|do|did|doing|practi[cs]e|practi[cs]ing|play|plays|playing|played|some|more|my|our|a|of|for|about|and|or)\s+$/i;
+/** Just after a list's separator ("- running, reading, or ..."). */
+const LIST_ITEM = /(?:[,–—]|\s-|\bor)\s+$/;
+/** Said of someone else ("your painting", "his guitar") or not done ("don't like swimming", "never skied"). */
+const NOT_OWN = /\b(?:your|his|her|their|you|he|she|they)\s+(?:\w+\s+)?$/i;
+const NEGATED =
+  /\b(?:don['’]?t|doesn['’]?t|didn['’]?t|never|not|hate|hated|can['’]?t|cannot|won['’]?t|stopped|quit|gave up)\b/i;
+/** A person of the speaker's, who may be the one doing it ("my brother plays guitar"). */
+const THEIR_PERSON =
+  /\b(?:my|our)\s+(?:husband|wife|partner|son|sons|daughter|daughters|kids?|children|child|brother|sister|mom|mother|dad|father|parents|friends?|boyfriend|girlfriend|boss|neighbou?r|cousin)\b/gi;
+
+/** The clause before the pastime names one of the speaker's people and not the speaker after them. */
+function someoneElses(clause: string): boolean {
+  let last = -1;
+  for (const m of clause.matchAll(THEIR_PERSON)) last = (m.index ?? 0) + m[0].length;
+  return last >= 0 && !/\b(?:I|we|We|me|us)\b/.test(clause.slice(last));
+}
+
+/** The speaker in the sentence: a pastime in a sentence without them is someone else's. */
+const FIRST_PERSON = /\b(?:I|I['’]m|I['’]ve|I['’]d|[Ww]e|[Ww]e['’]re|[Ww]e['’]ve|[Mm]y|[Oo]ur|me|us)\b/;
+
+const MATCHERS = (Object.entries(PASTIMES) as Array<[PastimeKind, Array<[string, string]>]>).flatMap(([kind, list]) =>
+  list.map(([name, forms]) => ({ kind, name, re: new RegExp(`\\b(?:${forms})\\b`, 'gi') })),
+);
+
+/** The pastimes a first-person sentence says the speaker does (none for a question or a negation). */
+export function detectPastimes(sentence: string): Pastime[] {
+  if (!FIRST_PERSON.test(sentence) || /\?\s*$/.test(sentence)) return [];
+  const out: Pastime[] = [];
+  const seen = new Set<string>();
+  for (const { kind, name, re } of MATCHERS) {
+    if (seen.has(name)) continue;
+    re.lastIndex = 0;
+    for (let m = re.exec(sentence); m; m = re.exec(sentence)) {
+      const before = sentence.slice(Math.max(0, m.index - 40), m.index);
+      const clause = before.split(/[,;:.!-]\s/).at(-1) ?? before;
+      if (NOT_OWN.test(before) || NEGATED.test(clause) || someoneElses(clause)) continue;
+      // An item of a list of them counts as cued: "running, reading, or playing my violin".
+      if (NEEDS_CUE.has(m[0].toLowerCase()) && !CUE.test(before) && !LIST_ITEM.test(before)) continue;
+      seen.add(name);
+      out.push({ kind, name });
+      break;
+    }
+  }
+  return out;
+}
+
+/** How the memory says it, with the kind's words a question asks by. */
+export function pastimePhrase(who: string, p: Pastime): string {
+  if (p.kind === 'instrument') return `${who} plays the ${p.name} (a musical instrument)`;
+  if (p.kind === 'sport') return `${who}'s sports and activities include ${p.name}`;
+  return `${who}'s hobbies and activities include ${p.name}`;
+}
+
+/**
+ * The kinds of pastime a question asks for as a list, by their kind's word in the plural ("What
+ * activities ...", "Which instruments ..."). "What activity did she do with her mom in May?" asks
+ * for one thing said once: the turn answers it, not the list.
+ */
+export function pastimeKindsAsked(query: string): Set<PastimeKind> {
+  const out = new Set<PastimeKind>();
+  if (/\binstruments\b/i.test(query)) out.add('instrument');
+  if (/\bsports\b/i.test(query)) out.add('sport');
+  if (/\b(?:activities|hobbies|pastimes|for fun|(?:free|spare) time)\b/i.test(query)) {
+    out.add('hobby');
+    out.add('sport');
+  }
+  return out;
+}
+
+/** The kind of pastime a memory's content says (pastimePhrase), or null for any other memory. */
+export function pastimeKindOf(content: string): PastimeKind | null {
+  if (/ plays the [\w ]+ \(a musical instrument\)$/.test(content)) return 'instrument';
+  if (/'s sports and activities include /.test(content)) return 'sport';
+  if (/'s hobbies and activities include /.test(content)) return 'hobby';
+  return null;
+}

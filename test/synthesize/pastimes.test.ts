@@ -1,0 +1,45 @@
+/**
+ * Pastimes asked for by their kind (issue 28, multi-hop): "What are my hobbies?" shares no word with
+ * "we went camping" or "I just signed up for a pottery class". Learn names the kind in a memory of
+ * each pastime, which the question's word finds and which cites its turn. Through the SDK against a
+ * listening server; each test failed before learn read pastimes.
+ */
+import type { Hx } from '@hx-memory/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type DatedTurn, datedTurnEvents, learnedTenant, useTestServer } from '../helpers/index.js';
+
+const server = useTestServer();
+
+const TURNS: DatedTurn[] = [
+  ["I'm off to go swimming with the kids, talk later!", '2026-02-01T17:00:00Z', 'p1'],
+  ['We went camping at the lake last weekend, the kids loved it.', '2026-02-09T18:00:00Z', 'p2'],
+  ['I just signed up for a pottery class at the community center.', '2026-02-15T19:00:00Z', 'p3'],
+  ['I play the cello in a small orchestra on Thursdays.', '2026-02-20T20:00:00Z', 'p4'],
+  ['My brother plays guitar in a band, they are touring in March.', '2026-02-22T20:00:00Z', 'p5'],
+  ["I don't like running, my knees hate it.", '2026-02-25T07:00:00Z', 'p6'],
+  ['Your painting of the harbour is lovely, by the way.', '2026-02-26T09:00:00Z', 'p7', 'assistant'],
+];
+
+let hx: Hx;
+
+beforeAll(async () => {
+  hx = await learnedTenant(server, 'pastimes', datedTurnEvents('ana', TURNS));
+});
+
+describe('synthesize: pastimes asked for by their kind', () => {
+  it("lists the user's hobbies from turns that never say the word, each citing its turn", async () => {
+    const pack = await hx.synthesize('What are my hobbies?', { maxTokens: 600 });
+    for (const pastime of ['swimming', 'camping', 'pottery'])
+      expect(pack.context, pack.context).toContain(`ana's hobbies and activities include ${pastime}`);
+    // Not done (running), or someone else's (the brother's guitar, a painting the assistant praised).
+    expect(pack.context).not.toMatch(/include (?:running|painting)/);
+    const pottery = pack.entries.find((e) => e.content.includes('include pottery'));
+    expect(pottery?.provenance.some((p) => p.sourceType === 'event')).toBe(true);
+  });
+
+  it("answers which instruments the user plays, and not their brother's", async () => {
+    const pack = await hx.synthesize('What instruments do I play?', { maxTokens: 400 });
+    expect(pack.context, pack.context).toContain('ana plays the cello (a musical instrument)');
+    expect(pack.context).not.toContain('ana plays the guitar');
+  });
+});
