@@ -505,6 +505,9 @@ describe('what a name is, from the words around it', () => {
         'Sara Bareilles': 'person',
       },
     ],
+    // A title in quotes is one name, whatever its words; a quoted sentence is no title.
+    ['I finished "The Night Circus" last night, what an ending.', { 'Night Circus': 'work' }],
+    ['She said "Thanks so much for coming" and left.', {}],
     [
       'I watched "The Lord of the Rings" trilogy and read the Name of the Wind book.',
       {

@@ -222,6 +222,16 @@ export function collectKnownNames(sentences: Iterable<string>, known: Map<string
   }
 }
 
+/** A capitalised title in quotes, up to eight words. */
+const QUOTED_TITLE = /["“](\p{Lu}[^"”\n]{0,60}?)["”]/gu;
+
+/** Every word of four letters or more capitalised, at most eight words: a title, not a quoted sentence. */
+function isTitleCase(text: string): boolean {
+  const words = text.split(/\s+/);
+  if (words.length > 8) return false;
+  return words.every((w) => w.length < 4 || /^[\p{Lu}\p{N}]/u.test(w));
+}
+
 /** Entities of one sentence. `known` names are also accepted at the start of the sentence. */
 export function spotEntities(text: string, known: Map<string, EntityType>): SpottedEntity[] {
   const out: SpottedEntity[] = [];
@@ -243,6 +253,17 @@ export function spotEntities(text: string, known: Map<string, EntityType>): Spot
     rest = rest.replace(URL_RE, ' ');
   }
   rest = rest.replace(/vault:\/\/\S+/g, ' ');
+  // A title in quotes is one name, whatever words it holds ("The Night Circus": "Night Circus", not "Circus").
+  if (/["“]/.test(rest)) {
+    for (const m of rest.matchAll(QUOTED_TITLE)) {
+      const quoted = (m[1] as string).replace(/[.,;:!?]+$/, '');
+      if (!isTitleCase(quoted)) continue;
+      // Named without its article, as the same title is outside quotes ("the Lord of the Rings trilogy").
+      const title = quoted.replace(/^(?:The|An?)\s+(?=\S{2})/, '');
+      add(title, known.get(title) ?? 'work');
+      rest = rest.replace(m[0], ' '.repeat(m[0].length));
+    }
+  }
   // The previous name and where it ended: names joined by "and", "or" or a comma are the same kind of
   // thing ("Nike and Gatorade", "Paris, Rome and Madrid").
   let previous: { end: number; type: EntityType } | undefined;

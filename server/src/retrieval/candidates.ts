@@ -385,3 +385,39 @@ export async function fetchEntityTurns(
     ) e
     limit ${limit}`);
 }
+
+/**
+ * The turns entity memories of one type were compiled from (`entity:<type>|...`), entities that are
+ * not hubs (at most `maxSources` source events), the most mentioned first: at most `entities`
+ * entities and `limit` turns. Found through the memories' full-text index by the type's word
+ * ("Rome (place)" holds 'place'), then each turn by its id.
+ */
+export async function fetchEntityTypeTurns(
+  database: Database,
+  scope: RetrievalScope,
+  type: string,
+  maxSources: number,
+  entities: number,
+  limit: number,
+): Promise<Array<CandidateRow & { entity: string }>> {
+  return database.rows<CandidateRow & { entity: string }>(sql`
+    select x.entity, e.*
+    from (
+      select d.dedupe_key as entity, unnest(d.source_event_ids) as event_id
+      from (
+        select d.dedupe_key, d.source_event_ids from memories d
+        where ${scopeConditions('memory', scope)} and d.kind = 'entity'
+          and d.search @@ plainto_tsquery('english', ${type})
+          and d.dedupe_key like ${`entity:${type}|%`}
+          and cardinality(d.source_event_ids) <= ${maxSources}
+        order by d.mentions desc, d.id
+        limit ${entities}
+      ) d
+    ) x
+    cross join lateral (
+      select ${selectColumns('event')} from events d
+      where d.id = x.event_id and ${scopeConditions('event', scope)}
+      offset 0
+    ) e
+    limit ${limit}`);
+}

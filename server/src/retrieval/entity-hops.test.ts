@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entityAnchors, entityKeysOf, namesIn } from './entity-hops.js';
+import { entityAnchors, entityKeysOf, listedEntityType, namesIn } from './entity-hops.js';
 
 describe('namesIn', () => {
   it('takes capitalised runs and their words, without possessives', () => {
@@ -52,5 +52,22 @@ describe('entityAnchors', () => {
     );
     expect(keys.has('entity:place|rome')).toBe(true);
     expect(keys.has('entity:place|oslo')).toBe(false);
+  });
+});
+
+describe('listedEntityType', () => {
+  it('reads the entity type a question asks for by its kind', () => {
+    expect(listedEntityType('Which cities has Jon visited?')).toBe('place');
+    expect(listedEntityType('Which geographical locations has Tim been to?')).toBe('place');
+    expect(listedEntityType('What books has Melanie read?')).toBe('work');
+    expect(listedEntityType('Which country was Tim visiting in the second week of November?')).toBe('place');
+    expect(listedEntityType('What movie did Nate see last week?')).toBe('work');
+  });
+
+  it('reads none in a question that asks for no such thing', () => {
+    expect(listedEntityType('What did Caroline research?')).toBeNull();
+    expect(listedEntityType('How do I fix a terraform state lock?')).toBeNull();
+    // "state" as a word of the question, not a kind asked for.
+    expect(listedEntityType('Where is the terraform state file?')).toBeNull();
   });
 });

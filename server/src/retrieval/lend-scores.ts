@@ -6,8 +6,14 @@
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';
-import { type CandidateRow, fetchEntityTurns, fetchNeighbours, type NeighbourRow } from './candidates.js';
-import { entityAnchors } from './entity-hops.js';
+import {
+  type CandidateRow,
+  fetchEntityTurns,
+  fetchEntityTypeTurns,
+  fetchNeighbours,
+  type NeighbourRow,
+} from './candidates.js';
+import { entityAnchors, listedEntityType } from './entity-hops.js';
 import type { QueryTerms } from './query-terms.js';
 import { inRange, type TimeRange, toDate } from './query-time.js';
 import { docOf, type RankedItem } from './ranked-item.js';
@@ -124,6 +130,42 @@ export async function lendThroughEntities(
       if (timeRange && when && !inRange(timeRange, when)) return 0;
       return ENTITY_SHARE * anchor.score;
     });
+}
+
+/** Share of the best item's score lent to a turn naming an entity of the type a list question asks for. */
+const TYPE_SHARE = 0.5;
+/** Entities of the asked type looked up at most, the most mentioned first. */
+const TYPE_ENTITIES = 40;
+
+/**
+ * A question asking for a list of things of one entity type ("Which cities has Jon visited?"): the
+ * turns learn's entities of that type were compiled from ("Took a short trip last week to Rome") get
+ * a share of the best item's score; a turn spoken by another person than the one the query names gets
+ * half of it. Within the time the query names, if any. Fetches now; the returned function lends.
+ */
+export async function lendThroughEntityType(
+  database: Database,
+  scope: RetrievalScope,
+  items: RankedItem[],
+  sections: Set<SynthesizeSection>,
+  terms: QueryTerms,
+  query: string,
+  timeRange: TimeRange | null = null,
+): Promise<() => void> {
+  const type = listedEntityType(query);
+  if (!type || !sections.has('context')) return NOTHING;
+  const rows = await fetchEntityTypeTurns(database, scope, type, ENTITY_MAX_SOURCES, TYPE_ENTITIES, ENTITY_TURNS);
+  if (rows.length === 0) return NOTHING;
+  return () => {
+    // Nothing found by the words: the turns the type leads to are all there is (any positive score).
+    const top = items[0]?.score || 1;
+    lend(items, rows, (row) => {
+      const when = timeRange ? toDate(row.occurred_at) : null;
+      if (timeRange && when && !inRange(timeRange, when)) return 0;
+      const other = terms.names.length > 0 && !speakerMatches(row.speaker, terms);
+      return TYPE_SHARE * top * (other ? 0.5 : 1);
+    });
+  };
 }
 
 /** Adds to each row's item the best share offered to it (new turns become items), then re-sorts. */

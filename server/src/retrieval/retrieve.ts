@@ -9,7 +9,7 @@
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';
-import { lendThroughEntities, lendToNeighbours } from './lend-scores.js';
+import { lendThroughEntities, lendThroughEntityType, lendToNeighbours } from './lend-scores.js';
 import { bm25, idf } from './bm25.js';
 import { type CandidateRow, fetchEventsBetween, fetchTrigramMatches } from './candidates.js';
 import { LARGE_SCOPE, lexicalCandidates, RECENT_WINDOW } from './lexical-candidates.js';
@@ -307,6 +307,8 @@ export async function retrieve(
   const lends = await Promise.all([
     lendToNeighbours(database, scope, items, options.sections, terms),
     hasMemories ? lendThroughEntities(database, scope, items, options.sections, terms, timeRange) : () => {},
+    // Runs whatever the words found: a list question may share no word with anything ("Which cities have I visited?").
+    lendThroughEntityType(database, scope, items, options.sections, terms, query, timeRange),
   ]);
   for (const lend of lends) lend();
   const answerType = answerTypeOf(query);
