@@ -6,7 +6,7 @@
  */
 import type { Hx } from '@hx-memory/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DatedTurn, datedTurnEvents, learnedTenant, useTestServer } from '../helpers/index.js';
+import { type CaptureEvent, type DatedTurn, datedTurnEvents, learnedTenant, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
@@ -41,5 +41,36 @@ describe('synthesize: pastimes asked for by their kind', () => {
     const pack = await hx.synthesize('What instruments do I play?', { maxTokens: 400 });
     expect(pack.context, pack.context).toContain('ana plays the cello (a musical instrument)');
     expect(pack.context).not.toContain('ana plays the guitar');
+  });
+});
+
+describe('synthesize: the pastimes of the person the question names', () => {
+  let two: Hx;
+  beforeAll(async () => {
+    // Two people talking (LoCoMo's shape): each turn's speaker in its metadata.
+    const turn = (speaker: string, content: string, day: string): CaptureEvent => ({
+      type: 'message',
+      sessionId: `s-${day}`,
+      occurredAt: `2026-03-${day}T18:00:00Z`,
+      payload: { role: 'user', content },
+      metadata: { speaker },
+    });
+    two = await learnedTenant(server, 'pastimes-two', [
+      turn('Gina', 'I play tennis with my sister every Saturday morning.', '02'),
+      turn('Jon', 'Nice! I have been surfing a lot lately, the waves were great this week.', '02'),
+      turn('Gina', 'The store is doing well, we sold out of hoodies again.', '09'),
+      turn('Jon', 'The studio is almost ready, I keep thinking about the opening and the dancers.', '09'),
+      turn('Gina', 'Do you still go to the games at the stadium with your friends?', '16'),
+      turn('Jon', 'Every week! Sports keep me sane, especially after long days at the studio.', '16'),
+    ]);
+  });
+
+  it("ranks the named person's pastimes first, not the other's", async () => {
+    const pack = await two.synthesize('What sports does Jon like?', { maxTokens: 300 });
+    const contents = pack.entries.map((e) => e.content);
+    expect(contents[0], pack.context).toBe("Jon's sports and activities include surfing");
+    // Gina's, matching "sports" as well, is not raised: if it is there at all, it is further down.
+    const gina = contents.indexOf("Gina's sports and activities include tennis");
+    expect(gina === -1 || gina > 1, pack.context).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectPastimes, pastimeKindOf, pastimeKindsAsked, pastimePhrase } from './activities.js';
+import { detectPastimes, pastimeKindOf, pastimeKindsAsked, pastimePhrase, pastimeSubjectOf } from './activities.js';
 
 const names = (sentence: string) => detectPastimes(sentence).map((p) => `${p.kind}:${p.name}`);
 
@@ -44,6 +44,9 @@ describe('pastime memories and the questions that ask for them', () => {
     expect(instrument).toBe('Melanie plays the violin (a musical instrument)');
     expect(pastimeKindOf(instrument)).toBe('instrument');
     expect(pastimeKindOf('Melanie likes pottery')).toBeNull();
+    expect(pastimeSubjectOf(hobby)).toBe('Melanie');
+    expect(pastimeSubjectOf(instrument)).toBe('Melanie');
+    expect(pastimeSubjectOf('Melanie likes pottery')).toBeNull();
   });
 
   it('asks for the list by the kind in the plural only', () => {

@@ -191,3 +191,8 @@ export function pastimeKindOf(content: string): PastimeKind | null {
   if (/'s hobbies and activities include /.test(content)) return 'hobby';
   return null;
 }
+
+/** Whom a pastime memory is of: the name its content opens with (pastimePhrase), or null. */
+export function pastimeSubjectOf(content: string): string | null {
+  return /^(.+?)(?:'s (?:hobbies|sports) and activities include | plays the )/.exec(content)?.[1] ?? null;
+}

@@ -6,8 +6,10 @@
  * that says it, not the raw turns where the lock happened (issue 28).
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
-import { pastimeKindOf, pastimeKindsAsked } from '../compiler/activities.js';
+import { pastimeKindOf, pastimeKindsAsked, pastimeSubjectOf } from '../compiler/activities.js';
+import type { QueryTerms } from './query-terms.js';
 import type { RankedItem } from './ranked-item.js';
+import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
 
 const HOW_TO =
   /\bhow\s+(?:do|can|could|should|would|to|did)\b|\bsteps?\b|\bprocedure\b|\bset\s*up\b|\binstall\b|\bconfigure\b|\bdeploy\b|\bfix(?:es|ed|ing)?\b|\bresolve\b|\bworkaround\b|\brecover\b/i;
@@ -56,19 +58,24 @@ export function raiseCompiledAnswers(items: RankedItem[], sections: readonly Syn
 /**
  * Raises the pastime memories of the kinds the query asks for by their kind's word ("What activities
  * does Melanie partake in?": learn's "Melanie's hobbies and activities include camping"), in place, by
- * the compiled answers' factor: each names a pastime the turns say without the kind's word.
+ * the compiled answers' factor: each names a pastime the turns say without the kind's word. When the
+ * query names people, only theirs, and by the weight of a turn they speak too (the turns it competes
+ * with have it); another person's pastimes are not what was asked.
  */
-export function raisePastimes(items: RankedItem[], query: string): void {
+export function raisePastimes(items: RankedItem[], query: string, terms: QueryTerms): void {
   const kinds = pastimeKindsAsked(query);
   if (kinds.size === 0) return;
   let changed = false;
   for (const item of items) {
     if (item.source !== 'memory' || item.row.kind !== 'fact') continue;
     const kind = pastimeKindOf(item.row.text);
-    if (kind && kinds.has(kind)) {
-      item.score *= COMPILED_ANSWER_BOOST;
-      changed = true;
+    if (!kind || !kinds.has(kind)) continue;
+    if (terms.names.length > 0) {
+      if (!speakerMatches(item.row.speaker ?? pastimeSubjectOf(item.row.text), terms)) continue;
+      item.score *= 1 + SPEAKER_BOOST;
     }
+    item.score *= COMPILED_ANSWER_BOOST;
+    changed = true;
   }
   if (changed) items.sort((a, b) => b.score - a.score);
 }

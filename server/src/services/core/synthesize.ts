@@ -177,7 +177,7 @@ export function createSynthesizeService(
       const items = embeddings ? await embeddings.fuse(scope, lexical, neighbours, sections) : lexical;
       const answering = answeringSections(body.query).filter((s) => sections.has(s));
       raiseCompiledAnswers(items, answering);
-      raisePastimes(items, body.query);
+      raisePastimes(items, body.query, terms);
       const ordered = withProfiles(diversify(items, PACK_POOL).slice(0, PACK_POOL), profiles, sections);
       const lineage = await fetchPackLineage(
         database,
