@@ -90,7 +90,7 @@ describe('synthesize: a question in other words than the turn', () => {
   it("answers what the user's pet is called from the profile learned of 'my dog Rex'", async () => {
     // "pet" is in no turn: the subject's profile, which joins the pack, names the dog.
     const pack = await hx.synthesize('What is my pet called?', { subjectId: 'sam', maxTokens: 400 });
-    expect(pack.context, pack.context).toMatch(/sam's dog is called Rex/);
+    expect(pack.context, pack.context).toMatch(/sam's pet dog is called Rex/);
   });
 });
 

@@ -18,6 +18,7 @@ const TURNS: DatedTurn[] = [
   ['My brother plays guitar in a band, they are touring in March.', '2026-02-22T20:00:00Z', 'p5'],
   ["I don't like running, my knees hate it.", '2026-02-25T07:00:00Z', 'p6'],
   ['Your painting of the harbour is lovely, by the way.', '2026-02-26T09:00:00Z', 'p7', 'assistant'],
+  ['My dog Biscuit loves the beach more than anyone.', '2026-02-27T09:00:00Z', 'p8'],
 ];
 
 let hx: Hx;
@@ -35,6 +36,11 @@ describe('synthesize: pastimes asked for by their kind', () => {
     expect(pack.context).not.toMatch(/include (?:running|painting)/);
     const pottery = pack.entries.find((e) => e.content.includes('include pottery'));
     expect(pottery?.provenance.some((p) => p.sourceType === 'event')).toBe(true);
+  });
+
+  it('answers which pets the user has from "my dog Biscuit": the memory names the kind', async () => {
+    const pack = await hx.synthesize('What pets do I have?', { maxTokens: 300 });
+    expect(pack.context, pack.context).toContain("ana's pet dog is called Biscuit");
   });
 
   it("answers which instruments the user plays, and not their brother's", async () => {

@@ -365,7 +365,7 @@ describe('a job left, a relative a year older', () => {
     ['I am a nurse.', ['user-1:occupation', 'user-1 is a nurse']],
     // A chat assistant's user: a home moved into, a pet named as it is introduced, the car by its make.
     ['We moved to a bigger apartment in Porto last week.', ['user-1:location', 'user-1 lives in Porto']],
-    ['Hi! I just adopted a cat, her name is Miso.', ['user-1:pet_cat_miso', "user-1's cat is called Miso"]],
+    ['Hi! I just adopted a cat, her name is Miso.', ['user-1:pet_cat_miso', "user-1's pet cat is called Miso"]],
     ['I drive a Tesla Model 3 to work every day.', ['user-1:car', 'user-1 drives a Tesla Model 3']],
     ['I sold the Tesla last weekend and bought a Honda Civic instead.', ['user-1:car', 'user-1 drives a Honda Civic']],
     ['I bought an Audi A4.', ['user-1:car', 'user-1 drives an Audi A4']],
@@ -552,7 +552,7 @@ describe('what a preference is a choice of', () => {
 describe('the people and pets around someone, by name', () => {
   it('reads a relative, a partner or a pet named beside the word for them', () => {
     expect(learnedFrom(['My dog Rex is three years old.'])).toEqual([
-      ['user-1:pet_dog_rex', "user-1's dog is called Rex"],
+      ['user-1:pet_dog_rex', "user-1's pet dog is called Rex"],
     ]);
     expect(learnedFrom(['My sister Ana is getting married in Porto.'])).toEqual([
       ['user-1:relative_sister_ana', "user-1's sister is Ana"],

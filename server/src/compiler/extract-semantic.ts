@@ -543,7 +543,7 @@ const ATTRIBUTE_PATTERNS: {
   {
     re: /\b(?:I|[Ww]e)\s+(?:just\s+|finally\s+|recently\s+)?(?:adopted|got|rescued|have)\s+an?\s+(?:new\s+|little\s+|[\p{Ll}-]+\s+)?(dog|cat|puppy|kitten|horse|parrot|rabbit|hamster)[,.;!]?\s+(?:and\s+)?(?:her|his|its|their)\s+name\s+is\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
     attribute: 'pet',
-    phrase: "S's V1 is called V",
+    phrase: "S's pet V1 is called V",
   },
   // The car someone drives, by its make ("I drive a Tesla Model 3", "bought a Honda Civic"): one slot.
   {
@@ -557,7 +557,7 @@ const ATTRIBUTE_PATTERNS: {
   {
     re: /\b[Mm]y\s+(dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)(?:['’]s name is|\s+is\s+(?:called|named)|\s+is|\s+(?:called|named)|,)?\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
     attribute: 'pet',
-    phrase: "S's V1 is called V",
+    phrase: "S's pet V1 is called V",
   },
   // The people around someone, by name ("my sister Ana is getting married", "my boss, Priya, ..."):
   // each one its own slot, two sisters add up.
@@ -695,6 +695,8 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
     // Said of the subject ("their lifeline", not "my lifeline"), with the article its value takes ("an expert hiker").
     const phrase = p.phrase
       .replace('V1', v1)
+      // "my pet Rex": the kind is the pet.
+      .replace('pet pet ', 'pet ')
       .replace(/\bV\b/, ofTheSubject(value))
       .replace(/\ba (?=[aeioAEIO])/, 'an ');
     out.push({ attribute, value, phrase, subject, slot, ...(p.ends ? { ends: p.ends } : {}) });
