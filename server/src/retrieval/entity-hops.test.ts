@@ -62,6 +62,9 @@ describe('listedEntityType', () => {
     expect(listedEntityType('What books has Melanie read?')).toBe('work');
     expect(listedEntityType('Which country was Tim visiting in the second week of November?')).toBe('place');
     expect(listedEntityType('What movie did Nate see last week?')).toBe('work');
+    expect(listedEntityType('What video games does Nate play?')).toBe('work');
+    expect(listedEntityType('What musical artists/bands has Melanie seen?')).toBe('person');
+    expect(listedEntityType("What are the names of John's children?")).toBe('person');
   });
 
   it('reads none in a question that asks for no such thing', () => {
@@ -69,5 +72,8 @@ describe('listedEntityType', () => {
     expect(listedEntityType('How do I fix a terraform state lock?')).toBeNull();
     // "state" as a word of the question, not a kind asked for.
     expect(listedEntityType('Where is the terraform state file?')).toBeNull();
+    // Words asked of people in general, not for a list of them.
+    expect(listedEntityType('What passion connects Tim with people from all over the world?')).toBeNull();
+    expect(listedEntityType('How does John feel about mentoring the younger players?')).toBeNull();
   });
 });

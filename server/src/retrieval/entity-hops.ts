@@ -65,7 +65,8 @@ export interface EntityAnchor {
 /** Words a question asks for a list of things of one entity type by ("Which cities has Jon visited?"). */
 const LISTED_TYPES: Array<[RegExp, (typeof ENTITY_TYPES)[number]]> = [
   [/\b(?:cities|countries|states|places|locations|destinations|towns|parks|beaches)\b/i, 'place'],
-  [/\b(?:books|novels|movies|films|shows|series|songs|albums|plays)\b/i, 'work'],
+  [/\b(?:books|novels|movies|films|shows|series|songs|albums|plays|games)\b/i, 'work'],
+  [/\b(?:artists|bands|musicians|authors|writers|athletes|names)\b/i, 'person'],
 ];
 
 /**
