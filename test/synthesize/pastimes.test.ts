@@ -4,9 +4,10 @@
  * each pastime, which the question's word finds and which cites its turn. Through the SDK against a
  * listening server; each test failed before learn read pastimes.
  */
+import type { CaptureEvent } from '@hx-memory/contract';
 import type { Hx } from '@hx-memory/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CaptureEvent, type DatedTurn, datedTurnEvents, learnedTenant, useTestServer } from '../helpers/index.js';
+import { type DatedTurn, datedTurnEvents, learnedTenant, useTestServer } from '../helpers/index.js';
 
 const server = useTestServer();
 
