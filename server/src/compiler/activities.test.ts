@@ -19,6 +19,18 @@ describe('detectPastimes', () => {
     ).toEqual(['hobby:reading', 'hobby:running', 'instrument:violin']);
   });
 
+  it('reads pastimes said as phrases, and a word after "besides"', () => {
+    expect(names('Yeah! Besides writing, I also enjoy reading, watching movies, and exploring nature.')).toEqual([
+      'hobby:writing',
+      'hobby:reading',
+      'hobby:watching movies',
+      'hobby:exploring nature',
+    ]);
+    expect(names('Writing and hanging with friends! That way I can express myself.')).toEqual([
+      'hobby:hanging out with friends',
+    ]);
+  });
+
   it('needs a word of doing for a word that names other things as often', () => {
     expect(names("I'm running late, sorry!")).toEqual([]);
     expect(names('I was reading your message on the train.')).toEqual([]);
@@ -53,6 +65,10 @@ describe('pastime memories and the questions that ask for them', () => {
     expect([...pastimeKindsAsked('What activities does Melanie partake in?')].sort()).toEqual(['hobby', 'sport']);
     expect([...pastimeKindsAsked('What instruments does Melanie play?')]).toEqual(['instrument']);
     expect([...pastimeKindsAsked('What does Jon do for fun?')].sort()).toEqual(['hobby', 'sport']);
+    expect([...pastimeKindsAsked('What kind of interests do Joanna and Nate share?')].sort()).toEqual([
+      'hobby',
+      'sport',
+    ]);
     // One thing said once: the turn answers it.
     expect(pastimeKindsAsked('What activity did Maria and her mom do together in May 2023?').size).toBe(0);
   });

@@ -48,6 +48,9 @@ const PASTIMES: Record<PastimeKind, Array<[string, string]>> = {
     ['birdwatching', 'birdwatching|bird watching|birding'],
     ['volunteering', 'volunteering|volunteered|volunteer'],
     ['traveling', 'traveling|travelling|road trips?'],
+    ['watching movies', 'watching movies|watching films|movie nights?|going to the movies'],
+    ['exploring nature', 'exploring nature|nature walks?|being in nature|being outdoors'],
+    ['hanging out with friends', 'hanging (?:out )?with (?:my )?friends'],
   ],
   sport: [
     ['basketball', 'basketball'],
@@ -114,7 +117,7 @@ const NEEDS_CUE = new Set([
 ]);
 /** A word of doing, liking or starting just before the pastime ("love painting", "went camping", "took up yoga"). */
 const CUE =
-  /\b(?:love|loves|loved|enjoy|enjoys|enjoyed|like|likes|liked|into|go|goes|going|went|gone|been|started|start|took up|take up|do|did|doing|practi[cs]e|practi[cs]ing|play|plays|playing|played|some|more|my|our|a|of|for|about|and|or)\s+$/i;
+  /\b(?:love|loves|loved|enjoy|enjoys|enjoyed|like|likes|liked|into|go|goes|going|went|gone|been|started|start|took up|take up|do|did|doing|practi[cs]e|practi[cs]ing|play|plays|playing|played|some|more|my|our|a|of|for|about|and|or|besides|than)\s+$/i;
 /** Just after a list's separator ("- running, reading, or ..."). */
 const LIST_ITEM = /(?:[,–—]|\s-|\bor)\s+$/;
 /** Said of someone else ("your painting", "his guitar") or not done ("don't like swimming", "never skied"). */
@@ -177,7 +180,7 @@ export function pastimeKindsAsked(query: string): Set<PastimeKind> {
   const out = new Set<PastimeKind>();
   if (/\binstruments\b/i.test(query)) out.add('instrument');
   if (/\bsports\b/i.test(query)) out.add('sport');
-  if (/\b(?:activities|hobbies|pastimes|for fun|(?:free|spare) time)\b/i.test(query)) {
+  if (/\b(?:activities|hobbies|pastimes|interests|for fun|(?:free|spare) time)\b/i.test(query)) {
     out.add('hobby');
     out.add('sport');
   }
