@@ -366,24 +366,15 @@ export async function fetchEntityTurns(
   limit: number,
 ): Promise<Array<CandidateRow & { entity: string }>> {
   if (keys.length === 0) return [];
-  // The entities first, then each source turn by its id. A plain join (or a lateral the planner
-  // flattens; `offset 0` keeps it) let the planner walk the scope's events and probe the memories
-  // once per event: 230 ms on 600 turns.
-  return database.rows<CandidateRow & { entity: string }>(sql`
-    select x.entity, e.*
-    from (
-      select d.dedupe_key as entity, unnest(d.source_event_ids) as event_id
-      from memories d
+  return entitySourceTurns(
+    database,
+    scope,
+    sql`select d.dedupe_key, d.source_event_ids from memories d
       where ${scopeConditions('memory', scope)} and d.kind = 'entity'
         and d.dedupe_key = any(${sql.param(keys)}::text[])
-        and cardinality(d.source_event_ids) <= ${maxSources}
-    ) x
-    cross join lateral (
-      select ${selectColumns('event')} from events d
-      where d.id = x.event_id and ${scopeConditions('event', scope)}
-      offset 0
-    ) e
-    limit ${limit}`);
+        and cardinality(d.source_event_ids) <= ${maxSources}`,
+    limit,
+  );
 }
 
 /**
@@ -400,20 +391,35 @@ export async function fetchEntityTypeTurns(
   entities: number,
   limit: number,
 ): Promise<Array<CandidateRow & { entity: string }>> {
+  return entitySourceTurns(
+    database,
+    scope,
+    sql`select d.dedupe_key, d.source_event_ids from memories d
+      where ${scopeConditions('memory', scope)} and d.kind = 'entity'
+        and d.search @@ plainto_tsquery('english', ${type})
+        and d.dedupe_key like ${`entity:${type}|%`}
+        and cardinality(d.source_event_ids) <= ${maxSources}
+      order by d.mentions desc, d.id
+      limit ${entities}`,
+    limit,
+  );
+}
+
+/**
+ * The source turns of the entity memories `entities` selects (their dedupe_key and source_event_ids),
+ * at most `limit`: the entities first, then each turn by its id. A plain join (or a lateral the
+ * planner flattens; `offset 0` keeps it) let the planner walk the scope's events and probe the
+ * memories once per event: 230 ms on 600 turns.
+ */
+function entitySourceTurns(
+  database: Database,
+  scope: RetrievalScope,
+  entities: SQL,
+  limit: number,
+): Promise<Array<CandidateRow & { entity: string }>> {
   return database.rows<CandidateRow & { entity: string }>(sql`
     select x.entity, e.*
-    from (
-      select d.dedupe_key as entity, unnest(d.source_event_ids) as event_id
-      from (
-        select d.dedupe_key, d.source_event_ids from memories d
-        where ${scopeConditions('memory', scope)} and d.kind = 'entity'
-          and d.search @@ plainto_tsquery('english', ${type})
-          and d.dedupe_key like ${`entity:${type}|%`}
-          and cardinality(d.source_event_ids) <= ${maxSources}
-        order by d.mentions desc, d.id
-        limit ${entities}
-      ) d
-    ) x
+    from (select d.dedupe_key as entity, unnest(d.source_event_ids) as event_id from (${entities}) d) x
     cross join lateral (
       select ${selectColumns('event')} from events d
       where d.id = x.event_id and ${scopeConditions('event', scope)}
