@@ -10,6 +10,10 @@ describe('detectPastimes', () => {
     expect(names('I just signed up for a pottery class yesterday.')).toEqual(['hobby:pottery']);
     expect(names('We love painting together lately.')).toEqual(['hobby:painting']);
     expect(names('I play basketball every Sunday.')).toEqual(['sport:basketball']);
+    expect(names("I've done weight training so far too, and circuit training on Mondays.")).toEqual([
+      'sport:weightlifting',
+      'sport:circuit training',
+    ]);
     expect(names('My kids and I went hiking in the mountains.')).toEqual(['hobby:hiking']);
   });
 
@@ -69,6 +73,9 @@ describe('pastime memories and the questions that ask for them', () => {
       'hobby',
       'sport',
     ]);
+    expect([...pastimeKindsAsked('What exercises has John done?')].sort()).toEqual(['hobby', 'sport']);
+    expect([...pastimeKindsAsked('What martial arts has John done?')]).toEqual(['sport']);
+    expect([...pastimeKindsAsked('What board games has Nate played?')]).toEqual(['hobby']);
     // One thing said once: the turn answers it.
     expect(pastimeKindsAsked('What activity did Maria and her mom do together in May 2023?').size).toBe(0);
   });

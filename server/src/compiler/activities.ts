@@ -72,7 +72,8 @@ const PASTIMES: Record<PastimeKind, Array<[string, string]>> = {
     ['archery', 'archery'],
     ['bowling', 'bowling'],
     ['badminton', 'badminton'],
-    ['weightlifting', 'weightlifting|weight lifting|lifting weights'],
+    ['weightlifting', 'weightlifting|weight lifting|lifting weights|weight training|strength training'],
+    ['circuit training', 'circuit training|crossfit|hiit'],
     ['pilates', 'pilates'],
   ],
   instrument: [
@@ -179,8 +180,9 @@ export function pastimePhrase(who: string, p: Pastime): string {
 export function pastimeKindsAsked(query: string): Set<PastimeKind> {
   const out = new Set<PastimeKind>();
   if (/\binstruments\b/i.test(query)) out.add('instrument');
-  if (/\bsports\b/i.test(query)) out.add('sport');
-  if (/\b(?:activities|hobbies|pastimes|interests|for fun|(?:free|spare) time)\b/i.test(query)) {
+  if (/\b(?:sports|martial arts)\b/i.test(query)) out.add('sport');
+  if (/\bgames\b/i.test(query)) out.add('hobby');
+  if (/\b(?:activities|hobbies|pastimes|interests|exercises|workouts|for fun|(?:free|spare) time)\b/i.test(query)) {
     out.add('hobby');
     out.add('sport');
   }
