@@ -1,8 +1,10 @@
 /**
  * Score lending after the first ranking: turns next to a strong turn in its session (a question and
  * its answer), and the other turns of the entities the question and its best turns name (learn's
- * entity memories: multi-hop), get a share of the score of the passage that leads to them. Each
- * fetches first (in parallel with the other) and lends when the returned function is called.
+ * entity memories: multi-hop), get a share of the score of the passage that leads to them; and the
+ * turns of the entities of the type a list question asks for ("Which cities ...?") a share of the best
+ * item's. Each fetches first (in parallel with the others) and lends when the returned function is
+ * called.
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';

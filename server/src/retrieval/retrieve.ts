@@ -3,8 +3,8 @@
  * full-text with OR semantics), scored with BM25 from the scope's term statistics, a pseudo-relevance
  * feedback pass (RM3), trigram lookups for names the stemmer does not know (small scopes), fused by
  * reciprocal rank and weighted by speaker (speaker.ts), session (two-level retrieval), time named,
- * recency, confidence and kind priors; then score lending (lend-scores.ts: neighbouring turns, and
- * entity hops for multi-hop), and passages holding the kind of answer the question asks for (a time,
+ * recency, confidence and kind priors; then score lending (lend-scores.ts: neighbouring turns,
+ * entity hops for multi-hop, the turns of the entity type a list question asks for), and passages holding the kind of answer the question asks for (a time,
  * a place, a person, a number) are raised a little (answer-type.ts).
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
@@ -301,7 +301,7 @@ export async function retrieve(
       score: datedTop * (1 - i / (2 * dated.length)),
     });
   items.sort((a, b) => b.score - a.score);
-  // Both look-ups start from the fused ranking, so they run at once (separate connections on PostgreSQL).
+  // The look-ups start from the fused ranking, so they run at once (separate connections on PostgreSQL).
   // Entities are memories learn compiled: a scope with no memory has none to hop through.
   const hasMemories = runs.some((run) => run.source === 'memory');
   const lends = await Promise.all([
