@@ -39,6 +39,11 @@ describe('detectPastimes', () => {
     expect(names("I'm running late, sorry!")).toEqual([]);
     expect(names('I was reading your message on the train.')).toEqual([]);
     expect(names('I love reading before bed.')).toEqual(['hobby:reading']);
+    // A task, not a pastime (a coding agent's user).
+    expect(names("I've been running the tests all morning.")).toEqual([]);
+    expect(names("We've been running into timeouts on the staging server.")).toEqual([]);
+    expect(names("I've been reading the logs and writing a script to parse them.")).toEqual([]);
+    expect(names("I've been running farther to de-stress.")).toEqual(['hobby:running']);
   });
 
   it("leaves out someone else's pastime, a negation and a question", () => {

@@ -121,6 +121,13 @@ const CUE =
   /\b(?:love|loves|loved|enjoy|enjoys|enjoyed|like|likes|liked|into|go|goes|going|went|gone|been|started|start|took up|take up|do|did|doing|practi[cs]e|practi[cs]ing|play|plays|playing|played|some|more|my|our|a|of|for|about|and|or|besides|than)\s+$/i;
 /** Just after a list's separator ("- running, reading, or ..."). */
 const LIST_ITEM = /(?:[,–—]|\s-|\bor)\s+$/;
+/**
+ * What follows a word that is then a task, not a pastime: "running the tests", "running into errors",
+ * "running late", "climbing the ladder", "reading the logs", "writing a script".
+ */
+const NOT_A_PASTIME_AFTER =
+  /^\s+(?:(?:the|a|an|this|that|these|those|it|our|your|some|another)\s+)?(?:into|out of|late|low|tests?|queries|query|commands?|scripts?|migrations?|jobs?|builds?|pipelines?|code|docs?|documentation|logs?|errors?|emails?|messages?|reports?|tickets?|specs?|functions?|ladder|server|servers|benchmarks?|a fever)\b/i;
+
 /** Said of someone else ("your painting", "his guitar") or not done ("don't like swimming", "never skied"). */
 const NOT_OWN = /\b(?:your|his|her|their|you|he|she|they)\s+(?:\w+\s+)?$/i;
 const NEGATED =
@@ -155,6 +162,7 @@ export function detectPastimes(sentence: string): Pastime[] {
       const before = sentence.slice(Math.max(0, m.index - 40), m.index);
       const clause = before.split(/[,;:.!-]\s/).at(-1) ?? before;
       if (NOT_OWN.test(before) || NEGATED.test(clause) || someoneElses(clause)) continue;
+      if (NOT_A_PASTIME_AFTER.test(sentence.slice(m.index + m[0].length))) continue;
       // An item of a list of them counts as cued: "running, reading, or playing my violin".
       if (NEEDS_CUE.has(m[0].toLowerCase()) && !CUE.test(before) && !LIST_ITEM.test(before)) continue;
       seen.add(name);
