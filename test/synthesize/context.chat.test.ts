@@ -238,5 +238,7 @@ describe("synthesize: the assistant's echo of a fact that changed since", () => 
       includeSuperseded: true,
     });
     expect(bikes.context, bikes.context).toMatch(/\(superseded 2026-04-01\)[^\n]*quite a collection/);
+    // Shown, not left out: nothing is counted as omitted for being superseded.
+    expect(bikes.budget.omitted.superseded).toBe(0);
   });
 });

@@ -318,11 +318,10 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
     if (item.source === 'event') {
       const echoed = echoes.get(item.row.id);
       if (echoed) {
-        out.superseded += 1;
         if (includeSuperseded) {
           const until = day(echoed.validTo);
           out.items.push({ item, cite: [], mark: `(superseded${until ? ` ${until}` : ''})` });
-        }
+        } else out.superseded += 1;
         continue;
       }
       const learned = lineage.memoriesOfEvent.get(item.row.id) ?? [];
