@@ -173,11 +173,31 @@ export function detectPastimes(sentence: string): Pastime[] {
   return out;
 }
 
-/** How the memory says it, with the kind's words a question asks by. */
+/**
+ * How the memory says a pastime of each kind, with the kind's words a question asks by: the subject,
+ * `infix`, the pastime, `suffix`. Written by pastimePhrase and read back by pastimeKindOf and
+ * pastimeSubjectOf (a candidate row carries the content, not the memory's attributes).
+ */
+const PHRASES: Record<PastimeKind, { infix: string; suffix: string }> = {
+  instrument: { infix: ' plays the ', suffix: ' (a musical instrument)' },
+  sport: { infix: "'s sports and activities include ", suffix: '' },
+  hobby: { infix: "'s hobbies and activities include ", suffix: '' },
+};
+const PHRASE_KINDS = Object.entries(PHRASES) as Array<[PastimeKind, { infix: string; suffix: string }]>;
+
 export function pastimePhrase(who: string, p: Pastime): string {
-  if (p.kind === 'instrument') return `${who} plays the ${p.name} (a musical instrument)`;
-  if (p.kind === 'sport') return `${who}'s sports and activities include ${p.name}`;
-  return `${who}'s hobbies and activities include ${p.name}`;
+  const { infix, suffix } = PHRASES[p.kind];
+  return `${who}${infix}${p.name}${suffix}`;
+}
+
+/** The kind and subject of a memory's content written by pastimePhrase, or null for any other memory. */
+function readPhrase(content: string): { kind: PastimeKind; subject: string } | null {
+  for (const [kind, { infix, suffix }] of PHRASE_KINDS) {
+    const at = content.indexOf(infix);
+    if (at > 0 && content.endsWith(suffix) && content.length > at + infix.length + suffix.length)
+      return { kind, subject: content.slice(0, at) };
+  }
+  return null;
 }
 
 /**
@@ -199,13 +219,10 @@ export function pastimeKindsAsked(query: string): Set<PastimeKind> {
 
 /** The kind of pastime a memory's content says (pastimePhrase), or null for any other memory. */
 export function pastimeKindOf(content: string): PastimeKind | null {
-  if (/ plays the [\w ]+ \(a musical instrument\)$/.test(content)) return 'instrument';
-  if (/'s sports and activities include /.test(content)) return 'sport';
-  if (/'s hobbies and activities include /.test(content)) return 'hobby';
-  return null;
+  return readPhrase(content)?.kind ?? null;
 }
 
 /** Whom a pastime memory is of: the name its content opens with (pastimePhrase), or null. */
 export function pastimeSubjectOf(content: string): string | null {
-  return /^(.+?)(?:'s (?:hobbies|sports) and activities include | plays the )/.exec(content)?.[1] ?? null;
+  return readPhrase(content)?.subject ?? null;
 }

@@ -76,12 +76,15 @@ function contentText(content: unknown): string | null {
   return null;
 }
 
+/** The role names read as the assistant's (an agent, a model): one list for learn and for retrieval. */
+export const ASSISTANT_ROLES = ['assistant', 'ai', 'agent', 'bot', 'model'] as const;
+
 export function roleOf(event: CompilerEvent): Role {
   const raw = stringField(event.payload, 'role') ?? stringField(event.metadata, 'role');
   if (raw === null) return 'user';
   const r = raw.toLowerCase();
   if (r === 'user' || r === 'human' || r === 'customer') return 'user';
-  if (r === 'assistant' || r === 'ai' || r === 'agent' || r === 'bot' || r === 'model') return 'assistant';
+  if ((ASSISTANT_ROLES as readonly string[]).includes(r)) return 'assistant';
   if (r === 'system' || r === 'developer') return 'system';
   if (r === 'tool' || r === 'function') return 'tool';
   return 'other';

@@ -23,12 +23,12 @@
  * Text repeats (a memory a profile lists, a summary repeating a memory) are the packer's part.
  */
 import { repeatedEpisodes } from '../compiler/repeats.js';
-import { splitSentences } from '../compiler/segment.js';
+import { ASSISTANT_ROLES, splitSentences } from '../compiler/segment.js';
 import { type HoldsQuery, holdsQuery } from './holds-query.js';
 import type { RankedItem } from './ranked-item.js';
 import type { LearnedMemory, PackLineage } from './lineage.js';
 import { factKey } from './pack-context.js';
-import { toDate } from './query-time.js';
+import { timeOf } from './query-time.js';
 import { sectionOf } from './sections.js';
 
 export interface Assembled {
@@ -125,12 +125,8 @@ function repeatedFacts(ordered: RankedItem[]): Map<string, RankedItem> {
   return new Map([...repeats].map(([episode, facts]) => [episode.row.id, facts[0] as RankedItem]));
 }
 
-/** A turn the assistant said: capture writes a message as `<role>: <content>` (the roles segment.ts reads). */
-const ASSISTANT_TURN = /^(?:assistant|ai|agent|bot|model):\s/i;
-
-function timeOf(v: string | Date | null): number | null {
-  return toDate(v)?.getTime() ?? null;
-}
+/** A turn the assistant said: capture writes a message as `<role>: <content>`. */
+const ASSISTANT_TURN = new RegExp(`^(?:${ASSISTANT_ROLES.join('|')}):\\s`, 'i');
 
 /**
  * The assistant's turns that say again a fact of a user turn of their session that was superseded

@@ -62,27 +62,25 @@ export interface EntityAnchor {
   from?: string;
 }
 
-/** Words a question asks for a list of things of one entity type by ("Which cities has Jon visited?"). */
-const LISTED_TYPES: Array<[RegExp, (typeof ENTITY_TYPES)[number]]> = [
+/**
+ * Words a question asks for things of one entity type by, in order: a kind in the plural asks for a
+ * list ("Which cities has Jon visited?"), before one thing asked for by its kind ("Which country was
+ * Tim visiting in November?").
+ */
+const TYPE_WORDS: Array<[RegExp, (typeof ENTITY_TYPES)[number]]> = [
   [/\b(?:cities|countries|states|places|locations|destinations|towns|parks|beaches)\b/i, 'place'],
   [/\b(?:books|novels|movies|films|shows|series|songs|albums|plays|games)\b/i, 'work'],
   [/\b(?:artists|bands|musicians|authors|writers|athletes|names)\b/i, 'person'],
-];
-
-/**
- * The entity type whose things a question asks for as a list, by their kind in the plural ("Which
- * cities has Jon visited?" -> place, "What books has Melanie read?" -> work), or null. The turns that
- * name an entity of that type are what it asks, though they share no word with it ("Took a short
- * trip last week to Rome").
- */
-export function listedEntityType(query: string): (typeof ENTITY_TYPES)[number] | null {
-  for (const [re, type] of LISTED_TYPES) if (re.test(query)) return type;
-  // "Which country was Tim visiting in November?": one thing of the type, asked for by it.
-  for (const [re, type] of ASKED_TYPES) if (re.test(query)) return type;
-  return null;
-}
-
-const ASKED_TYPES: Array<[RegExp, (typeof ENTITY_TYPES)[number]]> = [
   [/\b(?:which|what)\s+(?:\w+\s+)?(?:city|country|state|place|town|destination)\b/i, 'place'],
   [/\b(?:which|what)\s+(?:\w+\s+)?(?:book|novel|movie|film|show|song|album)\b/i, 'work'],
 ];
+
+/**
+ * The entity type whose things a question asks for by their kind ("Which cities has Jon visited?" ->
+ * place, "What books has Melanie read?" -> work), or null. The turns that name an entity of that type
+ * are what it asks, though they share no word with it ("Took a short trip last week to Rome").
+ */
+export function listedEntityType(query: string): (typeof ENTITY_TYPES)[number] | null {
+  for (const [re, type] of TYPE_WORDS) if (re.test(query)) return type;
+  return null;
+}

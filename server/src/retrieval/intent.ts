@@ -40,19 +40,26 @@ export function answeringSections(query: string): SynthesizeSection[] {
  */
 export const COMPILED_ANSWER_BOOST = 3;
 
+/** Multiplies each item's score by its factor (1: unchanged), in place, and re-sorts when one changed. */
+function raiseBy(items: RankedItem[], factorOf: (item: RankedItem) => number): void {
+  let changed = false;
+  for (const item of items) {
+    const factor = factorOf(item);
+    if (factor === 1) continue;
+    item.score *= factor;
+    changed = true;
+  }
+  if (changed) items.sort((a, b) => b.score - a.score);
+}
+
 /** Raises compiled knowledge of the answering sections, in place, and re-sorts. */
 export function raiseCompiledAnswers(items: RankedItem[], sections: readonly SynthesizeSection[]): void {
   if (sections.length === 0) return;
   const wanted = new Set(sections);
-  let changed = false;
-  for (const item of items) {
+  raiseBy(items, (item) => {
     const compiled = item.source === 'artifact' || (item.source === 'memory' && item.row.kind === 'procedure');
-    if (compiled && wanted.has(item.section)) {
-      item.score *= COMPILED_ANSWER_BOOST;
-      changed = true;
-    }
-  }
-  if (changed) items.sort((a, b) => b.score - a.score);
+    return compiled && wanted.has(item.section) ? COMPILED_ANSWER_BOOST : 1;
+  });
 }
 
 /**
@@ -65,17 +72,12 @@ export function raiseCompiledAnswers(items: RankedItem[], sections: readonly Syn
 export function raisePastimes(items: RankedItem[], query: string, terms: QueryTerms): void {
   const kinds = pastimeKindsAsked(query);
   if (kinds.size === 0) return;
-  let changed = false;
-  for (const item of items) {
-    if (item.source !== 'memory' || item.row.kind !== 'fact') continue;
+  raiseBy(items, (item) => {
+    if (item.source !== 'memory' || item.row.kind !== 'fact') return 1;
     const kind = pastimeKindOf(item.row.text);
-    if (!kind || !kinds.has(kind)) continue;
-    if (terms.names.length > 0) {
-      if (!speakerMatches(item.row.speaker ?? pastimeSubjectOf(item.row.text), terms)) continue;
-      item.score *= 1 + SPEAKER_BOOST;
-    }
-    item.score *= COMPILED_ANSWER_BOOST;
-    changed = true;
-  }
-  if (changed) items.sort((a, b) => b.score - a.score);
+    if (!kind || !kinds.has(kind)) return 1;
+    if (terms.names.length === 0) return COMPILED_ANSWER_BOOST;
+    const theirs = speakerMatches(item.row.speaker ?? pastimeSubjectOf(item.row.text), terms);
+    return theirs ? COMPILED_ANSWER_BOOST * (1 + SPEAKER_BOOST) : 1;
+  });
 }

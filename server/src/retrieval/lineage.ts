@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { subjectSlug } from '../compiler/normalise.js';
 import type { Database } from '../db/client.js';
 import { type CandidateRow, selectColumns } from './candidates.js';
+import { timeOf } from './query-time.js';
 import { type RetrievalScope, scopeConditions } from './scope.js';
 
 export interface LearnedMemory {
@@ -47,12 +48,6 @@ interface LineageRow {
   valid_to: string | Date | null;
 }
 
-function toTime(v: string | Date | null): number | null {
-  if (!v) return null;
-  const t = (v instanceof Date ? v : new Date(v)).getTime();
-  return Number.isNaN(t) ? null : t;
-}
-
 export async function fetchPackLineage(
   database: Database,
   scope: RetrievalScope,
@@ -80,7 +75,7 @@ export async function fetchPackLineage(
   const asOf = scope.asOf?.getTime();
   for (const r of rows) {
     // As of a past time, a memory superseded later was current then.
-    const validTo = toTime(r.valid_to);
+    const validTo = timeOf(r.valid_to);
     const superseded = r.status === 'superseded' && (asOf === undefined || (validTo !== null && validTo <= asOf));
     if (r.edge === 'compiled_into') {
       if (!superseded) continue;

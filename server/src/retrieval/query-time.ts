@@ -55,6 +55,11 @@ export function toDate(v: string | Date | null): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** A row's date column as milliseconds (null when absent or unreadable). */
+export function timeOf(v: string | Date | null): number | null {
+  return toDate(v)?.getTime() ?? null;
+}
+
 export function inRange(range: TimeRange, when: Date): boolean {
   return when.getTime() >= range.from.getTime() && when.getTime() < range.to.getTime();
 }
