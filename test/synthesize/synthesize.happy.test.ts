@@ -73,6 +73,16 @@ describe('POST /v1/synthesize', () => {
     ]);
   });
 
+  it('reads the day even when a word before it starts like a month ("Maybe", "Maria", "Mark")', async () => {
+    const res = await synth({
+      query: 'Maybe you remember what Caroline was saying on 25 May, 2023?',
+      namespace: 'convo',
+    });
+    expect(expectStatus(res, 200).body.data.entries[0]!.provenance).toEqual([
+      { sourceType: 'event', sourceId: eventIds[2] },
+    ]);
+  });
+
   it('matches any term of a question (OR semantics), not all of them', async () => {
     const res = await synth({ query: 'What does Melanie paint, and has she ever been skydiving?', namespace: 'convo' });
     expect(expectStatus(res, 200).body.data.entries[0]!.content).toContain('painting');

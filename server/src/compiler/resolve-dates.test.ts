@@ -18,4 +18,21 @@ describe('resolveDate', () => {
     expect(resolved('we will ship on Tuesday', '2024-05-06T09:00:00Z', false)).toBe('2024-05-07');
     expect(resolved('I went to a pride parade in June', '2023-05-10T09:00:00Z')).toBe('2022-06');
   });
+
+  it('is not put off by a name or word that starts like a month (Maria, Maybe, Mark, Junior)', () => {
+    // The month gate took "Maria" for "Mar", and chrono, shown only the words around the name, found no date.
+    expect(
+      resolved(
+        'What community service did Maria mention that she was involved in on 31 July, 2023?',
+        '2024-01-01T00:00:00Z',
+      ),
+    ).toBe('2023-07-31');
+    expect(
+      resolved('Maybe we should all go for a long hike together next weekend', '2023-07-06T13:00:00Z', false),
+    ).toBe('2023-07-15');
+    expect(
+      resolved('Mark and Junior from the marketing team met the investors on 3 June 2023', '2023-07-06T13:00:00Z'),
+    ).toBe('2023-06-03');
+    expect(resolved('Maria and Mark are on a marketing course', '2023-07-06T13:00:00Z')).toBeNull();
+  });
 });

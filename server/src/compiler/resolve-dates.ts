@@ -15,7 +15,7 @@ export interface ResolvedDate {
 }
 
 const TEMPORAL_HINT =
-  /\b(?:[Yy]esterday|[Tt]oday|[Tt]onight|[Tt]omorrow|ago|[Ll]ast (?:\w+ )?(?:week|weekend|month|year|night|time|summer|winter|spring|fall|autumn|[A-Z]\w+)|[Nn]ext (?:\w+ )?(?:week|weekend|month|year|[A-Z]\w+)|[Tt]his (?:morning|afternoon|evening|week|weekend|month|year|past)|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Tues|Weds|(?:19|20)\d\d|\d{1,2}[/.-]\d{1,2}|earlier this \w+|the other day|(?:a|one|two|three|few|couple of) (?:days|weeks|months|years))\b/;
+  /\b(?:[Yy]esterday|[Tt]oday|[Tt]onight|[Tt]omorrow|ago|[Ll]ast (?:\w+ )?(?:week|weekend|month|year|night|time|summer|winter|spring|fall|autumn|[A-Z]\w+)|[Nn]ext (?:\w+ )?(?:week|weekend|month|year|[A-Z]\w+)|[Tt]his (?:morning|afternoon|evening|week|weekend|month|year|past)|(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Tues|Weds|(?:19|20)\d\d|\d{1,2}[/.-]\d{1,2}|earlier this \w+|the other day|(?:a|one|two|three|few|couple of) (?:days|weeks|months|years))\b/g;
 
 /** Weekday abbreviations chrono does not read, with the names it does. */
 const ABBREVIATED = /\b(?:Tues|Weds)\b/i;
@@ -25,13 +25,31 @@ const YEAR_ONLY = /\b(?:in|since|during|back in|around|from)\s+((?:19|20)\d\d)\b
 
 export const DAY_MS = 86_400_000;
 
+/** Hints tried in one text at most: each costs a chrono parse of its window. */
+const MAX_HINTS = 4;
+
 /** Date phrases in a sentence, resolved; null when the sentence names no time. */
 export function resolveDate(text: string, reference: Date, pastTense: boolean): ResolvedDate | null {
-  const hint = TEMPORAL_HINT.exec(text);
-  if (!hint) return null;
-  // chrono's cost grows with the text: give it only the words around the first time phrase.
-  const from = Math.max(0, text.lastIndexOf(' ', Math.max(0, hint.index - 24)));
-  const to = text.indexOf(' ', Math.min(text.length, hint.index + hint[0].length + 24));
+  // A hint is only a hint ("May I ask", a month's abbreviation): the words around each are read in
+  // turn until one names a time.
+  let tried = 0;
+  for (const hint of text.matchAll(TEMPORAL_HINT)) {
+    const resolved = resolveAround(text, hint.index, hint[0].length, reference, pastTense);
+    if (resolved || ++tried >= MAX_HINTS) return resolved;
+  }
+  return null;
+}
+
+function resolveAround(
+  text: string,
+  at: number,
+  length: number,
+  reference: Date,
+  pastTense: boolean,
+): ResolvedDate | null {
+  // chrono's cost grows with the text: give it only the words around the time phrase.
+  const from = Math.max(0, text.lastIndexOf(' ', Math.max(0, at - 24)));
+  const to = text.indexOf(' ', Math.min(text.length, at + length + 24));
   const window = text.slice(from, to === -1 ? text.length : to);
   // chrono knows "Tue" and "Thurs" but not "Tues" or "Weds": read them as the full names, and say the
   // phrase as written.
