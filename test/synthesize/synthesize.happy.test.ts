@@ -83,6 +83,38 @@ describe('POST /v1/synthesize', () => {
     ]);
   });
 
+  it('ranks the turns of the day the question names above another day that matches more of its words', async () => {
+    // LoCoMo conv-43: the day's turns share only a name with the question; a session months before
+    // talks of "discussing" and "topics" throughout.
+    const talk: Array<[string, string, string]> = [
+      ['2023-05-21', 'Tim', 'Hey John! Been discussing collaborations for a Harry Potter fan project.'],
+      ['2023-05-21', 'John', 'What topic will the discussion group be on, Tim?'],
+      ['2023-05-21', 'Tim', "We'll be discussing characters, spells, and magical creatures: a great topic."],
+      ['2023-12-11', 'Tim', 'Hey John, I had a tough time with my English lit class. Did an analysis on this series.'],
+      ['2023-12-11', 'John', 'Thanks Tim! By the way, I had a career-high in assists last Friday.'],
+    ];
+    const events = talk.map(
+      ([day, speaker, text]): CaptureEvent => ({
+        type: 'message',
+        sessionId: day,
+        namespace: 'dated',
+        occurredAt: `${day}T18:00:00Z`,
+        payload: { role: 'user', content: text },
+        metadata: { speaker },
+      }),
+    );
+    const captured = await server.api(apiKey).capture.captureBatch({ body: { events } });
+    const ids = expectStatus(captured, 201).body.data.results.map((r) => r.eventId);
+    const res = await synth({
+      query: 'What is the topic of discussion between John and Tim on 11 December, 2023?',
+      namespace: 'dated',
+    });
+    const first = expectStatus(res, 200)
+      .body.data.entries.slice(0, 2)
+      .map((e) => e.provenance[0]?.sourceId);
+    expect(new Set(first)).toEqual(new Set([ids[3], ids[4]]));
+  });
+
   it('matches any term of a question (OR semantics), not all of them', async () => {
     const res = await synth({ query: 'What does Melanie paint, and has she ever been skydiving?', namespace: 'convo' });
     expect(expectStatus(res, 200).body.data.entries[0]!.content).toContain('painting');
