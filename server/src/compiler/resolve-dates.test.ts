@@ -35,4 +35,14 @@ describe('resolveDate', () => {
     ).toBe('2023-06-03');
     expect(resolved('Maria and Mark are on a marketing course', '2023-07-06T13:00:00Z')).toBeNull();
   });
+
+  it('takes a month\'s name said alone for a name when another time is named ("April told me ... yesterday")', () => {
+    expect(resolved('I saw April yesterday', '2023-07-06T13:00:00Z')).toBe('2023-07-05');
+    expect(resolved('April told me about her trip to the lake with her kids yesterday', '2023-07-06T13:00:00Z')).toBe(
+      '2023-07-05',
+    );
+    // A month after a word of time, or the only time named, is still the month.
+    expect(resolved('I went to a parade in June, yesterday I rested', '2023-07-06T13:00:00Z')).toBe('2023-06');
+    expect(resolved('June was hot', '2023-07-06T13:00:00Z')).toBe('2023-06');
+  });
 });

@@ -31,13 +31,27 @@ const MAX_HINTS = 4;
 /** Date phrases in a sentence, resolved; null when the sentence names no time. */
 export function resolveDate(text: string, reference: Date, pastTense: boolean): ResolvedDate | null {
   // A hint is only a hint ("May I ask", a month's abbreviation): the words around each are read in
-  // turn until one names a time.
+  // turn until one names a time. A month's name alone ("April told me", "June and I") may be a
+  // person's: kept only when no other time is named.
   let tried = 0;
+  let bareMonth: ResolvedDate | null = null;
   for (const hint of text.matchAll(TEMPORAL_HINT)) {
     const resolved = resolveAround(text, hint.index, hint[0].length, reference, pastTense);
-    if (resolved || ++tried >= MAX_HINTS) return resolved;
+    if (resolved && !resolved.bareMonth) return resolved.date;
+    bareMonth ??= resolved?.date ?? null;
+    if (++tried >= MAX_HINTS) break;
   }
-  return null;
+  return bareMonth;
+}
+
+const MONTH_NAME = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)[,.]?$/;
+/** Words before a month's name that make it a time ("in June", "since March", "early May"). */
+const BEFORE_A_MONTH =
+  /\b(?:in|on|since|during|until|till|by|from|of|early|late|mid|last|next|this|every|through|around|before|after|to)\s+$/i;
+
+/** A month's name said alone, without a word of time before it: perhaps a name ("April told me"). */
+function isBareMonth(text: string, phrase: string, at: number): boolean {
+  return MONTH_NAME.test(phrase) && !BEFORE_A_MONTH.test(text.slice(Math.max(0, at - 12), at));
 }
 
 function resolveAround(
@@ -46,7 +60,7 @@ function resolveAround(
   length: number,
   reference: Date,
   pastTense: boolean,
-): ResolvedDate | null {
+): { date: ResolvedDate; bareMonth: boolean } | null {
   // chrono's cost grows with the text: give it only the words around the time phrase.
   const from = Math.max(0, text.lastIndexOf(' ', Math.max(0, at - 24)));
   const to = text.indexOf(' ', Math.min(text.length, at + length + 24));
@@ -56,18 +70,24 @@ function resolveAround(
   const written = ABBREVIATED.exec(window)?.[0];
   const fullName = written ? (FULL_NAME[written.toLowerCase()] as string) : undefined;
   const readable = written && fullName ? window.replace(written, fullName) : window;
-  const results = chrono.parse(readable, { instant: reference, timezone: 0 });
-  const r = results.find(
-    (x) =>
-      x.start.isCertain('day') ||
-      x.start.isCertain('month') ||
-      x.start.isCertain('year') ||
-      x.start.isCertain('weekday'),
-  );
+  const results = chrono
+    .parse(readable, { instant: reference, timezone: 0 })
+    .filter(
+      (x) =>
+        x.start.isCertain('day') ||
+        x.start.isCertain('month') ||
+        x.start.isCertain('year') ||
+        x.start.isCertain('weekday'),
+    );
+  // A month's name alone comes after any other time the words name ("June and I went hiking last week").
+  const r = results.find((x) => !isBareMonth(readable, x.text, x.index)) ?? results[0];
   if (!r) {
     const y = YEAR_ONLY.exec(window);
     if (!y) return null;
-    return { date: new Date(Date.UTC(Number(y[1]), 0, 1)), phrase: y[0], granularity: 'year' };
+    return {
+      date: { date: new Date(Date.UTC(Number(y[1]), 0, 1)), phrase: y[0], granularity: 'year' },
+      bareMonth: false,
+    };
   }
   let date = r.start.date();
   const phrase = written && fullName ? r.text.replace(fullName, written) : r.text;
@@ -100,7 +120,7 @@ function resolveAround(
     d.setUTCFullYear(d.getUTCFullYear() - 1);
     date = d;
   }
-  return { date, phrase, granularity };
+  return { date: { date, phrase, granularity }, bareMonth: isBareMonth(readable, r.text, r.index) };
 }
 
 const sameMonth = (a: Date, b: Date) =>
