@@ -54,6 +54,21 @@ describe('detectPastimes', () => {
     // No first person: not the speaker's.
     expect(names('That pottery is gorgeous.')).toEqual([]);
   });
+
+  it('leaves out what the speaker has not done yet, saw someone do, or only names (LoCoMo conv-26)', () => {
+    expect(names("I haven't done pottery yet, but I'm game for trying new art.")).toEqual([]);
+    expect(names("I've never been skiing and we hadn't hiked before.")).toEqual([]);
+    expect(names('I saw someone drawing on the ground the other day and it made me so happy.')).toEqual([]);
+    expect(names('I watched people dancing in the square.')).toEqual([]);
+    expect(names("I've got some other stuff with sentimental value, like my hand-painted bowl.")).toEqual([]);
+    expect(names('By the way, I went to a poetry reading last Fri - it was really powerful!')).toEqual([]);
+    // ... and still reads what they do.
+    expect(names('I love painting and drawing, they have helped me express my feelings.')).toEqual([
+      'hobby:painting',
+      'hobby:drawing',
+    ]);
+    expect(names('I write poetry every night.')).toEqual(['hobby:writing']);
+  });
 });
 
 describe('pastime memories and the questions that ask for them', () => {

@@ -123,15 +123,17 @@ const CUE =
 const LIST_ITEM = /(?:[,–—]|\s-|\bor)\s+$/;
 /**
  * What follows a word that is then a task, not a pastime: "running the tests", "running into errors",
- * "running late", "climbing the ladder", "reading the logs", "writing a script".
+ * "running late", "climbing the ladder", "reading the logs", "writing a script"; an event of it one goes
+ * to ("a poetry reading").
  */
 const NOT_A_PASTIME_AFTER =
-  /^\s+(?:(?:the|a|an|this|that|these|those|it|our|your|some|another)\s+)?(?:into|out of|late|low|tests?|queries|query|commands?|scripts?|migrations?|jobs?|builds?|pipelines?|code|docs?|documentation|logs?|errors?|emails?|messages?|reports?|tickets?|specs?|functions?|ladder|server|servers|benchmarks?|a fever)\b/i;
+  /^\s+(?:(?:the|a|an|this|that|these|those|it|our|your|some|another)\s+)?(?:into|out of|late|low|tests?|queries|query|commands?|scripts?|migrations?|jobs?|builds?|pipelines?|code|docs?|documentation|logs?|errors?|emails?|messages?|reports?|tickets?|specs?|functions?|ladder|server|servers|benchmarks?|a fever|readings?|slams?)\b/i;
 
 /** Said of someone else ("your painting", "his guitar") or not done ("don't like swimming", "never skied"). */
-const NOT_OWN = /\b(?:your|his|her|their|you|he|she|they)\s+(?:\w+\s+)?$/i;
+const NOT_OWN =
+  /\b(?:your|his|her|their|you|he|she|they|someone|somebody|people|everyone|others|a (?:man|woman|guy|girl|boy|kid|couple))\s+(?:\w+\s+)?$/i;
 const NEGATED =
-  /\b(?:don['’]?t|doesn['’]?t|didn['’]?t|never|not|hate|hated|can['’]?t|cannot|won['’]?t|stopped|quit|gave up)\b/i;
+  /\b(?:(?:do|does|did|have|has|had|is|are|was|were|ca|wo)n['’]?t|never|not|hate|hated|cannot|stopped|quit|gave up)\b/i;
 /** A person of the speaker's, who may be the one doing it ("my brother plays guitar"). */
 const THEIR_PERSON =
   /\b(?:my|our)\s+(?:husband|wife|partner|son|sons|daughter|daughters|kids?|children|child|brother|sister|mom|mother|dad|father|parents|friends?|boyfriend|girlfriend|boss|neighbou?r|cousin)\b/gi;
@@ -163,6 +165,8 @@ export function detectPastimes(sentence: string): Pastime[] {
       const clause = before.split(/[,;:.!-]\s/).at(-1) ?? before;
       if (NOT_OWN.test(before) || NEGATED.test(clause) || someoneElses(clause)) continue;
       if (NOT_A_PASTIME_AFTER.test(sentence.slice(m.index + m[0].length))) continue;
+      // Part of a compound word: "hand-painted", "sun-dried".
+      if (sentence[m.index - 1] === '-') continue;
       // An item of a list of them counts as cued: "running, reading, or playing my violin".
       if (NEEDS_CUE.has(m[0].toLowerCase()) && !CUE.test(before) && !LIST_ITEM.test(before)) continue;
       seen.add(name);
