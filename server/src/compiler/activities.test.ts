@@ -55,19 +55,25 @@ describe('detectPastimes', () => {
     expect(names('That pottery is gorgeous.')).toEqual([]);
   });
 
-  it('leaves out what the speaker has not done yet, saw someone do, or only names (LoCoMo conv-26)', () => {
+  it('leaves out what the speaker has not done yet, saw someone do, owns or goes to (LoCoMo)', () => {
     expect(names("I haven't done pottery yet, but I'm game for trying new art.")).toEqual([]);
     expect(names("I've never been skiing and we hadn't hiked before.")).toEqual([]);
     expect(names('I saw someone drawing on the ground the other day and it made me so happy.')).toEqual([]);
     expect(names('I watched people dancing in the square.')).toEqual([]);
     expect(names("I've got some other stuff with sentimental value, like my hand-painted bowl.")).toEqual([]);
     expect(names('By the way, I went to a poetry reading last Fri - it was really powerful!')).toEqual([]);
+    expect(names('I have a painting in my room to remind me to stay true.')).toEqual([]);
+    expect(names('This is my prized possession, a basketball signed by my favorite player.')).toEqual([]);
+    expect(names('Just last week, I found a violin concert that we all enjoyed.')).toEqual([]);
+    expect(names('Wow! I hope I can hear you play the violin some day.')).toEqual([]);
     // ... and still reads what they do.
     expect(names('I love painting and drawing, they have helped me express my feelings.')).toEqual([
       'hobby:painting',
       'hobby:drawing',
     ]);
     expect(names('I write poetry every night.')).toEqual(['hobby:writing']);
+    expect(names('I made a painting too!')).toEqual(['hobby:painting']);
+    expect(names('I took violin lessons for a year.')).toEqual(['instrument:violin']);
   });
 });
 

@@ -124,14 +124,21 @@ const LIST_ITEM = /(?:[,–—]|\s-|\bor)\s+$/;
 /**
  * What follows a word that is then a task, not a pastime: "running the tests", "running into errors",
  * "running late", "climbing the ladder", "reading the logs", "writing a script"; an event of it one goes
- * to ("a poetry reading").
+ * to ("a poetry reading", "a violin concert").
  */
 const NOT_A_PASTIME_AFTER =
-  /^\s+(?:(?:the|a|an|this|that|these|those|it|our|your|some|another)\s+)?(?:into|out of|late|low|tests?|queries|query|commands?|scripts?|migrations?|jobs?|builds?|pipelines?|code|docs?|documentation|logs?|errors?|emails?|messages?|reports?|tickets?|specs?|functions?|ladder|server|servers|benchmarks?|a fever|readings?|slams?)\b/i;
+  /^\s+(?:(?:the|a|an|this|that|these|those|it|our|your|some|another)\s+)?(?:into|out of|late|low|tests?|queries|query|commands?|scripts?|migrations?|jobs?|builds?|pipelines?|code|docs?|documentation|logs?|errors?|emails?|messages?|reports?|tickets?|specs?|functions?|ladder|server|servers|benchmarks?|a fever|readings?|slams?|concerts?|recitals?|festivals?)\b/i;
 
 /** Said of someone else ("your painting", "his guitar") or not done ("don't like swimming", "never skied"). */
 const NOT_OWN =
-  /\b(?:your|his|her|their|you|he|she|they|someone|somebody|people|everyone|others|a (?:man|woman|guy|girl|boy|kid|couple))\s+(?:\w+\s+)?$/i;
+  /\b(?:your|his|her|their|you|he|she|they|someone|somebody|people|everyone|others|a (?:man|woman|guy|girl|boy|kid|couple))\s+(?:\w+\s+){0,2}$/i;
+/**
+ * A thing, not the doing of it: "a painting in my room", "the drawing you sent", "a basketball signed
+ * by my favorite player"; unless made ("I made a painting too!").
+ */
+const A_THING = /^(?:painting|drawing|basketball|football|baseball|volleyball)$/i;
+const ONE_OF = /\b(?:a|an|the|this|that|one)\s+$/i;
+const MADE_ONE = /\b(?:made|make|making|did|finished|created|started)\s+(?:a|an|the|this|that|one)\s+$/i;
 const NEGATED =
   /\b(?:(?:do|does|did|have|has|had|is|are|was|were|ca|wo)n['’]?t|never|not|hate|hated|cannot|stopped|quit|gave up)\b/i;
 /** A person of the speaker's, who may be the one doing it ("my brother plays guitar"). */
@@ -167,6 +174,7 @@ export function detectPastimes(sentence: string): Pastime[] {
       if (NOT_A_PASTIME_AFTER.test(sentence.slice(m.index + m[0].length))) continue;
       // Part of a compound word: "hand-painted", "sun-dried".
       if (sentence[m.index - 1] === '-') continue;
+      if (A_THING.test(m[0]) && ONE_OF.test(before) && !MADE_ONE.test(before)) continue;
       // An item of a list of them counts as cued: "running, reading, or playing my violin".
       if (NEEDS_CUE.has(m[0].toLowerCase()) && !CUE.test(before) && !LIST_ITEM.test(before)) continue;
       seen.add(name);
