@@ -438,6 +438,25 @@ describe("what LoCoMo's speakers' preferences read as (found in its learned memo
     ['I dream of visiting them one day.', 'user-1 wants visiting them one day'],
     ['Love and acceptance matter, and I want them to experience it.', 'user-1 wants them to experience it'],
     ["I'm going to start a pottery class.", 'user-1 wants to start a pottery class'],
+    // Cut at a clause or phrase boundary, never mid-phrase (LoCoMo conv-30: "wants 'em to feel like they're
+    // in a cool", "likes dance and fashion so combining them lets").
+    ["I want 'em to feel like they're in a cool oasis.", "user-1 wants 'em to feel like they're in a cool oasis"],
+    [
+      'I love being around friends and having such a great time.',
+      'user-1 likes being around friends and having such a great time',
+    ],
+    [
+      "I'm passionate about dance and fashion so combining them lets me show my creativity and share my love.",
+      'user-1 likes dance and fashion',
+    ],
+    [
+      "I'm starting a dance studio 'cause I'm passionate about dancing and it'd be great to share it with others.",
+      'user-1 likes dancing',
+    ],
+    [
+      'I love long walks on the beach with my dog in the early morning light before work.',
+      'user-1 likes long walks on the beach with their dog',
+    ],
     // A want's time to come is part of it (the dash clause after it is not).
     [
       "I'm going to make it for my family this weekend - can't wait!",

@@ -152,12 +152,17 @@ function inRelativeClause(text: string, index: number): boolean {
   );
 }
 
-/** The object of a preference: cut at the first clause boundary, at most 8 words. */
+/** Longest object kept whole; a longer one is cut at its last phrase boundary within it. */
+const OBJECT_WORDS = 10;
+/** Words that open a new phrase: an object cut short is cut before the last of them. */
+const OPENS_PHRASE = /^(?:and|or|with|in|on|at|for|to|from|that|which|who|like|because|before|after|during|near)$/i;
+
+/** The object of a preference: cut at the first clause boundary, at most OBJECT_WORDS words. */
 function cleanObject(raw: string): string | null {
   let o = raw
     .replace(QUALIFIER_COMMA, ' ')
     .split(
-      /[,;:.!?()]|\s*[-–—]+\s+|\s+(?:but|because|since|although|though|so that|so I|so we|when|while|and I|and we|and it|and that|and this|and they|and she|and he|and my|as well as)\s+/i,
+      /[,;:.!?()]|\s*[-–—]+\s+|\s+(?:but|because|since|although|though|so(?!\s+(?:much|many|far|long|well)\b)|when|while|and (?:I|we|it|that|this|they|she|he|my)(?:['’]\w+)?|as well as)\s+/i,
     )[0];
   o = o.replace(/\s+(?:so much|a lot|very much|too|as well|anymore|any more|lately|these days|right now|now)$/i, '');
   // When it was chosen is no part of what was chosen ("the Business plan last week"); a time to come
@@ -177,9 +182,13 @@ function cleanObject(raw: string): string | null {
   )
     return null;
   if (contentStems(o).length === 0) return null;
-  if (w.length > 8) {
-    // Cut at eight words, and not on a word that only leads into the rest ("a good school for my kids and").
-    w.length = 8;
+  if (w.length > OBJECT_WORDS) {
+    // Cut before the last phrase that starts within the limit ("a good school for my kids | and a house"),
+    // and not on a word that only leads into the rest.
+    w.length = OBJECT_WORDS;
+    let opens = w.length - 1;
+    while (opens >= 2 && !OPENS_PHRASE.test(w[opens] as string)) opens--;
+    if (opens >= 2) w.length = opens;
     while (w.length > 1 && DANGLING.test(w[w.length - 1] as string)) w.pop();
     return w.join(' ');
   }
