@@ -66,6 +66,9 @@ describe('detectPastimes', () => {
     expect(names('This is my prized possession, a basketball signed by my favorite player.')).toEqual([]);
     expect(names('Just last week, I found a violin concert that we all enjoyed.')).toEqual([]);
     expect(names('Wow! I hope I can hear you play the violin some day.')).toEqual([]);
+    expect(names("Running a business isn't easy, but I'm determined to make it work.")).toEqual([]);
+    expect(names('Yeah, starting and running my own biz has had its ups and downs.')).toEqual([]);
+    expect(names("I'm running the store alone this week.")).toEqual([]);
     // ... and still reads what they do.
     expect(names('I love painting and drawing, they have helped me express my feelings.')).toEqual([
       'hobby:painting',

@@ -123,11 +123,11 @@ const CUE =
 const LIST_ITEM = /(?:[,–—]|\s-|\bor)\s+$/;
 /**
  * What follows a word that is then a task, not a pastime: "running the tests", "running into errors",
- * "running late", "climbing the ladder", "reading the logs", "writing a script"; an event of it one goes
+ * "running late", "running my own biz", "climbing the ladder", "reading the logs", "writing a script"; an event of it one goes
  * to ("a poetry reading", "a violin concert").
  */
 const NOT_A_PASTIME_AFTER =
-  /^\s+(?:(?:the|a|an|this|that|these|those|it|our|your|some|another)\s+)?(?:into|out of|late|low|tests?|queries|query|commands?|scripts?|migrations?|jobs?|builds?|pipelines?|code|docs?|documentation|logs?|errors?|emails?|messages?|reports?|tickets?|specs?|functions?|ladder|server|servers|benchmarks?|a fever|readings?|slams?|concerts?|recitals?|festivals?)\b/i;
+  /^\s+(?:(?:the|a|an|this|that|these|those|it|our|your|my|his|her|their|some|another)\s+)?(?:own\s+)?(?:into|out of|late|low|business(?:es)?|biz|company|companies|store|shop|studio|startup|firm|team|tests?|queries|query|commands?|scripts?|migrations?|jobs?|builds?|pipelines?|code|docs?|documentation|logs?|errors?|emails?|messages?|reports?|tickets?|specs?|functions?|ladder|server|servers|benchmarks?|a fever|readings?|slams?|concerts?|recitals?|festivals?)\b/i;
 
 /** Said of someone else ("your painting", "his guitar") or not done ("don't like swimming", "never skied"). */
 const NOT_OWN =
