@@ -527,6 +527,11 @@ describe('what a name is, from the words around it', () => {
     // A title in quotes is one name, whatever its words; a quoted sentence is no title.
     ['I finished "The Night Circus" last night, what an ending.', { 'Night Circus': 'work' }],
     ['She said "Thanks so much for coming" and left.', {}],
+    // A title ending the sentence inside its quotes: the sentence ends before the closing quote (conv-30).
+    [
+      'Thanks! We just did a contemporary piece called "Finding Freedom." It was really emotional.',
+      { 'Finding Freedom': 'work' },
+    ],
     [
       'I watched "The Lord of the Rings" trilogy and read the Name of the Wind book.',
       {

@@ -195,7 +195,11 @@ function cleanRun(run: string): { name: string; offset: number } | null {
 
 /** Capitalised runs inside sentences (not at their start): the names of a batch, learnt before spotting. */
 export function collectKnownNames(sentences: Iterable<string>, known: Map<string, EntityType>): void {
-  for (const s of sentences) {
+  for (const sentence of sentences) {
+    // A quoted title is a work, not a name its words may look like ("a piece called "Finding Freedom"").
+    const s = withoutQuotedTitles(sentence, (title) => {
+      if (!known.has(title)) known.set(title, 'work');
+    });
     for (const m of s.matchAll(NAME_RUN)) {
       if (m.index === undefined) continue;
       const c = cleanRun(m[0]);
@@ -222,8 +226,24 @@ export function collectKnownNames(sentences: Iterable<string>, known: Map<string
   }
 }
 
-/** A capitalised title in quotes, up to eight words. */
-const QUOTED_TITLE = /["“](\p{Lu}[^"”\n]{0,60}?)["”]/gu;
+/** A title in quotes; its closing quote may be cut off with the sentence ("a piece called "Finding Freedom."). */
+const QUOTED_TITLE = /["“](\p{Lu}[^"”\n]{0,60}?)(?:["”]|[.!?]?\s*$)/gu;
+
+/**
+ * The text with each capitalised title in quotes blanked out, each title given to `found` without its
+ * article, as the same title is named outside quotes ("the Lord of the Rings trilogy").
+ */
+function withoutQuotedTitles(text: string, found: (title: string) => void): string {
+  if (!/["“]/.test(text)) return text;
+  let rest = text;
+  for (const m of text.matchAll(QUOTED_TITLE)) {
+    const quoted = (m[1] as string).replace(/[.,;:!?]+$/, '');
+    if (!isTitleCase(quoted)) continue;
+    found(quoted.replace(/^(?:The|An?)\s+(?=\S{2})/, ''));
+    rest = rest.replace(m[0], ' '.repeat(m[0].length));
+  }
+  return rest;
+}
 
 /** Every word of four letters or more capitalised, at most eight words: a title, not a quoted sentence. */
 function isTitleCase(text: string): boolean {
@@ -254,16 +274,7 @@ export function spotEntities(text: string, known: Map<string, EntityType>): Spot
   }
   rest = rest.replace(/vault:\/\/\S+/g, ' ');
   // A title in quotes is one name, whatever words it holds ("The Night Circus": "Night Circus", not "Circus").
-  if (/["“]/.test(rest)) {
-    for (const m of rest.matchAll(QUOTED_TITLE)) {
-      const quoted = (m[1] as string).replace(/[.,;:!?]+$/, '');
-      if (!isTitleCase(quoted)) continue;
-      // Named without its article, as the same title is outside quotes ("the Lord of the Rings trilogy").
-      const title = quoted.replace(/^(?:The|An?)\s+(?=\S{2})/, '');
-      add(title, known.get(title) ?? 'work');
-      rest = rest.replace(m[0], ' '.repeat(m[0].length));
-    }
-  }
+  rest = withoutQuotedTitles(rest, (title) => add(title, known.get(title) ?? 'work'));
   // The previous name and where it ended: names joined by "and", "or" or a comma are the same kind of
   // thing ("Nike and Gatorade", "Paris, Rome and Madrid").
   let previous: { end: number; type: EntityType } | undefined;
