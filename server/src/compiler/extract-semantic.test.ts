@@ -524,6 +524,13 @@ describe('what a name is, from the words around it', () => {
         'Sara Bareilles': 'person',
       },
     ],
+    // Games are works, by the word before or after their name (LoCoMo conv-42 had them as people).
+    ['We played this game Catan - a great strategy game.', { Catan: 'work' }],
+    ['I tried my hand at the local Street Fighter tournament this time.', { 'Street Fighter': 'work' }],
+    ['We even played some Chess afterward just for fun.', { Chess: 'work' }],
+    ['The game was called Counter-Strike, and my team won.', { 'Counter-Strike': 'work' }],
+    ['I was in the final of a big Valorant tournament last Saturday.', { Valorant: 'work' }],
+    ['I went hiking with Mark and played cards with Anna.', { Mark: 'person', Anna: 'person' }],
     // A title in quotes is one name, whatever its words; a quoted sentence is no title.
     ['I finished "The Night Circus" last night, what an ending.', { 'Night Circus': 'work' }],
     ['She said "Thanks so much for coming" and left.', {}],

@@ -107,18 +107,23 @@ const ON_SERVICE =
  * "the Stripe integration").
  */
 const THING_AFTER =
-  /^\s+(?:theme|app|editor|plugin|extension|library|framework|font|tool|game|brand|phone|laptop|browser|package|method|recipe|course|model|mode|plan|tier|subscription|license|licence|account|login|integration|api|sdk|cli|service|server|database|cluster|instance|dashboard|console|portal|platform|version|release|certificate|workspace|repo|repository|bot|feature|protocol|engine|setup|config|configuration|pipeline|tenant|card)s?\b/i;
+  /^\s+(?:theme|app|editor|plugin|extension|library|framework|font|tool|brand|phone|laptop|browser|package|method|recipe|course|model|mode|plan|tier|subscription|license|licence|account|login|integration|api|sdk|cli|service|server|database|cluster|instance|dashboard|console|portal|platform|version|release|certificate|workspace|repo|repository|bot|feature|protocol|engine|setup|config|configuration|pipeline|tenant|card)s?\b/i;
 
 /**
- * A work (a book, film, song, show) by what is said around its name: the kind of work after it ("the
- * Hail Mary book", "the Lord of the Rings trilogy"), its author after it ("Brave by Sara Bareilles"),
- * its title in quotes ("Ed Sheeran's \"Perfect\""), or reading or watching it before it.
+ * A work (a book, film, song, show, game) by what is said around its name: the kind of work after it
+ * ("the Hail Mary book", "the Lord of the Rings trilogy", "the Valorant tournament"), its author after
+ * it ("Brave by Sara Bareilles"), its title in quotes ("Ed Sheeran's \"Perfect\""), reading or watching
+ * it before it, or its kind ("this game Catan", "a piece called Finding Freedom").
  */
-const WORK_AFTER = /^\s+(?:series|show|book|novel|movie|film|album|song|podcast|trilogy|saga|musical|documentary)s?\b/i;
+const WORK_AFTER =
+  /^\s+(?:series|show|book|novel|movie|film|album|song|podcast|trilogy|saga|musical|documentary|game|tournament)s?\b/i;
 const BY_AUTHOR = /^\s+by\s+\p{Lu}/u;
 const IN_QUOTES = { before: /["“](?:the\s+|an?\s+)?$/i, after: /^[^"”.!?]{0,40}["”]/ };
 const WORK_CUE =
-  /\b(?:read|reading|re-?read|watched|watching|re-?watched|binge-?watched|listened to|listening to)\s+["“]?(?:the\s+)?$/i;
+  /\b(?:(?:read|reading|re-?read|watched|watching|re-?watched|binge-?watched|listened to|listening to)\s+["“]?(?:the\s+)?|(?:game|book|movie|film|show|song|album|novel|series|piece)\s+(?:(?:was|is)\s+)?(?:called\s+|named\s+|titled\s+)?)$/i;
+
+/** A game is played: "played Valorant", "played some Chess" (not "played with Max"). */
+const PLAYED = /\b(?:play|plays|played|playing)\s+(?:some\s+)?$/i;
 
 function isWork(before: string, after: string): boolean {
   return (
@@ -144,6 +149,8 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
   // the places written so ("the UK", "the USA") are in the gazetteer.
   if (/^[A-Z]{2,6}$/.test(name) && !PLACES.has(name) && /\bthe\s+$/i.test(before)) return 'product';
   if (PLACE_CUE.test(before) || PLACES.has(name) || AT_PLACE.test(before)) return 'place';
+  // Played: a game ("played some Chess"), unless a place ("we played Boston") or a thing said above.
+  if (PLAYED.test(before)) return 'work';
   if (PRODUCT_CUE.test(before) || /\d/.test(name) || /^[a-z]+[A-Z]/.test(name) || /[a-z][A-Z]/.test(name.slice(1)))
     return /^[A-Z]{2,}$/.test(name) ? 'organization' : 'product';
   if (/^[A-Z]{2,6}$/.test(name)) return 'organization';
