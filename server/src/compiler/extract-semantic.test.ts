@@ -531,6 +531,17 @@ describe('what a name is, from the words around it', () => {
     ['The game was called Counter-Strike, and my team won.', { 'Counter-Strike': 'work' }],
     ['I was in the final of a big Valorant tournament last Saturday.', { Valorant: 'work' }],
     ['I went hiking with Mark and played cards with Anna.', { Mark: 'person', Anna: 'person' }],
+    // Read in LoCoMo conv-43, conv-26 and conv-41.
+    [
+      'I re-read the Harry Potter books. For sure! Harry Potter and Game of Thrones are amazing.',
+      { 'Harry Potter': 'work', 'Game of Thrones': 'work' },
+    ],
+    ['Just finished "A Dance with Dragons" and it\'s a real page turner.', { 'Dance with Dragons': 'work' }],
+    [
+      "Thanks, Melanie. Here's one- 'Embracing Identity' is all about finding comfort.",
+      { Melanie: 'person', 'Embracing Identity': 'work' },
+    ],
+    ['The toughest thing is that we had to say goodbye to Max last week.', { Max: 'person' }],
     // A title in quotes is one name, whatever its words; a quoted sentence is no title.
     ['I finished "The Night Circus" last night, what an ending.', { 'Night Circus': 'work' }],
     ['She said "Thanks so much for coming" and left.', {}],

@@ -83,8 +83,9 @@ const PLACES = new Set(
 );
 const PRODUCT_CUE =
   /\b(?:use|uses|using|used|bought|buy|buying|got|new|installed|install|upgraded to|switched to|playing|play|drive|drives|driving|decided to go with|settled on|opted for|standardi[sz]ed on)\s+(?:an?\s+|the\s+|my\s+|a new\s+)?$/i;
+/** "to" before a name, after a word one says to a person ("goodbye to Max", "talked to Ana"), is no place cue. */
 const PLACE_CUE =
-  /\b(?:in|to|from|near|visit|visited|visiting|trip to|moved to|live in|lives in|living in|flew to|went to|back to|around|across|towards|through)\s+(?:the\s+)?$/i;
+  /\b(?:in|(?<!\b(?:goodbye|bye|hello|talk|talked|talking|said|say|says|spoke|speak|speaking|listen|listened|listening|wrote|write|writing|sent|send|gave|give|giving|married|engaged|introduced|next|close|kind|nice|mean|thanks)\s+)to|from|near|visit|visited|visiting|trip to|moved to|live in|lives in|living in|flew to|went to|back to|around|across|towards|through)\s+(?:the\s+)?$/i;
 const PERSON_CUE =
   /\b(?:with|met|meet|named|called|friend|friends|sister|brother|mom|mother|dad|father|wife|husband|son|daughter|cousin|aunt|uncle|grandma|grandpa|boss|colleague|coworker|partner|girlfriend|boyfriend|niece|nephew|told|asked|thanks|thank|hey|hi|hello|dear|congrats|and)\s*,?\s+$/i;
 const ORG_CUE =
@@ -200,6 +201,9 @@ function cleanRun(run: string): { name: string; offset: number } | null {
   return { name, offset };
 }
 
+/** What lies between two names of the same kind: "and", "or", "&" or a comma. */
+const JOINED = /^(?:\s*,)?\s*(?:and|or|&)?\s*$/;
+
 /** Capitalised runs inside sentences (not at their start): the names of a batch, learnt before spotting. */
 export function collectKnownNames(sentences: Iterable<string>, known: Map<string, EntityType>): void {
   for (const sentence of sentences) {
@@ -207,22 +211,40 @@ export function collectKnownNames(sentences: Iterable<string>, known: Map<string
     const s = withoutQuotedTitles(sentence, (title) => {
       if (!known.has(title)) known.set(title, 'work');
     });
+    let previous: { end: number; type: EntityType } | undefined;
     for (const m of s.matchAll(NAME_RUN)) {
       if (m.index === undefined) continue;
       const c = cleanRun(m[0]);
       if (!c || partOfCode(s, m.index, m[0])) continue;
+      const at = m.index + c.offset;
+      // Names joined by "and", "or" or a comma are the same kind of thing ("Harry Potter and Game of Thrones").
+      const joinedTo = previous && JOINED.test(s.slice(previous.end, at)) ? previous.type : undefined;
+      previous = undefined;
       // A sentence's first word is capitalised anyway; one after a dropped word ("Our Okta") is not.
       const initial = m.index === 0 || /[.!?:]\s*["'(]?$/.test(s.slice(0, m.index));
-      if (initial && c.offset === 0) continue;
-      const at = m.index + c.offset;
+      if (initial && c.offset === 0) {
+        const first = known.get(c.name);
+        if (first) previous = { end: at + c.name.length, type: first };
+        continue;
+      }
       const after = s.slice(at + c.name.length);
       // The kind of thing said after a name outweighs a guess from its shape or the word before it
       // elsewhere ("with Okta" reads a person; "our Okta login" says what it is).
       const before = s.slice(0, at);
-      const said = THING_AFTER.test(after) ? 'product' : isWork(before, after) ? 'work' : undefined;
-      if (known.has(c.name) && !(known.get(c.name) === 'person' && said)) continue;
+      const said = THING_AFTER.test(after)
+        ? 'product'
+        : isWork(before, after)
+          ? 'work'
+          : joinedTo !== 'person'
+            ? joinedTo
+            : undefined;
+      if (known.has(c.name) && !(known.get(c.name) === 'person' && said)) {
+        previous = { end: at + c.name.length, type: known.get(c.name) as EntityType };
+        continue;
+      }
       const type = said ?? typeOfName(c.name, before, known, after);
       if (type !== 'other') known.set(c.name, type);
+      previous = { end: at + c.name.length, type };
     }
   }
   // A short form typed by its shape before the whole name was seen ("Acme", then "Acme Corp").
@@ -234,17 +256,18 @@ export function collectKnownNames(sentences: Iterable<string>, known: Map<string
 }
 
 /** A title in quotes; its closing quote may be cut off with the sentence ("a piece called "Finding Freedom."). */
-const QUOTED_TITLE = /["“](\p{Lu}[^"”\n]{0,60}?)(?:["”]|[.!?]?\s*$)/gu;
+const QUOTED_TITLE =
+  /["“](\p{Lu}[^"”\n]{0,60}?)(?:["”]|[.!?]?\s*$)|(?<![\p{L}\p{N}])['‘](\p{Lu}[^'’"”\n]{0,60}?)['’](?![\p{L}\p{N}])/gu;
 
 /**
  * The text with each capitalised title in quotes blanked out, each title given to `found` without its
  * article, as the same title is named outside quotes ("the Lord of the Rings trilogy").
  */
 function withoutQuotedTitles(text: string, found: (title: string) => void): string {
-  if (!/["“]/.test(text)) return text;
+  if (!/["“'‘]/.test(text)) return text;
   let rest = text;
   for (const m of text.matchAll(QUOTED_TITLE)) {
-    const quoted = (m[1] as string).replace(/[.,;:!?]+$/, '');
+    const quoted = ((m[1] ?? m[2]) as string).replace(/[.,;:!?]+$/, '');
     if (!isTitleCase(quoted)) continue;
     found(quoted.replace(/^(?:The|An?)\s+(?=\S{2})/, ''));
     rest = rest.replace(m[0], ' '.repeat(m[0].length));
@@ -256,8 +279,10 @@ function withoutQuotedTitles(text: string, found: (title: string) => void): stri
 function isTitleCase(text: string): boolean {
   const words = text.split(/\s+/);
   if (words.length > 8) return false;
-  return words.every((w) => w.length < 4 || /^[\p{Lu}\p{N}]/u.test(w));
+  return words.every((w, i) => w.length < 4 || /^[\p{Lu}\p{N}]/u.test(w) || (i > 0 && TITLE_SMALL_WORDS.test(w)));
 }
+/** Words a title writes in lower case ("A Dance with Dragons", "Gone with the Wind"). */
+const TITLE_SMALL_WORDS = /^(?:with|from|into|onto|over|upon|than|that|this|your|their|about|under|after|without)$/;
 
 /** Entities of one sentence. `known` names are also accepted at the start of the sentence. */
 export function spotEntities(text: string, known: Map<string, EntityType>): SpottedEntity[] {
@@ -300,8 +325,7 @@ export function spotEntities(text: string, known: Map<string, EntityType>): Spot
       if (known.has(remainder)) c = { name: remainder, offset: first + 1 };
     }
     const at = idx + c.offset;
-    const joined =
-      previous && /^(?:\s*,)?\s*(?:and|or|&)?\s*$/.test(rest.slice(previous.end, at)) && !known.has(c.name);
+    const joined = previous && JOINED.test(rest.slice(previous.end, at)) && !known.has(c.name);
     const type =
       joined && previous ? previous.type : typeOfName(c.name, rest.slice(0, at), known, rest.slice(at + c.name.length));
     if (type === 'other') continue;
