@@ -542,6 +542,9 @@ describe('what a name is, from the words around it', () => {
       { Melanie: 'person', 'Embracing Identity': 'work' },
     ],
     ['The toughest thing is that we had to say goodbye to Max last week.', { Max: 'person' }],
+    ["I'd watch NBA games with my dad and dream of playing.", { NBA: 'organization' }],
+    ["I'm currently considering sports brands like Nike and Adidas.", { Nike: 'organization', Adidas: 'organization' }],
+    ["There's a new fantasy TV series coming out next month.", {}],
     // A title in quotes is one name, whatever its words; a quoted sentence is no title.
     ['I finished "The Night Circus" last night, what an ending.', { 'Night Circus': 'work' }],
     ['She said "Thanks so much for coming" and left.', {}],

@@ -34,7 +34,7 @@ const NOT_NAMES = new Set(
     'And But Or If When While What Which Who Why How Where Just Also Really Maybe Definitely Absolutely Totally ' +
     'Haha Lol Omg Btw It Its My Your Our Their We You They He She Me Us Them His Her Mine Yours Let Lets Do Does Did ' +
     'Can Could Would Should Will Is Are Was Were Be Been Have Has Had Not Dont Didnt Cant Wont Isnt Anyway Anything ' +
-    'Everything Something Nothing Everyone Someone Today Tomorrow Yesterday Tonight ' +
+    'Everything Something Nothing Everyone Someone Today Tomorrow Yesterday Tonight TV ' +
     DAYS_AND_MONTHS +
     ' Mom Dad Mum Mommy Daddy God Christmas Easter Halloween Thanksgiving Dear Love Bye Cheers True False Null ' +
     'After Before Since Until Then Now Once Because Though Although Even Still Plus Agreed Exactly Right Alright ' +
@@ -126,7 +126,14 @@ const WORK_CUE =
 /** A game is played: "played Valorant", "played some Chess" (not "played with Max"). */
 const PLAYED = /\b(?:play|plays|played|playing)\s+(?:some\s+)?$/i;
 
-function isWork(before: string, after: string): boolean {
+/** A league's games: "NBA games", "an NFL game" (an acronym before games is the league, not a title). */
+const LEAGUE_GAMES = /^\s+(?:game|games|season|finals|playoffs)\b/i;
+/** Companies by what is said before them: "brands like Nike", "sponsors such as Adidas". */
+const ORG_LIKE =
+  /\b(?:brands?|companies|company|sponsors?|labels?|retailers?|stores?|firms?)\s+(?:like|such as|including)\s+$/i;
+
+function isWork(name: string, before: string, after: string): boolean {
+  if (/^[A-Z]{2,5}$/.test(name) && LEAGUE_GAMES.test(after)) return false;
   return (
     WORK_AFTER.test(after) ||
     BY_AUTHOR.test(after) ||
@@ -140,7 +147,9 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
   if (k && k !== 'other') return k;
   const whole = wholeNameType(name, known);
   if (whole) return whole;
-  if (isWork(before, after)) return 'work';
+  if (/^[A-Z]{2,5}$/.test(name) && LEAGUE_GAMES.test(after)) return 'organization';
+  if (ORG_LIKE.test(before)) return 'organization';
+  if (isWork(name, before, after)) return 'work';
   if (ORG_SUFFIX.test(name)) return 'organization';
   if (PLACE_SUFFIX.test(name) || PLACE_PREFIX.test(name)) return 'place';
   if (THING_AFTER.test(after)) return 'product';
@@ -233,7 +242,7 @@ export function collectKnownNames(sentences: Iterable<string>, known: Map<string
       const before = s.slice(0, at);
       const said = THING_AFTER.test(after)
         ? 'product'
-        : isWork(before, after)
+        : isWork(c.name, before, after)
           ? 'work'
           : joinedTo !== 'person'
             ? joinedTo
