@@ -363,6 +363,11 @@ describe('a job left, a relative a year older', () => {
     ['I am an expert hiker now.', ['user-1:occupation', 'user-1 is an expert hiker']],
     ['My laptop is like half of my lifeline.', ['user-1:laptop', "user-1's laptop is like half of their lifeline"]],
     ['I am a nurse.', ['user-1:occupation', 'user-1 is a nurse']],
+    // LoCoMo conv-43: "is a shooting guard for" (the "or" of "for" read as a job's ending).
+    [
+      "I'm a shooting guard for the team and our season opener is next week.",
+      ['user-1:occupation', 'user-1 is a shooting guard'],
+    ],
     // A chat assistant's user: a home moved into, a pet named as it is introduced, the car by its make.
     ['We moved to a bigger apartment in Porto last week.', ['user-1:location', 'user-1 lives in Porto']],
     ['Hi! I just adopted a cat, her name is Miso.', ['user-1:pet_cat_miso', "user-1's pet cat is called Miso"]],
@@ -427,6 +432,10 @@ describe("what LoCoMo's speakers' preferences read as (found in its learned memo
     ],
     ['I hope I can hear you play the violin some day.', null],
     ['I wanna start a dance studio so I can teach others.', 'user-1 wants to start a dance studio'],
+    // A liking of a deed keeps its "to" (LoCoMo conv-43: "John likes collect jerseys").
+    ['I like to collect jerseys from every team.', 'user-1 likes to collect jerseys from every team'],
+    ['I love to get lost in good books.', 'user-1 likes to get lost in good books'],
+    ['I want pizza tonight.', 'user-1 wants pizza tonight'],
     ["I'd love to visit Japan next spring.", 'user-1 wants to visit Japan next spring'],
     ["I'm currently considering sports brands like Nike.", 'user-1 wants sports brands like Nike'],
     // Said of the subject, in the third person.

@@ -81,6 +81,8 @@ interface Preference {
   replaces?: string;
   /** A want said of a thing, not a deed ("considering sports brands", "dream of visiting"): no "to" before it. */
   ofThing?: true;
+  /** A deed, said with "to" ("I like to collect jerseys", "I'd love to visit Japan", "I wanna start"). */
+  toVerb?: true;
 }
 
 /** "I prefer X" chooses X over others of its kind; so does "I switched to X". */
@@ -254,7 +256,9 @@ export function detectPreferences(text: string): Preference[] {
     const obj = cleanObject(want[1]);
     const lead = want[0].slice(0, want[0].length - (want[1] as string).length);
     const ofThing = /\b(?:considering|thinking about|looking forward|dream of)\s+$/i.test(lead);
-    if (obj) out.push({ polarity: 'want', object: obj, ...(ofThing ? { ofThing } : {}) });
+    const toVerb = !ofThing && /(?:\bto|\bwanna)\s+$/i.test(lead);
+    if (obj)
+      out.push({ polarity: 'want', object: obj, ...(ofThing ? { ofThing } : {}), ...(toVerb ? { toVerb } : {}) });
   }
   const switched = SWITCH_FROM.exec(text);
   const team = teamChoices(text, switched);
@@ -271,7 +275,8 @@ export function detectPreferences(text: string): Preference[] {
   const like = LIKE.exec(text) ?? LIKE_IM.exec(text);
   if (like && !fav && !inRelativeClause(text, like.index)) {
     const obj = cleanObject(like[1]);
-    if (obj) out.push({ polarity: 'like', object: obj });
+    const toVerb = /^\s*to\s+/i.test(like[1] as string);
+    if (obj) out.push({ polarity: 'like', object: obj, ...(toVerb ? { toVerb } : {}) });
   }
   return out;
 }
@@ -472,7 +477,8 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S works as V',
   },
   {
-    re: /\b(?:I\s+am|I['’]m)\s+(?:now\s+)?(?:an?\s+)((?:[a-z-]+\s+){0,2}(?:[a-z-]+(?:er|or|ist|ian|ant|ent|eer|ect|ive)|[a-z-]*(?:nurse|chef|student|doctor|lawyer|manager|analyst|scientist|consultant|officer|founder|ceo|cto|intern|teacher|artist|writer|dev|engineer|mom|dad|parent|vet)))\b/i,
+    // The last word a job's, not a word ending like one ("a shooting guard for the team": not "for").
+    re: /\b(?:I\s+am|I['’]m)\s+(?:now\s+)?(?:an?\s+)((?:[a-z-]+\s+){0,2}(?:(?!(?:for|or|nor|her|over|after|ever|never|other|under|either|neither|rather|together|whether|per|event|moment|different|excellent|important|recent|present|extensive|positive|negative|massive|active|creative|productive|supportive)\b)[a-z-]+(?:er|or|ist|ian|ant|ent|eer|ect|ive)|[a-z-]*(?:nurse|chef|student|doctor|lawyer|manager|analyst|scientist|consultant|officer|founder|ceo|cto|intern|teacher|artist|writer|dev|engineer|mom|dad|parent|vet|guard|player|coach|captain|pilot|forward|goalie|pitcher|athlete)))\b/i,
     attribute: 'occupation',
     phrase: 'S is a V',
   },
@@ -883,7 +889,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           : p.polarity === 'dislike'
             ? 'dislikes'
             : 'wants';
-    const content = `${who} ${verb} ${p.polarity === 'want' && !p.ofThing && /^[a-z]+\b/.test(p.object) && !/^(?:to|a|an|the|some|more|my|our|new|them|him|her|us|me|everyone|people|[a-z]+ing)\b/i.test(p.object) ? 'to ' : ''}${p.object}`;
+    const content = `${who} ${verb} ${p.toVerb ? 'to ' : ''}${p.object}`;
     const objStems = contentStems(p.object);
     out.push(
       draft(
