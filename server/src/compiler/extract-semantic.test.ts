@@ -436,6 +436,10 @@ describe("what LoCoMo's speakers' preferences read as (found in its learned memo
     ['I like to collect jerseys from every team.', 'user-1 likes to collect jerseys from every team'],
     ['I love to get lost in good books.', 'user-1 likes to get lost in good books'],
     ['I want pizza tonight.', 'user-1 wants pizza tonight'],
+    [
+      "I'm looking forward to reading to them and opening up their minds.",
+      'user-1 wants reading to them and opening up their minds',
+    ],
     ["I'd love to visit Japan next spring.", 'user-1 wants to visit Japan next spring'],
     ["I'm currently considering sports brands like Nike.", 'user-1 wants sports brands like Nike'],
     // Said of the subject, in the third person.

@@ -255,7 +255,7 @@ export function detectPreferences(text: string): Preference[] {
   if (want && !/^you\b/i.test(want[1]) && !inRelativeClause(text, want.index)) {
     const obj = cleanObject(want[1]);
     const lead = want[0].slice(0, want[0].length - (want[1] as string).length);
-    const ofThing = /\b(?:considering|thinking about|looking forward|dream of)\s+$/i.test(lead);
+    const ofThing = /\b(?:considering|thinking about|looking forward(?:\s+to)?|dream of)\s+$/i.test(lead);
     const toVerb = !ofThing && /(?:\bto|\bwanna)\s+$/i.test(lead);
     if (obj)
       out.push({ polarity: 'want', object: obj, ...(ofThing ? { ofThing } : {}), ...(toVerb ? { toVerb } : {}) });
