@@ -15,6 +15,7 @@ describe('detectPastimes', () => {
       'sport:circuit training',
     ]);
     expect(names('My kids and I went hiking in the mountains.')).toEqual(['hobby:hiking']);
+    expect(names('Yeah, last weekend I had a picnic with some friends from church.')).toEqual(['hobby:picnics']);
   });
 
   it('reads every item of a list, words that name other things too when they are listed', () => {

@@ -51,6 +51,7 @@ const PASTIMES: Record<PastimeKind, Array<[string, string]>> = {
     ['watching movies', 'watching movies|watching films|movie nights?|going to the movies'],
     ['exploring nature', 'exploring nature|nature walks?|being in nature|being outdoors'],
     ['hanging out with friends', 'hanging (?:out )?with (?:my )?friends'],
+    ['picnics', 'picnics?|picnicking'],
   ],
   sport: [
     ['basketball', 'basketball'],
