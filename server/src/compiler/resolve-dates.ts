@@ -14,8 +14,13 @@ export interface ResolvedDate {
   granularity: Granularity;
 }
 
-const TEMPORAL_HINT =
-  /\b(?:[Yy]esterday|[Tt]oday|[Tt]onight|[Tt]omorrow|ago|[Ll]ast (?:\w+ )?(?:week|weekend|month|year|night|time|summer|winter|spring|fall|autumn|[A-Z]\w+)|[Nn]ext (?:\w+ )?(?:week|weekend|month|year|[A-Z]\w+)|[Tt]his (?:morning|afternoon|evening|week|weekend|month|year|past)|(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Tues|Weds|(?:19|20)\d\d|\d{1,2}[/.-]\d{1,2}|earlier this \w+|the other day|(?:a|one|two|three|few|couple of) (?:days|weeks|months|years))\b/g;
+/** The months' names (a hint of time, and what a month said alone is read against). */
+const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
+
+const TEMPORAL_HINT = new RegExp(
+  String.raw`\b(?:[Yy]esterday|[Tt]oday|[Tt]onight|[Tt]omorrow|ago|[Ll]ast (?:\w+ )?(?:week|weekend|month|year|night|time|summer|winter|spring|fall|autumn|[A-Z]\w+)|[Nn]ext (?:\w+ )?(?:week|weekend|month|year|[A-Z]\w+)|[Tt]his (?:morning|afternoon|evening|week|weekend|month|year|past)|(?:${MONTHS}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Tues|Weds|(?:19|20)\d\d|\d{1,2}[/.-]\d{1,2}|earlier this \w+|the other day|(?:a|one|two|three|few|couple of) (?:days|weeks|months|years))\b`,
+  'g',
+);
 
 /** Weekday abbreviations chrono does not read, with the names it does. */
 const ABBREVIATED = /\b(?:Tues|Weds)\b/i;
@@ -44,7 +49,7 @@ export function resolveDate(text: string, reference: Date, pastTense: boolean): 
   return bareMonth;
 }
 
-const MONTH_NAME = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)[,.]?$/;
+const MONTH_NAME = new RegExp(`^(?:${MONTHS})[,.]?$`);
 /** Words before a month's name that make it a time ("in June", "since March", "early May"). */
 const BEFORE_A_MONTH =
   /\b(?:in|on|since|during|until|till|by|from|of|early|late|mid|last|next|this|every|through|around|before|after|to)\s+$/i;
@@ -80,7 +85,8 @@ function resolveAround(
         x.start.isCertain('weekday'),
     );
   // A month's name alone comes after any other time the words name ("June and I went hiking last week").
-  const r = results.find((x) => !isBareMonth(readable, x.text, x.index)) ?? results[0];
+  const named = results.find((x) => !isBareMonth(readable, x.text, x.index));
+  const r = named ?? results[0];
   if (!r) {
     const y = YEAR_ONLY.exec(window);
     if (!y) return null;
@@ -120,7 +126,7 @@ function resolveAround(
     d.setUTCFullYear(d.getUTCFullYear() - 1);
     date = d;
   }
-  return { date: { date, phrase, granularity }, bareMonth: isBareMonth(readable, r.text, r.index) };
+  return { date: { date, phrase, granularity }, bareMonth: named === undefined };
 }
 
 const sameMonth = (a: Date, b: Date) =>

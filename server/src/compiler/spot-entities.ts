@@ -128,12 +128,13 @@ const PLAYED = /\b(?:play|plays|played|playing)\s+(?:some\s+)?$/i;
 
 /** A league's games: "NBA games", "an NFL game" (an acronym before games is the league, not a title). */
 const LEAGUE_GAMES = /^\s+(?:game|games|season|finals|playoffs)\b/i;
+const isLeague = (name: string, after: string) => /^[A-Z]{2,5}$/.test(name) && LEAGUE_GAMES.test(after);
 /** Companies by what is said before them: "brands like Nike", "sponsors such as Adidas". */
 const ORG_LIKE =
   /\b(?:brands?|companies|company|sponsors?|labels?|retailers?|stores?|firms?)\s+(?:like|such as|including)\s+$/i;
 
 function isWork(name: string, before: string, after: string): boolean {
-  if (/^[A-Z]{2,5}$/.test(name) && LEAGUE_GAMES.test(after)) return false;
+  if (isLeague(name, after)) return false;
   return (
     WORK_AFTER.test(after) ||
     BY_AUTHOR.test(after) ||
@@ -147,7 +148,7 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
   if (k && k !== 'other') return k;
   const whole = wholeNameType(name, known);
   if (whole) return whole;
-  if (/^[A-Z]{2,5}$/.test(name) && LEAGUE_GAMES.test(after)) return 'organization';
+  if (isLeague(name, after)) return 'organization';
   if (ORG_LIKE.test(before)) return 'organization';
   if (isWork(name, before, after)) return 'work';
   if (ORG_SUFFIX.test(name)) return 'organization';
