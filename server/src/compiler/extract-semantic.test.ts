@@ -557,6 +557,15 @@ describe('what a name is, from the words around it', () => {
     ['The toughest thing is that we had to say goodbye to Max last week.', { Max: 'person' }],
     ["I'd watch NBA games with my dad and dream of playing.", { NBA: 'organization' }],
     ["I'm currently considering sports brands like Nike and Adidas.", { Nike: 'organization', Adidas: 'organization' }],
+    // A preposition opening a name inside a sentence is part of it; one opening the sentence is not (conv-43).
+    [
+      "I'm currently considering sports brands like Nike and Under Armour.",
+      { Nike: 'organization', 'Under Armour': 'organization' },
+    ],
+    [
+      'I love brands like Nike and Under Armour. Under Armour sent me a deal. In Kyoto we hiked.',
+      { Nike: 'organization', 'Under Armour': 'organization', Kyoto: 'place' },
+    ],
     ["There's a new fantasy TV series coming out next month.", {}],
     // A title in quotes is one name, whatever its words; a quoted sentence is no title.
     ['I finished "The Night Circus" last night, what an ending.', { 'Night Circus': 'work' }],

@@ -38,8 +38,6 @@ const NOT_NAMES = new Set(
     DAYS_AND_MONTHS +
     ' Mom Dad Mum Mommy Daddy God Christmas Easter Halloween Thanksgiving Dear Love Bye Cheers True False Null ' +
     'After Before Since Until Then Now Once Because Though Although Even Still Plus Agreed Exactly Right Alright ' +
-    // Prepositions that open a sentence ("In Kyoto I recommend ..."): the name is the word after them.
-    'In At On From For With To By During About Into Over Under Near Between Across Around Without ' +
     'Morning Evening Afternoon Night Happy Merry Welcome Hope Glad Absolutely Honestly Seriously Anyways ' +
     // Languages and nationalities: not people, places or organisations by themselves.
     'English French German Spanish Italian Portuguese Dutch Swedish Norwegian Danish Finnish Polish Greek Turkish ' +
@@ -50,6 +48,14 @@ const NOT_NAMES = new Set(
     SHORT_DAYS_AND_MONTHS +
     ' BTW LOL OMG TBH FYI IMO Yep Yup Yay Woohoo Woah Whoa Wanna Gotta See Always Never Remember Anytime'
   ).split(/\s+/),
+);
+
+/**
+ * Prepositions that open a sentence ("In Kyoto I recommend ..."): the name is the word after them.
+ * Inside a sentence a capitalised one is part of the name ("brands like Nike and Under Armour").
+ */
+const OPENING_PREPOSITIONS = new Set(
+  'In At On From For With To By During About Into Over Under Near Between Across Around Without'.split(' '),
 );
 
 /** Words that make a time of a day or month name after them: "Last Friday", "Next August" are no names. */
@@ -188,11 +194,23 @@ function partOfCode(text: string, index: number, run: string): boolean {
   return text[index - 1] === '_' || text[index + run.length] === '_';
 }
 
-/** Strip leading non-names ("Hey Caroline" -> "Caroline") and trailing possessives/dots. */
-function cleanRun(run: string): { name: string; offset: number } | null {
+/**
+ * Strip leading non-names ("Hey Caroline" -> "Caroline") and trailing possessives/dots; a preposition
+ * only when the run opens its sentence and is not a name known whole ("Under Armour sent me ...").
+ */
+function cleanRun(
+  run: string,
+  opensSentence: boolean,
+  known: ReadonlyMap<string, EntityType>,
+): { name: string; offset: number } | null {
   const parts = run.split(/\s+/);
   let offset = 0;
-  while (parts.length > 0 && (NOT_NAMES.has(parts[0].replace(/['’.].*$/, '')) || TITLES.test(parts[0]))) {
+  const leading = (word: string) => {
+    const bare = word.replace(/['’.].*$/, '');
+    if (NOT_NAMES.has(bare) || TITLES.test(word)) return true;
+    return OPENING_PREPOSITIONS.has(bare) && (opensSentence || parts.length === 1) && !known.has(parts.join(' '));
+  };
+  while (parts.length > 0 && leading(parts[0] as string)) {
     const dropped = parts.shift()!;
     offset += dropped.length + 1;
   }
@@ -207,7 +225,7 @@ function cleanRun(run: string): { name: string; offset: number } | null {
     .join(' ')
     .replace(/['’]s$/, '')
     .replace(/[.'’-]+$/, '');
-  if (name.length < 2 || NOT_NAMES.has(name)) return null;
+  if (name.length < 2 || NOT_NAMES.has(name) || OPENING_PREPOSITIONS.has(name)) return null;
   return { name, offset };
 }
 
@@ -224,15 +242,15 @@ export function collectKnownNames(sentences: Iterable<string>, known: Map<string
     let previous: { end: number; type: EntityType } | undefined;
     for (const m of s.matchAll(NAME_RUN)) {
       if (m.index === undefined) continue;
-      const c = cleanRun(m[0]);
+      // A sentence's first word is capitalised anyway; one after a dropped word ("Our Okta") is not.
+      const opens = m.index === 0 || /[.!?:]\s*["'(]?$/.test(s.slice(0, m.index));
+      const c = cleanRun(m[0], opens, known);
       if (!c || partOfCode(s, m.index, m[0])) continue;
       const at = m.index + c.offset;
       // Names joined by "and", "or" or a comma are the same kind of thing ("Harry Potter and Game of Thrones").
       const joinedTo = previous && JOINED.test(s.slice(previous.end, at)) ? previous.type : undefined;
       previous = undefined;
-      // A sentence's first word is capitalised anyway; one after a dropped word ("Our Okta") is not.
-      const initial = m.index === 0 || /[.!?:]\s*["'(]?$/.test(s.slice(0, m.index));
-      if (initial && c.offset === 0) {
+      if (opens && c.offset === 0) {
         const first = known.get(c.name);
         if (first) previous = { end: at + c.name.length, type: first };
         continue;
@@ -324,7 +342,7 @@ export function spotEntities(text: string, known: Map<string, EntityType>): Spot
     const idx = m.index ?? 0;
     const before = rest.slice(0, idx);
     const atStart = idx === 0 || /[.!?:]\s*["'(]?$/.test(before) || /^\W*$/.test(before);
-    let c = cleanRun(m[0]);
+    let c = cleanRun(m[0], atStart, known);
     if (!c || partOfCode(rest, idx, m[0])) continue;
     if (atStart && c.offset === 0 && !known.has(c.name)) {
       // A sentence-initial word is a name only when seen as one elsewhere, or when it is a multi-word run;
