@@ -567,6 +567,14 @@ describe('what a name is, from the words around it', () => {
       { Nike: 'organization', 'Under Armour': 'organization', Kyoto: 'place' },
     ],
     ["There's a new fantasy TV series coming out next month.", {}],
+    // Read in LoCoMo conv-43: a name never starts with "the" left by a dropped word, books like X are
+    // works, and a known work's last word said alone is that work ("the real Potter places").
+    ['Just the GoT series. Have you tried reading any of them?', { GoT: 'work' }],
+    ["What's awesome about fantasy books like LOTR is the detail.", { LOTR: 'work' }],
+    [
+      'I love the Harry Potter books. Have you been to any of the real Potter places?',
+      { 'Harry Potter': 'work', Potter: 'work' },
+    ],
     // A title in quotes is one name, whatever its words; a quoted sentence is no title.
     ['I finished "The Night Circus" last night, what an ending.', { 'Night Circus': 'work' }],
     ['She said "Thanks so much for coming" and left.', {}],

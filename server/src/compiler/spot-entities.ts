@@ -138,6 +138,9 @@ const isLeague = (name: string, after: string) => /^[A-Z]{2,5}$/.test(name) && L
 /** Companies by what is said before them: "brands like Nike", "sponsors such as Adidas". */
 const ORG_LIKE =
   /\b(?:brands?|companies|company|sponsors?|labels?|retailers?|stores?|firms?)\s+(?:like|such as|including)\s+$/i;
+/** Works the same way: "fantasy books like LOTR", "shows such as Westworld". */
+const WORK_LIKE =
+  /\b(?:books?|novels?|movies?|films?|shows?|series|songs?|albums?|games?)\s+(?:like|such as|including)\s+$/i;
 
 function isWork(name: string, before: string, after: string): boolean {
   if (isLeague(name, after)) return false;
@@ -145,7 +148,8 @@ function isWork(name: string, before: string, after: string): boolean {
     WORK_AFTER.test(after) ||
     BY_AUTHOR.test(after) ||
     (IN_QUOTES.before.test(before) && IN_QUOTES.after.test(after)) ||
-    WORK_CUE.test(before)
+    WORK_CUE.test(before) ||
+    WORK_LIKE.test(before)
   );
 }
 
@@ -179,13 +183,16 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
 }
 
 /**
- * The type of a longer known name a one-word name is the start of ("Acme" of "Acme Corp"), when that
- * is a company, a place or a product: a short form said later is the same thing, not a person.
+ * The type of a longer known name a one-word name is the first or last word of ("Acme" of "Acme
+ * Corp", "Potter" of the work "Harry Potter"), when that is a company, a place, a product or a work:
+ * a short form said later is the same thing, not a person.
  */
 function wholeNameType(name: string, known: Map<string, EntityType>): EntityType | undefined {
   if (name.includes(' ')) return undefined;
   const prefix = `${name} `;
-  for (const [other, type] of known) if (type !== 'person' && type !== 'other' && other.startsWith(prefix)) return type;
+  const suffix = ` ${name}`;
+  for (const [other, type] of known)
+    if (type !== 'person' && type !== 'other' && (other.startsWith(prefix) || other.endsWith(suffix))) return type;
   return undefined;
 }
 
@@ -210,7 +217,9 @@ function cleanRun(
     if (NOT_NAMES.has(bare) || TITLES.test(word)) return true;
     return OPENING_PREPOSITIONS.has(bare) && (opensSentence || parts.length === 1) && !known.has(parts.join(' '));
   };
-  while (parts.length > 0 && leading(parts[0] as string)) {
+  // A word dropped before "the" or "of" leaves them leading: "Just the GoT series" is "GoT".
+  const connector = (word: string) => /^(?:of|the|de|da|van|von|del|la|le|&)$/.test(word);
+  while (parts.length > 0 && (leading(parts[0] as string) || (offset > 0 && connector(parts[0] as string)))) {
     const dropped = parts.shift()!;
     offset += dropped.length + 1;
   }
