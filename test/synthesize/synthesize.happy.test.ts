@@ -115,6 +115,39 @@ describe('POST /v1/synthesize', () => {
     expect(new Set(first)).toEqual(new Set([ids[3], ids[4]]));
   });
 
+  it('takes the latest turns of a named day that holds more turns than it reads, the same ones every time', async () => {
+    // A session's turns share one time (LoCoMo dates a session, not its turns): which of them a day's
+    // look-up reads must not depend on where the database happens to keep them (after learn rewrites
+    // every row, or on another machine), but on the order they were said in.
+    const colours = ['red', 'blue', 'green', 'amber', 'violet', 'ochre', 'teal', 'coral', 'ivory', 'olive'];
+    const events = Array.from(
+      { length: 30 },
+      (_, i): CaptureEvent => ({
+        type: 'message',
+        sessionId: 'busy-day',
+        namespace: 'busy',
+        occurredAt: '2024-03-03T18:00:00Z',
+        payload: { role: 'user', content: `The ${colours[i % 10]} kite number ${i + 1} flew over the dunes.` },
+        metadata: { speaker: i % 2 ? 'Ana' : 'Ben' },
+      }),
+    );
+    const captured = await server.api(apiKey).capture.captureBatch({ body: { events } });
+    const ids = expectStatus(captured, 201).body.data.results.map((r) => r.eventId);
+    expectStatus(await server.api(apiKey).learn.learn({ body: { namespace: 'busy', wait: true } }), 200);
+    const cited = async () => {
+      const res = await synth({
+        query: 'What happened on 3 March, 2024?',
+        namespace: 'busy',
+        options: { maxTokens: 4000 },
+      });
+      return expectStatus(res, 200).body.data.entries.flatMap((e) => e.provenance.map((p) => p.sourceId));
+    };
+    const first = await cited();
+    expect(first).toContain(ids[29]);
+    expect(first).not.toContain(ids[0]);
+    expect(await cited()).toEqual(first);
+  });
+
   it('matches any term of a question (OR semantics), not all of them', async () => {
     const res = await synth({ query: 'What does Melanie paint, and has she ever been skydiving?', namespace: 'convo' });
     expect(expectStatus(res, 200).body.data.entries[0]!.content).toContain('painting');

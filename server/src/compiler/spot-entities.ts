@@ -196,6 +196,9 @@ function wholeNameType(name: string, known: Map<string, EntityType>): EntityType
   return undefined;
 }
 
+/** The small words a name holds between its capitalised words ("Game of Thrones"), never at its ends. */
+const CONNECTOR = /^(?:of|the|de|da|van|von|del|la|le|and|&)$/;
+
 /** A run inside an identifier or error code ("SAML" of SAML_RESPONSE_INVALID, "Foo" of Foo_bar): no name. */
 function partOfCode(text: string, index: number, run: string): boolean {
   return text[index - 1] === '_' || text[index + run.length] === '_';
@@ -215,11 +218,10 @@ function cleanRun(
   const leading = (word: string) => {
     const bare = word.replace(/['’.].*$/, '');
     if (NOT_NAMES.has(bare) || TITLES.test(word)) return true;
-    return OPENING_PREPOSITIONS.has(bare) && (opensSentence || parts.length === 1) && !known.has(parts.join(' '));
+    return OPENING_PREPOSITIONS.has(bare) && opensSentence && !known.has(parts.join(' '));
   };
   // A word dropped before "the" or "of" leaves them leading: "Just the GoT series" is "GoT".
-  const connector = (word: string) => /^(?:of|the|de|da|van|von|del|la|le|&)$/.test(word);
-  while (parts.length > 0 && (leading(parts[0] as string) || (offset > 0 && connector(parts[0] as string)))) {
+  while (parts.length > 0 && (leading(parts[0] as string) || (offset > 0 && CONNECTOR.test(parts[0] as string)))) {
     const dropped = parts.shift()!;
     offset += dropped.length + 1;
   }
@@ -228,7 +230,7 @@ function cleanRun(
   if (end > 0) parts.length = end;
   const bare = parts.map((p) => p.replace(/[.'’-]+$/, ''));
   if (TIME_LEAD.has(bare[0] as string) && bare.length > 1 && bare.slice(1).every((p) => TIME_WORDS.has(p))) return null;
-  while (parts.length > 0 && /^(?:of|the|de|da|van|von|del|la|le|and|&)$/.test(parts[parts.length - 1])) parts.pop();
+  while (parts.length > 0 && CONNECTOR.test(parts[parts.length - 1] as string)) parts.pop();
   if (parts.length === 0) return null;
   const name = parts
     .join(' ')

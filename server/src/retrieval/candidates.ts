@@ -249,7 +249,8 @@ export async function sampleRecent(
 
 /**
  * Events of the scope that happened in [from, to), newest first, at most `limit`: what a query that
- * names a time ("what did I do in March?") asks about, whatever its words. A small scope is read
+ * names a time ("what did I do in March?") asks about, whatever its words. Turns of one time (a
+ * session dated once) come latest captured first: by id, not by where the rows happen to lie. A small scope is read
  * whole through its index; on a large one (`recentOnly`) only the recent window (recentEvents) is
  * looked at, so the cost stays bounded by the window, not by the history.
  */
@@ -268,7 +269,7 @@ export function eventsBetweenQuery(
     select ${selectColumns('event')}
     from ${sourceTable('event')}
     where ${rows} and d.occurred_at >= ${range.from.toISOString()} and d.occurred_at < ${range.to.toISOString()}
-    order by d.occurred_at desc
+    order by d.occurred_at desc, d.id desc
     limit ${limit}`;
 }
 
@@ -319,7 +320,7 @@ export async function fetchTrigramMatches(
       select ${selectColumns(source)}, word_similarity(w.word, ${column}) as similarity
       from ${sourceTable(source)}
       where ${scopeConditions(source, scope)} and w.word <% ${column}
-      order by similarity desc
+      order by similarity desc, d.id desc
       limit ${limit}
     ) m`);
 }
