@@ -8,7 +8,7 @@
 import type { SynthesizeSection } from '@hx-memory/contract';
 import { pastimeKindOf, pastimeKindsAsked, pastimeSubjectOf } from '../compiler/activities.js';
 import type { QueryTerms } from './query-terms.js';
-import type { RankedItem } from './ranked-item.js';
+import { byScore, type RankedItem } from './ranked-item.js';
 import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
 
 const HOW_TO =
@@ -49,7 +49,7 @@ function raiseBy(items: RankedItem[], factorOf: (item: RankedItem) => number): v
     item.score *= factor;
     changed = true;
   }
-  if (changed) items.sort((a, b) => b.score - a.score);
+  if (changed) items.sort(byScore);
 }
 
 /** Raises compiled knowledge of the answering sections, in place, and re-sorts. */

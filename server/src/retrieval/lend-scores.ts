@@ -18,7 +18,7 @@ import {
 import { entityAnchors, listedEntityType } from './entity-hops.js';
 import type { QueryTerms } from './query-terms.js';
 import { inRange, type TimeRange, toDate } from './query-time.js';
-import { docOf, type RankedItem } from './ranked-item.js';
+import { byScore, docOf, type RankedItem } from './ranked-item.js';
 import type { RetrievalScope } from './scope.js';
 import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
 
@@ -189,5 +189,5 @@ function lend<R extends CandidateRow>(items: RankedItem[], rows: R[], shareOf: (
     const item = byKey.get(`event:${id}`);
     if (item) item.score += share;
   }
-  items.sort((a, b) => b.score - a.score);
+  items.sort(byScore);
 }

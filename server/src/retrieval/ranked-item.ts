@@ -20,6 +20,15 @@ export interface RankedItem {
   rankScore?: number;
 }
 
+/**
+ * Ranking order: the higher score first; between equal scores (two turns lent the same share, a
+ * session's turns of one date) the earlier key (ids are time-ordered: turns as they were said), so
+ * the same data ranks the same way whatever order the database listed its rows in.
+ */
+export function byScore(a: { score: number; key: string }, b: { score: number; key: string }): number {
+  return b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
 /** A candidate's terms: counted on demand from its tsvector text, fully parsed only when needed. */
 export interface Doc {
   tsv: string;

@@ -14,7 +14,7 @@ import { bm25, idf } from './bm25.js';
 import { type CandidateRow, fetchEventsBetween, fetchTrigramMatches } from './candidates.js';
 import { LARGE_SCOPE, lexicalCandidates, RECENT_WINDOW } from './lexical-candidates.js';
 import { analyzeQuery, type QueryTerms } from './query-terms.js';
-import { type Doc, docOf, type RankedItem } from './ranked-item.js';
+import { byScore, type Doc, docOf, type RankedItem } from './ranked-item.js';
 import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
 import type { RetrievalScope, Source } from './scope.js';
 import { kindPrior, sectionOf } from './sections.js';
@@ -158,8 +158,9 @@ function rankRun(run: SourceRun, query: Map<string, number>, names: Set<string>)
     if (s > 0) scored.push([id, s, r.when?.getTime() ?? 0]);
   }
   // Equal scores, the newer first: "Deployed api v1.4.2 to staging" and, a week later, "... v1.5.0 ..."
-  // asked which version is on staging (the rank, not the small recency prior, decides the fusion).
-  scored.sort((a, b) => b[1] - a[1] || b[2] - a[2]);
+  // asked which version is on staging (the rank, not the small recency prior, decides the fusion);
+  // at the same time, as they were said (ids are time-ordered), whatever order the rows came in.
+  scored.sort((a, b) => b[1] - a[1] || b[2] - a[2] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return scored.map(([id, s]) => [id, s]);
 }
 
@@ -183,7 +184,7 @@ function expansionTerms(
       }
     }
   }
-  const best = [...weights.entries()].sort((a, b) => b[1] - a[1]).slice(0, RM3_TERMS);
+  const best = [...weights.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, RM3_TERMS);
   const top = best[0]?.[1] ?? 0;
   return new Map(best.map(([l, w]) => [l, w / (top || 1)]));
 }
@@ -304,7 +305,7 @@ export async function retrieve(
       doc: r.doc,
       score: datedTop * (1 - i / (2 * dated.length)),
     });
-  items.sort((a, b) => b.score - a.score);
+  items.sort(byScore);
   // The look-ups start from the fused ranking, so they run at once (separate connections on PostgreSQL).
   // Entities are memories learn compiled: a scope with no memory has none to hop through.
   const hasMemories = runs.some((run) => run.source === 'memory');
@@ -327,5 +328,5 @@ export async function retrieve(
 function boostAnswers(items: RankedItem[], type: AnswerType, terms: QueryTerms): void {
   for (const item of items)
     if (item.source !== 'artifact' && holdsAnswer(item.row.text, type, terms.names)) item.score *= 1 + ANSWER_BOOST;
-  items.sort((a, b) => b.score - a.score);
+  items.sort(byScore);
 }
