@@ -250,9 +250,9 @@ export async function sampleRecent(
 /**
  * Events of the scope that happened in [from, to), newest first, at most `limit`: what a query that
  * names a time ("what did I do in March?") asks about, whatever its words. Turns of one time (a
- * session dated once) come latest captured first: by id, not by where the rows happen to lie. A small scope is read
- * whole through its index; on a large one (`recentOnly`) only the recent window (recentEvents) is
- * looked at, so the cost stays bounded by the window, not by the history.
+ * session dated once) come latest captured first: by id, not by where the rows happen to lie. A
+ * small scope is read whole through its index; on a large one (`recentOnly`) only the recent window
+ * (recentEvents) is looked at, so the cost stays bounded by the window, not by the history.
  */
 export function eventsBetweenQuery(
   scope: RetrievalScope,
