@@ -196,6 +196,9 @@ function wholeNameType(name: string, known: Map<string, EntityType>): EntityType
   return undefined;
 }
 
+/** Text that ends a sentence (a name after it opens the next one, capitalised anyway). */
+const SENTENCE_ENDED = /[.!?:]\s*["'(]?$/;
+
 /** The small words a name holds between its capitalised words ("Game of Thrones"), never at its ends. */
 const CONNECTOR = /^(?:of|the|de|da|van|von|del|la|le|and|&)$/;
 
@@ -254,7 +257,7 @@ export function collectKnownNames(sentences: Iterable<string>, known: Map<string
     for (const m of s.matchAll(NAME_RUN)) {
       if (m.index === undefined) continue;
       // A sentence's first word is capitalised anyway; one after a dropped word ("Our Okta") is not.
-      const opens = m.index === 0 || /[.!?:]\s*["'(]?$/.test(s.slice(0, m.index));
+      const opens = m.index === 0 || SENTENCE_ENDED.test(s.slice(0, m.index));
       const c = cleanRun(m[0], opens, known);
       if (!c || partOfCode(s, m.index, m[0])) continue;
       const at = m.index + c.offset;
@@ -352,7 +355,7 @@ export function spotEntities(text: string, known: Map<string, EntityType>): Spot
   for (const m of rest.matchAll(NAME_RUN)) {
     const idx = m.index ?? 0;
     const before = rest.slice(0, idx);
-    const atStart = idx === 0 || /[.!?:]\s*["'(]?$/.test(before) || /^\W*$/.test(before);
+    const atStart = idx === 0 || SENTENCE_ENDED.test(before) || /^\W*$/.test(before);
     let c = cleanRun(m[0], atStart, known);
     if (!c || partOfCode(rest, idx, m[0])) continue;
     if (atStart && c.offset === 0 && !known.has(c.name)) {

@@ -26,7 +26,12 @@ export interface RankedItem {
  * the same data ranks the same way whatever order the database listed its rows in.
  */
 export function byScore(a: { score: number; key: string }, b: { score: number; key: string }): number {
-  return b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  return b.score - a.score || byKey(a.key, b.key);
+}
+
+/** Ids and keys in ascending order (the tie-break of every ranking: the earlier captured first). */
+export function byKey(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A candidate's terms: counted on demand from its tsvector text, fully parsed only when needed. */

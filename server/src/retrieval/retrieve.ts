@@ -14,7 +14,7 @@ import { bm25, idf } from './bm25.js';
 import { type CandidateRow, fetchEventsBetween, fetchTrigramMatches } from './candidates.js';
 import { LARGE_SCOPE, lexicalCandidates, RECENT_WINDOW } from './lexical-candidates.js';
 import { analyzeQuery, type QueryTerms } from './query-terms.js';
-import { byScore, type Doc, docOf, type RankedItem } from './ranked-item.js';
+import { byKey, byScore, type Doc, docOf, type RankedItem } from './ranked-item.js';
 import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
 import type { RetrievalScope, Source } from './scope.js';
 import { kindPrior, sectionOf } from './sections.js';
@@ -160,7 +160,7 @@ function rankRun(run: SourceRun, query: Map<string, number>, names: Set<string>)
   // Equal scores, the newer first: "Deployed api v1.4.2 to staging" and, a week later, "... v1.5.0 ..."
   // asked which version is on staging (the rank, not the small recency prior, decides the fusion);
   // at the same time, as they were said (ids are time-ordered), whatever order the rows came in.
-  scored.sort((a, b) => b[1] - a[1] || b[2] - a[2] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  scored.sort((a, b) => b[1] - a[1] || b[2] - a[2] || byKey(a[0], b[0]));
   return scored.map(([id, s]) => [id, s]);
 }
 
@@ -184,7 +184,7 @@ function expansionTerms(
       }
     }
   }
-  const best = [...weights.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, RM3_TERMS);
+  const best = [...weights.entries()].sort((a, b) => b[1] - a[1] || byKey(a[0], b[0])).slice(0, RM3_TERMS);
   const top = best[0]?.[1] ?? 0;
   return new Map(best.map(([l, w]) => [l, w / (top || 1)]));
 }
