@@ -602,6 +602,23 @@ describe('what a name is, from the words around it', () => {
       },
     ],
     ['I posted it on Instagram and TikTok.', { Instagram: 'product', TikTok: 'product' }],
+    // Read in LoCoMo conv-42, conv-43 and conv-26: a title's subtitle after its colon, a verb opening
+    // the sentence, a region's adjective, a word after "a" or "my", a kind of work or a month said
+    // alone were people or works.
+    [
+      'The game was called Counter-Strike: Global Offensive, and me and my team had a blast.',
+      { 'Counter-Strike: Global Offensive': 'work' },
+    ],
+    ['Learning German has been tough but worth it.', {}],
+    ["It's a suspenseful thriller set in a small Midwestern town.", {}],
+    ['Yeah, Nate! A fellow Chef in the kitchen is always a great help!', { Nate: 'person' }],
+    ['Finding my Zen is a mix of things.', {}],
+    ['I came across this cool rainbow sidewalk for Pride Month.', {}],
+    [
+      "I re-read the Harry Potter books. Harry Potter and Game of Thrones are amazing. Remember Game 7 of the '16 Finals? Game changer!",
+      { 'Harry Potter': 'work', 'Game of Thrones': 'work' },
+    ],
+    ['I watched "The Lord of the Rings" Trilogy last night!', { 'Lord of the Rings': 'work' }],
   ])('%s', (text, types) => {
     expect(entityTypesOf([user(text, '2026-05-06T08:00:00Z')])).toEqual(types);
   });

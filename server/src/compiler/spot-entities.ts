@@ -58,6 +58,18 @@ const OPENING_PREPOSITIONS = new Set(
   'In At On From For With To By During About Into Over Under Near Between Across Around Without'.split(' '),
 );
 
+/**
+ * Words capitalised in a title or at the start of a line that are no name said alone: a region's
+ * adjective ("a small Midwestern town") and the kinds of work ("Game 7 of the Finals", "the Trilogy").
+ * Checked against a whole name only: "Northern Ireland" and "Game of Thrones" are names.
+ */
+const NEVER_ALONE = new Set(
+  (
+    'Northern Southern Eastern Western Midwestern Northeastern Northwestern Southeastern Southwestern Central ' +
+    'Game Games Trilogy Series Saga Finals Final Season Episode Chapter Book Movie Film Show Album Song Tournament'
+  ).split(' '),
+);
+
 /** Words that make a time of a day or month name after them: "Last Friday", "Next August" are no names. */
 const TIME_LEAD = new Set('Last Next Every Past Coming Early Late Mid'.split(' '));
 const TIME_WORDS = new Set(
@@ -176,8 +188,10 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
     return /^[A-Z]{2,}$/.test(name) ? 'organization' : 'product';
   if (/^[A-Z]{2,6}$/.test(name)) return 'organization';
   if (PERSON_CUE.test(before)) return 'person';
-  // People are seldom "the X" ("the Hobbit", "the Alchemist"): with no cue, not a name to keep.
-  if (/\bthe\s+$/i.test(before)) return 'other';
+  // People are seldom "the X" ("the Hobbit", "the Alchemist"), "a X" or "my X" ("a fellow Chef", "my
+  // Zen"): with no cue, not a name to keep. Nor a name ending in a time ("Pride Month").
+  if (/\b(?:the|an?|my|your|his|our|their|its)\s+(?:\p{Ll}[\p{L}'’-]*\s+)?$/iu.test(before)) return 'other';
+  if (TIME_WORDS.has(name.slice(name.lastIndexOf(' ') + 1))) return 'other';
   if (/^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+){1,2}$/u.test(name)) return 'person';
   return /^\p{Lu}\p{Ll}+$/u.test(name) ? 'person' : 'other';
 }
@@ -221,7 +235,10 @@ function cleanRun(
   const leading = (word: string) => {
     const bare = word.replace(/['’.].*$/, '');
     if (NOT_NAMES.has(bare) || TITLES.test(word)) return true;
-    return OPENING_PREPOSITIONS.has(bare) && opensSentence && !known.has(parts.join(' '));
+    if (!opensSentence || known.has(parts.join(' '))) return false;
+    // A verb opening the sentence is capitalised anyway: "Learning German has been tough".
+    if (offset === 0 && /^\p{Lu}\p{Ll}+ing$/u.test(bare) && !PLACES.has(bare) && !known.has(bare)) return true;
+    return OPENING_PREPOSITIONS.has(bare);
   };
   // A word dropped before "the" or "of" leaves them leading: "Just the GoT series" is "GoT".
   while (parts.length > 0 && (leading(parts[0] as string) || (offset > 0 && CONNECTOR.test(parts[0] as string)))) {
@@ -239,12 +256,25 @@ function cleanRun(
     .join(' ')
     .replace(/['’]s$/, '')
     .replace(/[.'’-]+$/, '');
-  if (name.length < 2 || NOT_NAMES.has(name) || OPENING_PREPOSITIONS.has(name)) return null;
+  if (name.length < 2 || NOT_NAMES.has(name) || NEVER_ALONE.has(name) || OPENING_PREPOSITIONS.has(name)) return null;
   return { name, offset };
 }
 
 /** What lies between two names of the same kind: "and", "or", "&" or a comma. */
 const JOINED = /^(?:\s*,)?\s*(?:and|or|&)?\s*$/;
+
+/** Where a name was said in its sentence, and what it was read as. */
+interface NameSpan {
+  start: number;
+  end: number;
+  type: EntityType;
+}
+
+/** A work's title with its subtitle after a colon ("Counter-Strike: Global Offensive"), or undefined. */
+function withSubtitle(text: string, previous: NameSpan | undefined, at: number, name: string): NameSpan | undefined {
+  if (previous?.type !== 'work' || !/^:\s+$/.test(text.slice(previous.end, at))) return undefined;
+  return { start: previous.start, end: at + name.length, type: 'work' };
+}
 
 /** Capitalised runs inside sentences (not at their start): the names of a batch, learnt before spotting. */
 export function collectKnownNames(sentences: Iterable<string>, known: Map<string, EntityType>): void {
@@ -253,7 +283,7 @@ export function collectKnownNames(sentences: Iterable<string>, known: Map<string
     const s = withoutQuotedTitles(sentence, (title) => {
       if (!known.has(title)) known.set(title, 'work');
     });
-    let previous: { end: number; type: EntityType } | undefined;
+    let previous: NameSpan | undefined;
     for (const m of s.matchAll(NAME_RUN)) {
       if (m.index === undefined) continue;
       // A sentence's first word is capitalised anyway; one after a dropped word ("Our Okta") is not.
@@ -261,12 +291,19 @@ export function collectKnownNames(sentences: Iterable<string>, known: Map<string
       const c = cleanRun(m[0], opens, known);
       if (!c || partOfCode(s, m.index, m[0])) continue;
       const at = m.index + c.offset;
+      const titled = withSubtitle(s, previous, at, c.name);
+      if (titled) {
+        known.set(s.slice(titled.start, titled.end), 'work');
+        previous = titled;
+        continue;
+      }
       // Names joined by "and", "or" or a comma are the same kind of thing ("Harry Potter and Game of Thrones").
       const joinedTo = previous && JOINED.test(s.slice(previous.end, at)) ? previous.type : undefined;
       previous = undefined;
+      const span = (type: EntityType): NameSpan => ({ start: at, end: at + c.name.length, type });
       if (opens && c.offset === 0) {
         const first = known.get(c.name);
-        if (first) previous = { end: at + c.name.length, type: first };
+        if (first) previous = span(first);
         continue;
       }
       const after = s.slice(at + c.name.length);
@@ -281,12 +318,12 @@ export function collectKnownNames(sentences: Iterable<string>, known: Map<string
             ? joinedTo
             : undefined;
       if (known.has(c.name) && !(known.get(c.name) === 'person' && said)) {
-        previous = { end: at + c.name.length, type: known.get(c.name) as EntityType };
+        previous = span(known.get(c.name) as EntityType);
         continue;
       }
       const type = said ?? typeOfName(c.name, before, known, after);
       if (type !== 'other') known.set(c.name, type);
-      previous = { end: at + c.name.length, type };
+      previous = span(type);
     }
   }
   // A short form typed by its shape before the whole name was seen ("Acme", then "Acme Corp").
@@ -330,8 +367,9 @@ const TITLE_SMALL_WORDS = /^(?:with|from|into|onto|over|upon|than|that|this|your
 export function spotEntities(text: string, known: Map<string, EntityType>): SpottedEntity[] {
   const out: SpottedEntity[] = [];
   const seen = new Set<string>();
+  const keyOf = (name: string, type: EntityType) => `${type}|${name.toLowerCase()}`;
   const add = (name: string, type: EntityType) => {
-    const key = `${type}|${name.toLowerCase()}`;
+    const key = keyOf(name, type);
     if (!seen.has(key)) {
       seen.add(key);
       out.push({ name, type });
@@ -351,7 +389,7 @@ export function spotEntities(text: string, known: Map<string, EntityType>): Spot
   rest = withoutQuotedTitles(rest, (title) => add(title, known.get(title) ?? 'work'));
   // The previous name and where it ended: names joined by "and", "or" or a comma are the same kind of
   // thing ("Nike and Gatorade", "Paris, Rome and Madrid").
-  let previous: { end: number; type: EntityType } | undefined;
+  let previous: NameSpan | undefined;
   for (const m of rest.matchAll(NAME_RUN)) {
     const idx = m.index ?? 0;
     const before = rest.slice(0, idx);
@@ -367,12 +405,23 @@ export function spotEntities(text: string, known: Map<string, EntityType>): Spot
       if (known.has(remainder)) c = { name: remainder, offset: first + 1 };
     }
     const at = idx + c.offset;
+    const titled = withSubtitle(rest, previous, at, c.name);
+    if (titled && previous) {
+      // The title said before its colon was this title's start, not a name of its own.
+      const title = rest.slice(previous.start, previous.end);
+      const i = out.findIndex((e) => e.type === 'work' && e.name === title);
+      if (i >= 0) out.splice(i, 1);
+      seen.delete(keyOf(title, 'work'));
+      add(rest.slice(titled.start, titled.end), 'work');
+      previous = titled;
+      continue;
+    }
     const joined = previous && JOINED.test(rest.slice(previous.end, at)) && !known.has(c.name);
     const type =
       joined && previous ? previous.type : typeOfName(c.name, rest.slice(0, at), known, rest.slice(at + c.name.length));
     if (type === 'other') continue;
     add(c.name, type);
-    previous = { end: at + c.name.length, type };
+    previous = { start: at, end: at + c.name.length, type };
   }
   return out;
 }
