@@ -1,6 +1,6 @@
 /**
- * The reply to a question asked right after a strong turn: "Look, my turtle Shelly basks all day"
- * ranks among the best turns, the next turn asks "Is looking after one hard?" (one word of the query,
+ * The reply to a question asked right after a strong turn: "Look, my turtle Shelly is easy: she basks
+ * all day" ranks among the best turns (it holds three of the query's words, the others two), the next turn asks "Is looking after one hard?" (one word of the query,
  * too weak to rank among the best itself), and the reply after it ("Not really: a clean tank and good
  * food") is the answer, though it shares no word with the query. A question that shares no word with
  * the query lends nothing to its reply. Through HTTP with the typed client, each case in its own tenant.
@@ -34,7 +34,7 @@ describe('synthesize: the reply two turns after a strong one', () => {
   it("cites the reply to the question its neighbour asks in the query's words", async () => {
     const { ids, cited } = await citedAfter(
       [
-        ['Nate', 'Look, my turtle Shelly basks under the heat lamp all day.'],
+        ['Nate', 'Look, my turtle Shelly is easy: she basks under the heat lamp all day.'],
         ['Joanna', 'So cute! Is looking after one hard?'],
         ['Nate', 'Not really: a clean tank and good food.'],
       ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerTypeOf, holdsAnswer } from './answer-type.js';
+import { answerTypeOf, asksForSeveral, holdsAnswer } from './answer-type.js';
 
 describe('answerTypeOf', () => {
   it('reads the answer type from the form of the question', () => {
@@ -15,6 +15,24 @@ describe('answerTypeOf', () => {
     expect(answerTypeOf('What did Melanie paint recently?')).toBeNull();
     expect(answerTypeOf('Would Caroline pursue writing as a career option?')).toBeNull();
     expect(answerTypeOf('How did Jon feel about the launch?')).toBeNull();
+  });
+});
+
+describe('asksForSeveral', () => {
+  it('reads a plural after what or which, how many and both as a question asking for several things', () => {
+    expect(asksForSeveral('What books has Tim read?')).toBe(true);
+    expect(asksForSeveral('Which US cities does John mention visiting to Tim?')).toBe(true);
+    expect(asksForSeveral('What types of pottery have Melanie and her kids made?')).toBe(true);
+    expect(asksForSeveral('How many children does Melanie have?')).toBe(true);
+    expect(asksForSeveral('What animal do both Nate and Joanna like?')).toBe(true);
+  });
+
+  it('reads a verb ending in s as no plural', () => {
+    expect(asksForSeveral('What is Joanna allergic to?')).toBe(false);
+    expect(asksForSeveral('What does Melanie do to destress?')).toBe(false);
+    expect(asksForSeveral('What has Maria done to feel closer to her faith?')).toBe(false);
+    expect(asksForSeveral('Which glaze does Melanie like best on her pottery?')).toBe(false);
+    expect(asksForSeveral('What was the poetry reading that Caroline attended about?')).toBe(false);
   });
 });
 

@@ -29,6 +29,17 @@ const MAYBE_NAME = /[^.!?:"“\s] [A-Z]/;
 const KIN =
   /\b(?:mom|mother|dad|father|sister|brother|wife|husband|son|daughter|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|friend|friends|boss|colleague|coworker|partner|mentor|neighbor|neighbour|teacher)\b/i;
 
+/**
+ * A question whose answer is several things: a plural after "what" or "which" ("What books has Tim
+ * read?", "Which US cities ...?", "What types of pottery ...?"), "how many", or "both" ("What do
+ * both Joanna and Nate like?"). Not "What is", "What does", "What has": verbs ending in s.
+ */
+const SEVERAL_Q = /^\s*(?:what|which)\s+(?:\w+\s+)?\w+s\b(?<!\b(?:is|was|does|has))|^\s*how many\b|\bboth\b/i;
+
+export function asksForSeveral(question: string): boolean {
+  return SEVERAL_Q.test(question);
+}
+
 /** The kind of answer a question asks for, if its form says. */
 export function answerTypeOf(question: string): AnswerType | null {
   if (TIME_Q.test(question)) return 'time';
