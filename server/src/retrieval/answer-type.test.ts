@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerTypeOf, asksForSeveral, holdsAnswer } from './answer-type.js';
+import { answerTypeOf, answeredBySeveral, holdsAnswer } from './answer-type.js';
 
 describe('answerTypeOf', () => {
   it('reads the answer type from the form of the question', () => {
@@ -18,21 +18,27 @@ describe('answerTypeOf', () => {
   });
 });
 
-describe('asksForSeveral', () => {
-  it('reads a plural after what or which, how many and both as a question asking for several things', () => {
-    expect(asksForSeveral('What books has Tim read?')).toBe(true);
-    expect(asksForSeveral('Which US cities does John mention visiting to Tim?')).toBe(true);
-    expect(asksForSeveral('What types of pottery have Melanie and her kids made?')).toBe(true);
-    expect(asksForSeveral('How many children does Melanie have?')).toBe(true);
-    expect(asksForSeveral('What animal do both Nate and Joanna like?')).toBe(true);
+describe('answeredBySeveral', () => {
+  it('reads a plural after what or which, how many and both as asking for several things', () => {
+    expect(answeredBySeveral('What books has Tim read?')).toBe(true);
+    expect(answeredBySeveral('Which US cities does John mention visiting to Tim?')).toBe(true);
+    expect(answeredBySeveral('What types of pottery have Melanie and her kids made?')).toBe(true);
+    expect(answeredBySeveral('How many children does Melanie have?')).toBe(true);
+    expect(answeredBySeveral('What animal do both Nate and Joanna like?')).toBe(true);
+  });
+
+  it('reads a question asking what would or might be as answered by several turns', () => {
+    expect(answeredBySeveral('Would Caroline pursue writing as a career option?')).toBe(true);
+    expect(answeredBySeveral("What might John's political leaning be?")).toBe(true);
+    expect(answeredBySeveral('Is Melanie likely to go camping again?')).toBe(true);
   });
 
   it('reads a verb ending in s as no plural', () => {
-    expect(asksForSeveral('What is Joanna allergic to?')).toBe(false);
-    expect(asksForSeveral('What does Melanie do to destress?')).toBe(false);
-    expect(asksForSeveral('What has Maria done to feel closer to her faith?')).toBe(false);
-    expect(asksForSeveral('Which glaze does Melanie like best on her pottery?')).toBe(false);
-    expect(asksForSeveral('What was the poetry reading that Caroline attended about?')).toBe(false);
+    expect(answeredBySeveral('What is Joanna allergic to?')).toBe(false);
+    expect(answeredBySeveral('What does Melanie do to destress?')).toBe(false);
+    expect(answeredBySeveral('What has Maria done to feel closer to her faith?')).toBe(false);
+    expect(answeredBySeveral('Which glaze does Melanie like best on her pottery?')).toBe(false);
+    expect(answeredBySeveral('What was the poetry reading that Caroline attended about?')).toBe(false);
   });
 });
 

@@ -30,14 +30,18 @@ const KIN =
   /\b(?:mom|mother|dad|father|sister|brother|wife|husband|son|daughter|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|friend|friends|boss|colleague|coworker|partner|mentor|neighbor|neighbour|teacher)\b/i;
 
 /**
- * A question whose answer is several things: a plural after "what" or "which" ("What books has Tim
- * read?", "Which US cities ...?", "What types of pottery ...?"), "how many", or "both" ("What do
- * both Joanna and Nate like?"). Not "What is", "What does", "What has": verbs ending in s.
+ * A question answered by several turns: one asking for several things, a plural after "what" or
+ * "which" ("What books has Tim read?", "Which US cities ...?", "What types of pottery ...?"), "how
+ * many", or "both" ("What do both Joanna and Nate like?"); and one asking what would or might be,
+ * whose answer no turn states but several bear on ("Would Caroline pursue writing as a career
+ * option?", "What might John's political leaning be?"). Not "What is", "What does", "What has":
+ * verbs ending in s.
  */
 const SEVERAL_Q = /^\s*(?:what|which)\s+(?:\w+\s+)?\w+s\b(?<!\b(?:is|was|does|has))|^\s*how many\b|\bboth\b/i;
+const INFERENCE_Q = /^\s*(?:would|might|could)\b|\b(?:likely|might)\b/i;
 
-export function asksForSeveral(question: string): boolean {
-  return SEVERAL_Q.test(question);
+export function answeredBySeveral(question: string): boolean {
+  return SEVERAL_Q.test(question) || INFERENCE_Q.test(question);
 }
 
 /** The kind of answer a question asks for, if its form says. */

@@ -18,7 +18,7 @@ import { byKey, byScore, type Doc, docOf, type RankedItem } from './ranked-item.
 import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
 import type { RetrievalScope, Source } from './scope.js';
 import { kindPrior, sectionOf } from './sections.js';
-import { type AnswerType, answerTypeOf, asksForSeveral, holdsAnswer } from './answer-type.js';
+import { type AnswerType, answerTypeOf, answeredBySeveral, holdsAnswer } from './answer-type.js';
 import { inRange, queryTimeRange, type TimeRange, toDate, withoutDateNumbers } from './query-time.js';
 import { scoreSessions } from './sessions.js';
 import { countDocuments } from './term-stats.js';
@@ -262,7 +262,7 @@ export async function retrieve(
   }
 
   // Fuse: per source, both passes (by score or by rank, below); across sources, scaled by each source's best BM25.
-  const byScores = timeRange === null && !asksForSeveral(query);
+  const byScores = timeRange === null && !answeredBySeveral(query);
   const items: RankedItem[] = [];
   let bestBase = 0;
   for (const list of base.values()) bestBase = Math.max(bestBase, list[0]?.[1] ?? 0);
@@ -334,9 +334,10 @@ export async function retrieve(
 /**
  * One source's two passes (the query's BM25 and RM3's) fused into one score per candidate, on the
  * scale of reciprocal rank fusion's first place (1 / (k + 1)).
- * - By rank (RRF) for a question asking for several things or naming a time: ranks flatten BM25's
- *   spread, so the speaker, session and time weights and the lent shares spread the first places over
- *   more turns (a list's items, the named day's turns; the time weight was set on ranks). Memories and
+ * - By rank (RRF) for a question answered by several turns (a list, "how many", "both", what would or
+ *   might be) or naming a time: ranks flatten BM25's spread, so the speaker, session and time weights
+ *   and the lent shares spread the first places over more turns (a list's items, the named day's
+ *   turns; the time weight was set on ranks). Memories and
  *   artifacts too: by score, a digest or summary outranked the memories saying its lines and stayed
  *   for lines the question does not ask about (context.headings and context.support tests).
  * - By score for conversation turns when the question asks for one thing: each pass's BM25 relative
@@ -344,7 +345,8 @@ export async function retrieve(
  *   fraction of its words. The feedback pass then weighs `RM3_SCORE_WEIGHT`: at its full spread, RM3's
  *   0.6 let the top turns' other words ("please") outweigh the question's own for near-equal turns.
  * LoCoMo (bench:recall): R@10 78.5 -> 78.7, single-hop 86.9 -> 87.3; lists by score lost 1.3
- * multi-hop R@10, named times 1.0 temporal (docs/decisions/retrieval.md, "Fusion by score").
+ * multi-hop R@10, named times 1.0 temporal, inferences 1.2 open-domain (docs/decisions/retrieval.md,
+ * "fusion by score").
  */
 function fusePasses(
   base: Array<[string, number]>,
