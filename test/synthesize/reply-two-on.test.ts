@@ -1,8 +1,9 @@
 /**
  * The reply to a question asked right after a strong turn: "Look, my turtle Shelly is easy: she basks
- * all day" ranks among the best turns (it holds three of the query's words, the others two), the next turn asks "Is looking after one hard?" (one word of the query,
- * too weak to rank among the best itself), and the reply after it ("Not really: a clean tank and good
- * food") is the answer, though it shares no word with the query. A question that shares no word with
+ * all day" ranks among the best turns (it holds three of the query's words, the others two), the next
+ * turn asks "Is looking after one hard?" (one word of the query, too weak to rank among the best
+ * itself), and the reply after it ("Not really: a clean tank and good food") is the answer, though it
+ * shares no word with the query. A question that shares no word with
  * the query lends nothing to its reply. Through HTTP with the typed client, each case in its own tenant.
  */
 import { describe, expect, it } from 'vitest';
