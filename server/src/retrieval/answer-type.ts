@@ -38,7 +38,7 @@ const KIN =
  * verbs ending in s.
  */
 const SEVERAL_Q = /^\s*(?:what|which)\s+(?:\w+\s+)?\w+s\b(?<!\b(?:is|was|does|has))|^\s*how many\b|\bboth\b/i;
-const INFERENCE_Q = /^\s*(?:would|might|could)\b|\b(?:likely|might)\b/i;
+const INFERENCE_Q = /^\s*(?:would|could)\b|\b(?:likely|might)\b/i;
 
 export function answeredBySeveral(question: string): boolean {
   return SEVERAL_Q.test(question) || INFERENCE_Q.test(question);

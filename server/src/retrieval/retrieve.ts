@@ -337,9 +337,9 @@ export async function retrieve(
  * - By rank (RRF) for a question answered by several turns (a list, "how many", "both", what would or
  *   might be) or naming a time: ranks flatten BM25's spread, so the speaker, session and time weights
  *   and the lent shares spread the first places over more turns (a list's items, the named day's
- *   turns; the time weight was set on ranks). Memories and
- *   artifacts too: by score, a digest or summary outranked the memories saying its lines and stayed
- *   for lines the question does not ask about (context.headings and context.support tests).
+ *   turns; the time weight was set on ranks). Memories and artifacts too: by score, a digest or
+ *   summary outranked the memories saying its lines and stayed for lines the question does not ask
+ *   about (context.headings and context.support tests).
  * - By score for conversation turns when the question asks for one thing: each pass's BM25 relative
  *   to its best, so the best lexical match, usually the answer, is not levelled with a turn holding a
  *   fraction of its words. The feedback pass then weighs `RM3_SCORE_WEIGHT`: at its full spread, RM3's
