@@ -88,7 +88,8 @@ describe('synthesize: a move said once', () => {
       expect(pack.context).not.toMatch(/lisbon/i);
     }
     const when = await hx.synthesize('When did dana move to Porto?', { subjectId: 'dana', maxTokens: 2000 });
-    expect(when.context).toMatch(/\[2025-12-20\] dana: I moved to Porto last month/);
+    // The episode is dated when it was told; the month it names is written beside "last month".
+    expect(when.context).toMatch(/\[2026-01-20\] dana: I moved to Porto last month \(2025-12\)/);
   });
 
   it('lists neither the repeating episode nor the superseded place in the digest, timeline or summary', async () => {
@@ -147,6 +148,23 @@ describe('synthesize: the date a turn\'s "yesterday" names', () => {
     await say(hx, 'sam', [['I have a job interview at Spotify next Tuesday, I am nervous.', '2026-11-20T10:00:00Z']]);
     const pack = await hx.synthesize('When is my interview?', { subjectId: 'sam', maxTokens: 500 });
     expect(pack.context).toMatch(/^- \[2026-11-20\] .*next Tuesday \(2026-11-24\)/m);
+  });
+
+  it('dates a learned episode when it was told, and writes the day it happened beside its phrase', async () => {
+    // Learned as an episode dated the Friday it names: its line said "[2022-09-09] ... Last Friday",
+    // which reads as the Friday before the 9th.
+    const hx = await client('said-dates-episode');
+    await say(hx, 'joanna', [
+      ['Cool! Dairy-free is a must for me. Last Friday, I made a dessert with almond milk.', '2022-09-14T13:00:00Z'],
+    ]);
+    const pack = await hx.synthesize('When did joanna make a dessert with almond milk?', {
+      subjectId: 'joanna',
+      maxTokens: 500,
+    });
+    expect(pack.context).toMatch(/^- \[2022-09-14\] joanna: Last Friday \(2022-09-09\), I made a dessert/m);
+    expect(pack.context).not.toContain('[2022-09-09]');
+    const episode = pack.entries.find((e) => e.kind === 'episode');
+    expect(episode?.occurredAt?.slice(0, 10)).toBe('2022-09-09');
   });
 });
 

@@ -935,6 +935,9 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
             datePhrase: when?.phrase ?? null,
             dateGranularity: when?.granularity ?? 'day',
             dateResolved: when !== null,
+            // When it was told: the context dates the line so and writes the date its phrase names
+            // beside the phrase, as for the raw turn ("Last Friday (2022-09-09)", said on the 14th).
+            saidAt: s.occurredAt.toISOString(),
           },
           (when ? 0.75 : 0.6) - hedge,
           when ? when.date : s.occurredAt,

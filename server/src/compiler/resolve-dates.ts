@@ -18,7 +18,7 @@ export interface ResolvedDate {
 const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
 
 const TEMPORAL_HINT = new RegExp(
-  String.raw`\b(?:[Yy]esterday|[Tt]oday|[Tt]onight|[Tt]omorrow|ago|[Ll]ast (?:\w+ )?(?:week|weekend|month|year|night|time|summer|winter|spring|fall|autumn|[A-Z]\w+)|[Nn]ext (?:\w+ )?(?:week|weekend|month|year|[A-Z]\w+)|[Tt]his (?:morning|afternoon|evening|week|weekend|month|year|past)|(?:${MONTHS}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Tues|Weds|(?:19|20)\d\d|\d{1,2}[/.-]\d{1,2}|earlier this \w+|the other day|(?:a|one|two|three|few|couple of) (?:days|weeks|months|years))\b`,
+  String.raw`\b(?:[Yy]esterday|[Tt]oday|[Tt]onight|[Tt]omorrow|ago|[Ll]ast (?:\w+ )?(?:week|weekend|month|year|night|time|summer|winter|spring|fall|autumn|[A-Z]\w+)|[Nn]ext (?:\w+ )?(?:week|weekend|month|year|[A-Z]\w+)|[Tt]his (?:morning|afternoon|evening|week|weekend|month|year|past)|(?:${MONTHS}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Tues|Weds|(?:19|20)\d\d|\d{1,2}[/.-]\d{1,2}|the \d{1,2}(?:st|nd|rd|th)|earlier this \w+|the other day|(?:a|one|two|three|few|couple of) (?:days|weeks|months|years))\b`,
   'g',
 );
 
@@ -27,6 +27,22 @@ const ABBREVIATED = /\b(?:Tues|Weds)\b/i;
 const FULL_NAME: Record<string, string> = { tues: 'Tuesday', weds: 'Wednesday' };
 
 const YEAR_ONLY = /\b(?:in|since|during|back in|around|from)\s+((?:19|20)\d\d)\b/i;
+
+/**
+ * A day of the month named alone ("on the 15th", "since the 3rd"), which chrono does not read; not a
+ * rank ("on the 2nd floor", "the 3rd time").
+ */
+const DAY_ONLY =
+  /\b(?:on|since|by|until|till|from|before|after) the ([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\b|place|time|floor|grade|century|round|row|day|week|year|anniversary|birthday|attempt|try|game|inning|quarter|period|lap|level|book|season|episode|chapter|edition|generation|child|kid|baby|step|stage|leg|set|match|race|lesson|class))/i;
+
+/** The day `day` of the month of `reference`, or of the month before (past) or after (to come) when that side of it. */
+function dayOfMonth(day: number, reference: Date, pastTense: boolean): Date {
+  const y = reference.getUTCFullYear();
+  const m = reference.getUTCMonth();
+  const today = reference.getUTCDate();
+  const shift = pastTense && day > today ? -1 : !pastTense && day < today ? 1 : 0;
+  return new Date(Date.UTC(y, m + shift, day));
+}
 
 export const DAY_MS = 86_400_000;
 
@@ -88,6 +104,12 @@ function resolveAround(
   const named = results.find((x) => !isBareMonth(readable, x.text, x.index));
   const r = named ?? results[0];
   if (!r) {
+    const day = DAY_ONLY.exec(window);
+    if (day)
+      return {
+        date: { date: dayOfMonth(Number(day[1]), reference, pastTense), phrase: day[0], granularity: 'day' },
+        bareMonth: false,
+      };
     const y = YEAR_ONLY.exec(window);
     if (!y) return null;
     return {

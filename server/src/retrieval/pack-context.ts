@@ -25,6 +25,8 @@ export interface PackInput {
   entry: UnpackedEntry;
   /** Date shown on the line (YYYY-MM-DD), or null when the entry has none. */
   date: string | null;
+  /** When an episode was told (ISO time): its relative time phrase is read against it. */
+  saidAt?: string;
   /** An artifact: rendered as a block of its markdown lines rather than one line. */
   block?: boolean;
   /** Said before the text, e.g. `(superseded 2024-07-02)`. */
@@ -157,19 +159,21 @@ function isStale(key: string, stale: Set<string>): boolean {
 
 /**
  * Entries dated when their words were said: a raw turn, and the memories learn dates from the turn
- * they were said in (a fact, a preference, an instruction). An episode's date is when it happened,
- * not when it was told: learn resolved its phrases already.
+ * they were said in (a fact, a preference, an instruction), and an episode that knows when it was
+ * told (`saidAt`; its own date is when it happened, the date its phrase names). An episode learned
+ * before it kept that keeps the date it happened on its line and its phrase as written.
  */
 const SAID_KINDS = new Set(['event', 'fact', 'preference', 'instruction']);
 
-function saidAt(entry: UnpackedEntry): Date | null {
-  const at = SAID_KINDS.has(entry.kind) ? (entry.occurredAt ?? entry.validFrom) : null;
+function saidAt(input: PackInput): Date | null {
+  const { entry } = input;
+  const at = input.saidAt ?? (SAID_KINDS.has(entry.kind) ? (entry.occurredAt ?? entry.validFrom) : null);
   const date = at ? new Date(at) : null;
   return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
 function oneLine(input: PackInput, content: string, withDate = true): string {
-  const said = input.block ? null : saidAt(input.entry);
+  const said = input.block ? null : saidAt(input);
   const flat = content.replace(/\s+/g, ' ').trim();
   // A raw turn's "yesterday" is read against the line's date: the date it names is written beside it.
   const text = said ? withSaidDates(flat, said) : flat;

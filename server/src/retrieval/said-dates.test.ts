@@ -51,6 +51,24 @@ describe('withSaidDates', () => {
       'Last Friday at dance class I felt it. Your studio will be a go-to spot.',
       'Last Friday (2023-06-30) at dance class I felt it. Your studio will be a go-to spot.',
     ],
+    // ...and a sentence that tells what was done is past in a turn whose next sentence looks ahead
+    // ("On Friday, I got great news ... Next month, I'm off to Ireland", said on a Thursday).
+    [
+      "On Friday, I got great news - I'm in the study abroad program! Next month, I'm off to Ireland.",
+      "On Friday (2023-06-30), I got great news - I'm in the study abroad program! Next month, I'm off to Ireland.",
+    ],
+    // A day of the month named alone: this month's, or last month's when it is still to come this month.
+    [
+      'I met back up with my teammates on the 3rd after my trip.',
+      'I met back up with my teammates on the 3rd (2023-07-03) after my trip.',
+    ],
+    ['I finally got my cast off on the 25th!', 'I finally got my cast off on the 25th (2023-06-25)!'],
+    ['The party is on the 20th, come!', 'The party is on the 20th (2023-07-20), come!'],
+    // ...not a rank.
+    [
+      'We live on the 2nd floor, it was the 3rd time I moved.',
+      'We live on the 2nd floor, it was the 3rd time I moved.',
+    ],
     // ...one that was had is past.
     ['I had a dentist appointment on Monday.', 'I had a dentist appointment on Monday (2023-07-03).'],
     // ...a thing done until a time is past.

@@ -12,7 +12,7 @@ import { seasonNote } from './seasons.js';
 
 /** A phrase that names a time relative to when it was said. */
 const RELATIVE =
-  /\b(?:yesterday|tomorrow|ago|last|next|past|this (?:summer|winter|spring|fall|autumn)|earlier|coming|the other day|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+  /\b(?:yesterday|tomorrow|ago|last|next|past|this (?:summer|winter|spring|fall|autumn)|earlier|coming|the other day|the \d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 /** A weekday named alone ("on Monday", "Tuesday"), no "last" or "next" to it. */
 const WEEKDAY_ONLY = /^(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds)$/i;
 /** A sentence about what is done again and again. */
@@ -39,6 +39,13 @@ const FUTURE = new RegExp(
   'i',
 );
 
+/**
+ * A sentence telling what was done: a person and a verb in the past ("I got great news", "we finally
+ * made it"). Its weekday is the one before, even when the turn's next sentence looks ahead.
+ */
+const DONE =
+  /\b(?:I|we|he|she|they)\s+(?:\w+ly\s+|just\s+|also\s+)?(?:was|were|did|had|got|went|came|made|won|took|saw|met|found|felt|gave|left|ran|bought|told|said|began|wrote|read|heard|\w+[^e\W]ed)\b/i;
+
 /** `text` with the date its first resolvable relative time phrase names after the phrase, or `text` unchanged. */
 export function withSaidDates(text: string, saidAt: Date): string {
   // Most turns name no relative time: one regular expression, and chrono (tens of µs) never runs.
@@ -61,11 +68,13 @@ const CACHE_MAX = 5_000;
  * none ("been a few days since we chatted. I donated my car yesterday" dates the "yesterday").
  */
 function annotate(text: string, saidAt: Date): string {
-  const past = !FUTURE.test(text);
+  const turnPast = !FUTURE.test(text);
   // Sentences with the spaces after them, so joining them again gives the text back unchanged.
   const parts = text.split(/(?<=[.!?])(\s+)/);
   for (const [i, part] of parts.entries()) {
     if (i % 2 === 1 || !RELATIVE.test(part)) continue;
+    // A sentence's own tense first: what it looks ahead to, or what it says was done; else the turn's.
+    const past = FUTURE.test(part) ? false : DONE.test(part) || turnPast;
     const out = annotateSentence(part, saidAt, past);
     if (out === part) continue;
     parts[i] = out;

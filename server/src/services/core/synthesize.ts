@@ -80,8 +80,11 @@ function entryOf(
     validTo: iso(item.row.valid_to),
     provenance: includeProvenance ? provenanceOf(item, cite) : [],
   };
-  const date = (occurredAt ?? entry.validFrom)?.slice(0, 10) ?? null;
-  return { entry, date, block: item.source === 'artifact', mark, staleLines, alsoSays, learned };
+  // An episode is dated on its line by when it was told, like the turn it came from; its own
+  // `occurredAt` (when it happened) is written beside its time phrase.
+  const saidAt = iso(item.row.said_at ?? null) ?? undefined;
+  const date = (saidAt ?? occurredAt ?? entry.validFrom)?.slice(0, 10) ?? null;
+  return { entry, date, saidAt, block: item.source === 'artifact', mark, staleLines, alsoSays, learned };
 }
 
 /** An entry's repeats left out by the packer: their events are cited by it too, after its own. */
