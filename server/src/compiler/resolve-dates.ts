@@ -22,6 +22,13 @@ const TEMPORAL_HINT = new RegExp(
   'g',
 );
 
+/**
+ * A sentence telling what was done: a person and a verb in the past ("I got great news", "we finally
+ * made it"). Its weekday is the one before, even when the turn's next sentence looks ahead.
+ */
+export const DONE =
+  /\b(?:I|we|he|she|they)\s+(?:\w+ly\s+|just\s+|also\s+)?(?:was|were|did|had|got|went|came|made|won|took|saw|met|found|felt|gave|left|ran|bought|told|said|began|wrote|read|heard|\w+[^e\W]ed)\b/i;
+
 /** Weekday abbreviations chrono does not read, with the names it does. */
 const ABBREVIATED = /\b(?:Tues|Weds)\b/i;
 const FULL_NAME: Record<string, string> = { tues: 'Tuesday', weds: 'Wednesday' };
@@ -129,8 +136,11 @@ function resolveAround(
   // "on Tuesday" about something that already happened is the Tuesday before (chrono reads the nearest,
   // which may be days ahead): a week back, never a year (that read "Tuesday" said on a Monday as a
   // Sunday of the year before).
+  // Not "this weekend" in a sentence that says nothing was done ("I'm hiking this weekend", read as past
+  // for want of a word looking ahead): this week's, as chrono reads it.
   if (pastTense && weekdayOnly) {
-    if (dayOf(date) > dayOf(reference)) date = new Date(date.getTime() - 7 * DAY_MS);
+    const ahead = /\bthis\b/i.test(phrase) && !DONE.test(text);
+    if (dayOf(date) > dayOf(reference) && !ahead) date = new Date(date.getTime() - 7 * DAY_MS);
   }
   // ...and about something to come ("I have an interview on Monday", said on a Thursday), the one after,
   // unless the phrase itself looks back ("last Friday" in a turn that also says what will be).

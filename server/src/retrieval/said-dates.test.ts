@@ -64,6 +64,11 @@ describe('withSaidDates', () => {
     ],
     ['I finally got my cast off on the 25th!', 'I finally got my cast off on the 25th (2023-06-25)!'],
     ['The party is on the 20th, come!', 'The party is on the 20th (2023-07-20), come!'],
+    // "This weekend" is this week's, ahead (said on a Thursday) whatever the tense the turn reads as.
+    [
+      "I'm hiking with some buddies this weekend.",
+      "I'm hiking with some buddies this weekend (the weekend of 2023-07-08).",
+    ],
     // ...not a rank.
     [
       'We live on the 2nd floor, it was the 3rd time I moved.',
@@ -107,6 +112,12 @@ describe('withSaidDates', () => {
       'The release slipped again on Tuesday (2024-04-30).',
     ],
     ['2024-05-06T09:00:00Z', 'We shipped it on Wednesday', 'We shipped it on Wednesday (2024-05-01)'],
+    // "This weekend" said on a Monday of what was done: the one just past.
+    [
+      '2024-05-06T09:00:00Z',
+      'We went to the beach this weekend!',
+      'We went to the beach this weekend (the weekend of 2024-05-04)!',
+    ],
     ['2024-05-06T23:30:00Z', 'On Tuesday I went to a concert', 'On Tuesday (2024-04-30) I went to a concert'],
     ['2024-05-10T09:00:00Z', 'On Tuesday I went to a concert', 'On Tuesday (2024-05-07) I went to a concert'],
     // Abbreviations chrono does not read itself.

@@ -7,12 +7,12 @@
  * the raw turn's share. Only phrases relative to the turn are annotated ("in May 2023" says its
  * date already), and only when they name another day than the turn's.
  */
-import { DAY_MS, formatResolved, resolveDate } from '../compiler/resolve-dates.js';
+import { DAY_MS, DONE, formatResolved, resolveDate } from '../compiler/resolve-dates.js';
 import { seasonNote } from './seasons.js';
 
 /** A phrase that names a time relative to when it was said. */
 const RELATIVE =
-  /\b(?:yesterday|tomorrow|ago|last|next|past|this (?:summer|winter|spring|fall|autumn)|earlier|coming|the other day|the \d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+  /\b(?:yesterday|tomorrow|ago|last|next|past|this (?:weekend|summer|winter|spring|fall|autumn)|earlier|coming|the other day|the \d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 /** A weekday named alone ("on Monday", "Tuesday"), no "last" or "next" to it. */
 const WEEKDAY_ONLY = /^(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds)$/i;
 /** A sentence about what is done again and again. */
@@ -38,13 +38,6 @@ const FUTURE = new RegExp(
   String.raw`\b(?:(?:is|are|am)\s+(?:\w+\s+){0,2}until|next|tomorrow|coming|upcoming|will|going to|gonna|plan(?:ning)? to|soon|looking forward|can['’]?t wait|cannot wait|excited (?:for|about)|training for|preparing for|getting ready|(?:want|hope|hoping|intend|aim) to|scheduled|booked|remind(?:er)?|due|(?:is|are)\s+on|(?:have|has)\s+(?:got\s+)?(?:a|an|my|his|her|our|their|the)\s+(?:[\w-]+\s+){0,2}(?:appointment|meeting|interview|call|exam|test|flight|class|lesson|party|date|deadline|surgery|check-?up|game|match|concert|show))\b|'ll\b|['’](?:s|re|m)\s+(?:\w+\s+){0,2}until\b|['’]s\s+on\b|(?:\b(?:is|are|am)|['’](?:s|re|m))\s+(?:\w+\s+)?${ARRANGED}\b`,
   'i',
 );
-
-/**
- * A sentence telling what was done: a person and a verb in the past ("I got great news", "we finally
- * made it"). Its weekday is the one before, even when the turn's next sentence looks ahead.
- */
-const DONE =
-  /\b(?:I|we|he|she|they)\s+(?:\w+ly\s+|just\s+|also\s+)?(?:was|were|did|had|got|went|came|made|won|took|saw|met|found|felt|gave|left|ran|bought|told|said|began|wrote|read|heard|\w+[^e\W]ed)\b/i;
 
 /** `text` with the date its first resolvable relative time phrase names after the phrase, or `text` unchanged. */
 export function withSaidDates(text: string, saidAt: Date): string {
