@@ -108,6 +108,31 @@ describe('synthesize: a move said once', () => {
   });
 });
 
+describe('synthesize: a turn that says much more than the fact learned from it', () => {
+  it('stays in the fact\'s place, so the detail a "why" asks for is read', async () => {
+    // Learned as "tim wants to attend a book conference next month", which holds the question's words
+    // and the name: it stood for the turn, and the reason (the turn's last sentence, learned into
+    // nothing) was left out.
+    const hx = await client('says-much-more');
+    await say(hx, 'tim', [
+      [
+        "I have no big events coming up, but I'm hoping to attend a book conference next month. It's an interesting " +
+          'gathering of authors, publishers and book lovers where they talk about their favorite books and new ' +
+          'releases. The point for me is learning more about literature and building a stronger bond with it.',
+        '2023-08-17T19:54:00Z',
+      ],
+      ['I read a great fantasy novel last week, the world building was amazing.', '2023-08-17T19:55:00Z'],
+    ]);
+    const pack = await hx.synthesize('What is the main intention behind tim wanting to attend the book conference?', {
+      subjectId: 'tim',
+      maxTokens: 2000,
+    });
+    expect(pack.context).toMatch(/learning more about literature/);
+    // Said once: the turn stands for the fact.
+    expect(count(pack.context, /book conference/)).toBe(1);
+  });
+});
+
 describe('synthesize: a turn whose fact an artifact lists', () => {
   it('says the fact once when the memory itself is not in the pack, whichever comes first', async () => {
     const hx = await client('artifact-fact');

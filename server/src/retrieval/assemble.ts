@@ -196,6 +196,16 @@ function saysMore(eventText: string, memories: Array<{ content: string }>, holds
   return shared < EVENT_SAID * own.size || saysMoreOfQuery(eventText, memories, holds);
 }
 
+/** Content words of a raw event its memories do not say, from which it says much more than they do. */
+const MUCH_MORE_WORDS = 12;
+
+function saysMuchMore(eventText: string, memories: Array<{ content: string }>): boolean {
+  const theirs = new Set(memories.flatMap((m) => [...words(m.content)]));
+  let more = 0;
+  for (const w of words(eventText)) if (!theirs.has(w)) more += 1;
+  return more >= MUCH_MORE_WORDS;
+}
+
 /**
  * Whether a sentence of an event that holds a query word is the source of none of the memories
  * learned from it (a memory's words are mostly in the sentence it was learned from): that sentence is
@@ -353,7 +363,12 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
       const weightOf = (id: string) => queryWeight(ordered[position.get(id) as number] as RankedItem, opts.lexemes);
       // A memory that holds more of the query than its turn answers it better: it stands for the turn
       // ("User lives in Berlin" asked where the user lives, beside "I moved to Berlin last week").
-      const answersBetter = said.some((m) => weightOf(m.id) > queryWeight(item, opts.lexemes));
+      // Unless the turn says much more than they do: the detail a "why" or "what about" asks for is in
+      // the sentences learn left out ("hoping to attend a book conference next month. It's a gathering
+      // of authors ... I want to learn more about literature", learned as "wants to attend a book
+      // conference"); the turn then stands for them.
+      const answersBetter =
+        said.some((m) => weightOf(m.id) > queryWeight(item, opts.lexemes)) && !saysMuchMore(item.row.text, said);
       if (said.length > 0 && !answersBetter) {
         if (saysMore(item.row.text, said, holds)) {
           // The event says more than its memories: it stays, and the memories not shown yet are its repeats.
