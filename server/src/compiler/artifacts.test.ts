@@ -64,6 +64,11 @@ describe('semantic artifacts', () => {
     expect(s.content.participants).toEqual(['assistant', 'user']);
     expect(s.sourceEvents).toEqual(events.slice(0, 3).map((e) => e.id));
     expect((s.content.highlights as { content: string }[]).some((h) => h.content.includes('jazz concert'))).toBe(true);
+    // A highlight's time phrase is dated: read long after the session, "yesterday" names no day.
+    expect(s.markdown).toContain('Yesterday (2024-05-09) I went to a jazz concert');
+    expect(byKey('session_summary', 'ses_b').markdown).toContain(
+      'Last week (the week of 2024-06-03) I started a pottery class',
+    );
     expect(
       artifacts
         .filter((a) => a.type === 'session_summary')

@@ -137,6 +137,29 @@ export function buildProfiles(memories: StoredMemory[]): ArtifactDraft[] {
   return out;
 }
 
+/**
+ * An episode's content with the date learn resolved written after its time phrase ("Last Friday
+ * (2023-12-15), I had a milestone moment"): a session's highlights are read long after the session,
+ * where "last Friday" names no day. Other memories, and episodes whose phrase is not found, as they are.
+ */
+export function withItsDate(m: StoredMemory): string {
+  const { datePhrase: phrase, date, dateGranularity: granularity } = m.attributes;
+  if (m.kind !== 'episode' || typeof phrase !== 'string' || typeof date !== 'string' || date.length === 0)
+    return m.content;
+  const words = phrase.replace(/[\s,.;:!?]+$/, '');
+  const at = words.length > 0 ? m.content.indexOf(words) : -1;
+  if (at < 0 || m.content.slice(at + words.length).startsWith(' (')) return m.content;
+  const note = granularity === 'week' ? `(the week of ${mondayOf(date)})` : `(${date})`;
+  return `${m.content.slice(0, at + words.length)} ${note}${m.content.slice(at + words.length)}`;
+}
+
+/** The Monday of the week of an ISO day (a week is named by its Monday, as the context does). */
+function mondayOf(isoDay: string): string {
+  const d = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDay;
+  return new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+}
+
 export function buildTimelines(memories: StoredMemory[]): ArtifactDraft[] {
   // An episode that only repeats a fact ("I moved to Porto last month, I live in Porto now") is not
   // listed: the profile says the fact; the episode itself stays a memory for "when" questions.
@@ -239,7 +262,7 @@ export function buildSessionSummaries(events: CompilerEvent[], memories: StoredM
       (topicList.length > 0 ? `\nTopics: ${topicList.join(', ')}.\n` : '') +
       (content.trace ? `\nAgent work: ${counted(failures, 'failing check')}, outcome ${outcome ?? 'unknown'}.\n` : '') +
       (highlights.length > 0
-        ? `\n## Highlights\n${highlights.map((m) => `- [${m.kind}] ${m.content}`).join('\n')}\n`
+        ? `\n## Highlights\n${highlights.map((m) => `- [${m.kind}] ${withItsDate(m)}`).join('\n')}\n`
         : '');
     out.push({
       type: 'session_summary',
