@@ -83,17 +83,19 @@ const MIN_CONTAINED_WORDS = 3;
  * `("last month")`, a date written beside a time phrase (`(2024-05-09)`, `(the week of 2024-06-03)`).
  */
 export function factKey(line: string): string {
-  return line
-    .toLowerCase()
-    .replace(/^\s*(?:[-*]|\d+\.)\s+/, '')
-    .replace(/^\[[a-z_ ]+\]\s*/, '')
-    .replace(/^\d{4}-\d{2}(?:-\d{2})?:\s*/, '')
-    .replace(/\s*\((?:since|confidence)[^)]*\)\s*$/, '')
-    .replace(/\s*\("[^"]*"\)\s*$/, '')
-    // The date written beside a time phrase ("Yesterday (2024-05-09) I went"): the same fact either way.
-    .replace(/\s*\((?:the (?:week|weekend|summer|winter|spring|fall|autumn) of )?\d{4}(?:-\d{2}){0,2}\)/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  return (
+    line
+      .toLowerCase()
+      .replace(/^\s*(?:[-*]|\d+\.)\s+/, '')
+      .replace(/^\[[a-z_ ]+\]\s*/, '')
+      .replace(/^\d{4}-\d{2}(?:-\d{2})?:\s*/, '')
+      .replace(/\s*\((?:since|confidence)[^)]*\)\s*$/, '')
+      .replace(/\s*\("[^"]*"\)\s*$/, '')
+      // The date written beside a time phrase ("Yesterday (2024-05-09) I went"): the same fact either way.
+      .replace(/\s*\((?:the (?:week|weekend|summer|winter|spring|fall|autumn) of )?\d{4}(?:-\d{2}){0,2}\)/g, '')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+  );
 }
 
 /**
