@@ -142,7 +142,7 @@ export function buildProfiles(memories: StoredMemory[]): ArtifactDraft[] {
  * (2023-12-15), I had a milestone moment"): a session's highlights are read long after the session,
  * where "last Friday" names no day. Other memories, and episodes whose phrase is not found, as they are.
  */
-export function withItsDate(m: StoredMemory): string {
+function withItsDate(m: StoredMemory): string {
   const { datePhrase: phrase, date, dateGranularity: granularity } = m.attributes;
   if (m.kind !== 'episode' || typeof phrase !== 'string' || typeof date !== 'string' || date.length === 0)
     return m.content;

@@ -14,5 +14,6 @@ describe('factKey', () => {
 
   it('keeps a date that is the fact itself', () => {
     expect(factKey('dana was born on 1990-04-02')).toContain('1990 04 02');
+    expect(factKey('v2 ships (2024-05-01)')).not.toBe(factKey('v2 ships (2024-06-01)'));
   });
 });

@@ -77,6 +77,15 @@ const MIN_LINE_TOKENS = 12;
 /** Shortest key (in words) that counts as said inside a longer line: "lives in Lisbon" yes, "Lisbon" no. */
 const MIN_CONTAINED_WORDS = 3;
 
+/** A date the context writes after a time phrase: `last Friday (2023-12-15)`, `last week (the week of 2023-12-04)`. */
+const TIME_PHRASE_DATE = new RegExp(
+  String.raw`\b((?:yesterday|tomorrow|ago|week|weekend|month|year|summer|winter|spring|fall|autumn|` +
+    String.raw`(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds|\d{1,2}(?:st|nd|rd|th)|` +
+    'january|february|march|april|may|june|july|august|september|october|november|december))' +
+    String.raw`\s*\((?:the (?:week|weekend|summer|winter|spring|fall|autumn) of )?\d{4}(?:-\d{2}){0,2}\)`,
+  'g',
+);
+
 /**
  * A line's fact, comparable across the forms learn writes it in: lower-cased words only, without a
  * bullet, a `[kind]` tag, a leading `2024-05:` date, a trailing `(since ..., confidence ...)` or
@@ -92,7 +101,8 @@ export function factKey(line: string): string {
       .replace(/\s*\((?:since|confidence)[^)]*\)\s*$/, '')
       .replace(/\s*\("[^"]*"\)\s*$/, '')
       // The date written beside a time phrase ("Yesterday (2024-05-09) I went"): the same fact either way.
-      .replace(/\s*\((?:the (?:week|weekend|summer|winter|spring|fall|autumn) of )?\d{4}(?:-\d{2}){0,2}\)/g, '')
+      // Only there: a date in parentheses after anything else may be the fact ("v2 ships (2024-05-01)").
+      .replace(TIME_PHRASE_DATE, '$1')
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim()
   );
