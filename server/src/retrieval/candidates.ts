@@ -23,11 +23,6 @@ export interface CandidateRow {
   evidence_count: number | null;
   mentions: number | null;
   updated_at: string | Date | null;
-  /**
-   * Episodes only: when the turn it was learned from was said, as learn wrote it (an ISO time; null for
-   * episodes learned before 2026-11-30). Read as text: a value that is no time is ignored, not cast.
-   */
-  said_at?: string | Date | null;
   /** Events only: whether learn has compiled it (an event it has not has no lineage yet). */
   compiled?: boolean;
 }
@@ -52,8 +47,7 @@ export function selectColumns(source: Source): SQL {
   if (source === 'memory')
     return sql`d.id, d.content as text, ${tsv}::text as tsv, coalesce(d.occurred_at, d.valid_from) as occurred_at,
       d.session_id, d.kind, d.confidence, d.valid_from, d.valid_to, d.subject_id as speaker,
-      d.source_event_ids as source_ids, d.mentions as evidence_count, d.mentions, d.updated_at,
-      case when d.kind = 'episode' then d.attributes->>'saidAt' end as said_at`;
+      d.source_event_ids as source_ids, d.mentions as evidence_count, d.mentions, d.updated_at`;
   // An artifact is dated by the latest event or fact it holds (content.asOf, written by learn), not by
   // when it was compiled; artifacts compiled before asOf existed keep their update time (and a value
   // that is no ISO time, which learn never writes, could not fail every synthesize of the scope).

@@ -35,11 +35,17 @@ export interface PackLineage {
   memoriesOfEvent: Map<string, LearnedMemory[]>;
   /** Candidate artifact id -> contents of the superseded memories it was compiled from. */
   supersededInArtifact: Map<string, string[]>;
+  /**
+   * Candidate episode id -> when the turn it was learned from was told (`attributes.saidAt`, as learn
+   * wrote it; episodes learned before 2026-11-30 have none). Read here, for the pack's few episodes,
+   * rather than with every candidate memory.
+   */
+  toldAt: Map<string, string>;
 }
 
 interface LineageRow {
   candidate: string;
-  edge: 'captured_from' | 'compiled_into';
+  edge: 'captured_from' | 'compiled_into' | 'told_at';
   id: string;
   content: string;
   kind: string;
@@ -53,9 +59,10 @@ export async function fetchPackLineage(
   scope: RetrievalScope,
   eventIds: string[],
   artifactIds: string[],
+  episodeIds: string[] = [],
 ): Promise<PackLineage> {
-  const out: PackLineage = { memoriesOfEvent: new Map(), supersededInArtifact: new Map() };
-  if (eventIds.length === 0 && artifactIds.length === 0) return out;
+  const out: PackLineage = { memoriesOfEvent: new Map(), supersededInArtifact: new Map(), toldAt: new Map() };
+  if (eventIds.length === 0 && artifactIds.length === 0 && episodeIds.length === 0) return out;
   const rows = await database.rows<LineageRow>(sql`
     select e.from_id as candidate, 'captured_from' as edge, m.id, m.content, m.kind, m.status,
       m.valid_from, m.valid_to
@@ -71,9 +78,19 @@ export async function fetchPackLineage(
     where e.tenant_id = ${scope.tenantId} and e.type = 'compiled_into'
       and e.to_id = any(${sql.param(artifactIds)}::text[])
       and m.tenant_id = ${scope.tenantId} and m.environment = ${scope.environment}
-      and m.status = 'superseded'`);
+      and m.status = 'superseded'
+    union all
+    select m.id as candidate, 'told_at' as edge, m.id, m.attributes->>'saidAt' as content, m.kind, m.status,
+      m.valid_from, m.valid_to
+    from memories m
+    where m.id = any(${sql.param(episodeIds)}::text[]) and m.tenant_id = ${scope.tenantId}
+      and m.environment = ${scope.environment} and m.attributes ? 'saidAt'`);
   const asOf = scope.asOf?.getTime();
   for (const r of rows) {
+    if (r.edge === 'told_at') {
+      if (typeof r.content === 'string') out.toldAt.set(r.candidate, r.content);
+      continue;
+    }
     // As of a past time, a memory superseded later was current then.
     const validTo = timeOf(r.valid_to);
     const superseded = r.status === 'superseded' && (asOf === undefined || (validTo !== null && validTo <= asOf));

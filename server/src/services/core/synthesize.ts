@@ -67,6 +67,7 @@ function entryOf(
   { item, cite, mark, staleLines, alsoSays, learned }: Assembled['items'][number],
   top: number,
   includeProvenance: boolean,
+  toldAt: ReadonlyMap<string, string>,
 ): PackInput {
   const occurredAt = iso(item.row.occurred_at);
   const entry: UnpackedEntry = {
@@ -82,7 +83,7 @@ function entryOf(
   };
   // An episode is dated on its line by when it was told, like the turn it came from; its own
   // `occurredAt` (when it happened) is written beside its time phrase.
-  const saidAt = iso(item.row.said_at ?? null) ?? undefined;
+  const saidAt = (item.source === 'memory' && iso(toldAt.get(item.row.id) ?? null)) || undefined;
   const date = (saidAt ?? occurredAt ?? entry.validFrom)?.slice(0, 10) ?? null;
   return { entry, date, saidAt, block: item.source === 'artifact', mark, staleLines, alsoSays, learned };
 }
@@ -200,6 +201,7 @@ export function createSynthesizeService(
           ),
         ],
         ordered.filter((i) => i.source === 'artifact').map((i) => i.row.id),
+        ordered.filter((i) => i.source === 'memory' && i.row.kind === 'episode').map((i) => i.row.id),
       );
       const assembled = assemble(ordered, lineage, {
         includeSuperseded: options.includeSuperseded ?? false,
@@ -207,7 +209,7 @@ export function createSynthesizeService(
         lexemes: terms.lexemes,
       });
       const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
-      const inputs = assembled.items.map((x) => entryOf(x, top, includeProvenance));
+      const inputs = assembled.items.map((x) => entryOf(x, top, includeProvenance, lineage.toldAt));
       const packed = packContext(
         inputs,
         limit,
