@@ -69,6 +69,9 @@ describe('withSaidDates', () => {
       "I'm hiking with some buddies this weekend.",
       "I'm hiking with some buddies this weekend (the weekend of 2023-07-08).",
     ],
+    // A time from now: "in two weeks", "in a few days".
+    ['In two weeks I am flying to Paris.', 'In two weeks (the week of 2023-07-17) I am flying to Paris.'],
+    ['My exam is in a few days, wish me luck!', 'My exam is in a few days (2023-07-09), wish me luck!'],
     // ...not a rank.
     [
       'We live on the 2nd floor, it was the 3rd time I moved.',

@@ -12,7 +12,7 @@ import { seasonNote } from './seasons.js';
 
 /** A phrase that names a time relative to when it was said. */
 const RELATIVE =
-  /\b(?:yesterday|tomorrow|ago|last|next|past|this (?:weekend|summer|winter|spring|fall|autumn)|earlier|coming|the other day|the \d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+  /\b(?:yesterday|tomorrow|ago|last|next|past|this (?:weekend|summer|winter|spring|fall|autumn)|earlier|coming|the other day|the \d{1,2}(?:st|nd|rd|th)|in (?:a|an|one|two|three|four|five|six|a few|a couple of) (?:days?|weeks?|months?)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 /** A weekday named alone ("on Monday", "Tuesday"), no "last" or "next" to it. */
 const WEEKDAY_ONLY = /^(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds)$/i;
 /** A sentence about what is done again and again. */
