@@ -4,7 +4,8 @@
  * each candidate event was learned into, with their status, and which superseded memories each
  * candidate artifact was compiled from. Both walk the edges' indexes from the few candidate ids
  * (the unique (tenant, from, to, type) index from events, lineage_to_idx to artifacts), then the
- * memories by primary key: cost grows with the pack, not the tenant.
+ * memories by primary key: cost grows with the pack, not the tenant. The same statement reads when
+ * each candidate episode was told (`attributes.saidAt`), by primary key.
  * Also the standing profile of a named subject (what an agent should know of the person it talks
  * to whatever the query says).
  */
