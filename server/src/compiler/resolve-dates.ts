@@ -171,3 +171,17 @@ export function formatResolved(r: ResolvedDate): string {
   if (r.granularity === 'month') return iso.slice(0, 7);
   return iso.slice(0, 10);
 }
+
+/** `text` with `note` written after the first `phrase` (before the comma or stop the phrase may end with). */
+export function noteAfter(text: string, phrase: string, note: string): string {
+  const words = phrase.replace(/[\s,.;:!?]+$/, '');
+  const at = text.indexOf(words);
+  if (at < 0 || words.length === 0) return text;
+  const end = at + words.length;
+  return `${text.slice(0, end)} ${note}${text.slice(end)}`;
+}
+
+/** The Monday of a date's week (a week is named by its Monday). */
+export function mondayOf(date: Date): Date {
+  return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS);
+}

@@ -4,6 +4,7 @@
  * namespace. Content is structured for machines and mirrored as markdown for prompts and people.
  */
 import { STOP_WORDS, subjectSlug, words } from './normalise.js';
+import { mondayOf, noteAfter } from './resolve-dates.js';
 import { withoutRepeatedEpisodes } from './repeats.js';
 import { proseOf } from './segment.js';
 import type { ArtifactDraft, CompilerEvent, StoredMemory } from './types.js';
@@ -146,18 +147,10 @@ function withItsDate(m: StoredMemory): string {
   const { datePhrase: phrase, date, dateGranularity: granularity } = m.attributes;
   if (m.kind !== 'episode' || typeof phrase !== 'string' || typeof date !== 'string' || date.length === 0)
     return m.content;
-  const words = phrase.replace(/[\s,.;:!?]+$/, '');
-  const at = words.length > 0 ? m.content.indexOf(words) : -1;
-  if (at < 0 || m.content.slice(at + words.length).startsWith(' (')) return m.content;
-  const note = granularity === 'week' ? `(the week of ${mondayOf(date)})` : `(${date})`;
-  return `${m.content.slice(0, at + words.length)} ${note}${m.content.slice(at + words.length)}`;
-}
-
-/** The Monday of the week of an ISO day (a week is named by its Monday, as the context does). */
-function mondayOf(isoDay: string): string {
-  const d = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return isoDay;
-  return new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+  if (m.content.includes(`${phrase.replace(/[\s,.;:!?]+$/, '')} (`)) return m.content;
+  const day = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  const monday = Number.isNaN(day.getTime()) ? date : mondayOf(day).toISOString().slice(0, 10);
+  return noteAfter(m.content, phrase, granularity === 'week' ? `(the week of ${monday})` : `(${date})`);
 }
 
 export function buildTimelines(memories: StoredMemory[]): ArtifactDraft[] {

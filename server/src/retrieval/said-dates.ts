@@ -7,7 +7,7 @@
  * the raw turn's share. Only phrases relative to the turn are annotated ("in May 2023" says its
  * date already), and only when they name another day than the turn's.
  */
-import { DAY_MS, DONE, formatResolved, resolveDate } from '../compiler/resolve-dates.js';
+import { DAY_MS, DONE, formatResolved, mondayOf, noteAfter, resolveDate } from '../compiler/resolve-dates.js';
 import { seasonNote } from './seasons.js';
 
 /** A phrase that names a time relative to when it was said. */
@@ -89,7 +89,7 @@ function annotateSentence(text: string, saidAt: Date, past: boolean): string {
   // A week is named by its Monday, a weekend by its Saturday.
   const weekend = /weekend/i.test(resolved.phrase);
   if (resolved.granularity === 'week') {
-    const monday = resolved.date.getTime() - ((resolved.date.getUTCDay() + 6) % 7) * DAY_MS;
+    const monday = mondayOf(resolved.date).getTime();
     resolved.date = new Date(weekend ? monday + 5 * DAY_MS : monday);
   }
   const date = formatResolved(resolved);
@@ -97,13 +97,4 @@ function annotateSentence(text: string, saidAt: Date, past: boolean): string {
   const note =
     resolved.granularity !== 'week' ? `(${date})` : weekend ? `(the weekend of ${date})` : `(the week of ${date})`;
   return noteAfter(text, resolved.phrase, note);
-}
-
-/** `text` with `note` written after the first `phrase` (before the comma or stop the phrase may end with). */
-function noteAfter(text: string, phrase: string, note: string): string {
-  const words = phrase.replace(/[\s,.;:!?]+$/, '');
-  const at = text.indexOf(words);
-  if (at < 0 || words.length === 0) return text;
-  const end = at + words.length;
-  return `${text.slice(0, end)} ${note}${text.slice(end)}`;
 }
