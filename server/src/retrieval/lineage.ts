@@ -5,11 +5,12 @@
  * candidate artifact was compiled from. Both walk the edges' indexes from the few candidate ids
  * (the unique (tenant, from, to, type) index from events, lineage_to_idx to artifacts), then the
  * memories by primary key: cost grows with the pack, not the tenant. The same statement reads when
- * each candidate episode was told (`attributes.saidAt`), by primary key.
+ * each candidate episode was told (`attributes.saidAt`), by primary key; a kind with no ids is left
+ * out of the statement.
  * Also the standing profile of a named subject (what an agent should know of the person it talks
  * to whatever the query says).
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { subjectSlug } from '../compiler/normalise.js';
 import type { Database } from '../db/client.js';
 import { type CandidateRow, selectColumns } from './candidates.js';
@@ -64,28 +65,34 @@ export async function fetchPackLineage(
 ): Promise<PackLineage> {
   const out: PackLineage = { memoriesOfEvent: new Map(), supersededInArtifact: new Map(), toldAt: new Map() };
   if (eventIds.length === 0 && artifactIds.length === 0 && episodeIds.length === 0) return out;
-  const rows = await database.rows<LineageRow>(sql`
+  // Only the branches with ids to look up: a branch over an empty array still costs its planning.
+  const branches: SQL[] = [];
+  if (eventIds.length > 0)
+    branches.push(sql`
     select e.from_id as candidate, 'captured_from' as edge, m.id, m.content, m.kind, m.status,
       m.valid_from, m.valid_to
     from lineage_edges e join memories m on m.id = e.to_id
     where e.tenant_id = ${scope.tenantId} and e.type = 'captured_from'
       and e.from_id = any(${sql.param(eventIds)}::text[])
       and m.tenant_id = ${scope.tenantId} and m.environment = ${scope.environment}
-      and m.status in ('active', 'superseded') and m.kind not in ('entity', 'procedure')
-    union all
+      and m.status in ('active', 'superseded') and m.kind not in ('entity', 'procedure')`);
+  if (artifactIds.length > 0)
+    branches.push(sql`
     select e.to_id as candidate, 'compiled_into' as edge, m.id, m.content, m.kind, m.status,
       m.valid_from, m.valid_to
     from lineage_edges e join memories m on m.id = e.from_id
     where e.tenant_id = ${scope.tenantId} and e.type = 'compiled_into'
       and e.to_id = any(${sql.param(artifactIds)}::text[])
       and m.tenant_id = ${scope.tenantId} and m.environment = ${scope.environment}
-      and m.status = 'superseded'
-    union all
+      and m.status = 'superseded'`);
+  if (episodeIds.length > 0)
+    branches.push(sql`
     select m.id as candidate, 'told_at' as edge, m.id, m.attributes->>'saidAt' as content, m.kind, m.status,
       m.valid_from, m.valid_to
     from memories m
     where m.id = any(${sql.param(episodeIds)}::text[]) and m.tenant_id = ${scope.tenantId}
       and m.environment = ${scope.environment} and m.attributes ? 'saidAt'`);
+  const rows = await database.rows<LineageRow>(sql.join(branches, sql` union all `));
   const asOf = scope.asOf?.getTime();
   for (const r of rows) {
     if (r.edge === 'told_at') {

@@ -291,8 +291,13 @@ function render(chosen: Chosen[], order: SynthesizeSection[]): string {
  * be cut inside a line (`best`); any other block that cannot keep one whole line under its headings
  * would say nothing (`- 2026-03-03: dana: Big news: I…`): null, it does not fit.
  */
-function cutBlock(lines: string[], max: number, best: boolean): { lines: string[]; cut: boolean } | null {
-  if (tokenCount(lines.join('\n')) <= max) return { lines, cut: false };
+function cutBlock(
+  lines: string[],
+  max: number,
+  best: boolean,
+): { lines: string[]; cut: boolean; tokens?: number } | null {
+  const whole = tokenCount(lines.join('\n'));
+  if (whole <= max) return { lines, cut: false, tokens: whole };
   const kept: string[] = [];
   let used = 0;
   for (const line of lines) {
@@ -394,6 +399,8 @@ export function packContext(
     let content: string;
     let keys: string[];
     let truncated = false;
+    // Counted already when the text is what was measured (the tokenizer is the pack's largest cost).
+    let counted: number | undefined;
     if (input.block) {
       const stale = new Set(input.staleLines ?? []);
       const raw = input.entry.content.split('\n').filter((l) => l.trim().length > 0);
@@ -446,6 +453,7 @@ export function packContext(
       }
       truncated = fitted.cut;
       text = fitted.lines.join('\n');
+      counted = fitted.tokens;
       content = truncated ? fittedContent(kept, fitted.lines) : kept.join('\n');
       // Only what the reader sees is said: a line cut off a block does not make a later entry its repeat.
       const shownKeys = truncated ? new Set(fitted.lines.map(factKey)) : null;
@@ -470,6 +478,7 @@ export function packContext(
       if (fullTokens <= cap) {
         text = full;
         content = input.entry.content;
+        counted = fullTokens;
       } else if (first) {
         // The best entry is cut rather than left out; at the smallest budgets without its date.
         const prefix = oneLine(input, '');
@@ -490,7 +499,7 @@ export function packContext(
       }
       keys = [key];
     }
-    const tokens = tokenCount(text);
+    const tokens = counted ?? tokenCount(text);
     const cost = tokens + (input.block ? 2 : 1);
     if (!first && estimate + cost + header > limit) {
       omitted.overBudget += 1;
@@ -518,9 +527,9 @@ export function packContext(
         const cut = truncateToTokens(context, limit);
         only.truncated = true;
         only.tokens = Math.min(only.tokens, tokenCount(cut));
-        return result(cut, chosen, omitted, absorbed, candidateTokens);
+        return result(cut, tokenCount(cut), chosen, omitted, absorbed, candidateTokens);
       }
-      return result(context, chosen, omitted, absorbed, candidateTokens);
+      return result(context, used, chosen, omitted, absorbed, candidateTokens);
     }
     chosen.pop();
     absorbed.pop();
@@ -537,6 +546,7 @@ function fittedContent(kept: string[], renderedLines: string[]): string {
 
 function result(
   context: string,
+  used: number,
   chosen: Chosen[],
   omitted: Omitted,
   absorbed: number[][],
@@ -546,7 +556,7 @@ function result(
     context,
     entries: chosen.map((c) => ({ ...c.input.entry, content: c.content, tokens: c.tokens })),
     included: chosen.map((c) => c.index),
-    used: context ? tokenCount(context) : 0,
+    used,
     omitted,
     truncated: chosen.filter((c) => c.truncated).length,
     absorbed,

@@ -37,6 +37,12 @@ export interface AccessSnapshot {
   rulesByOrg: Map<string, PolicyRule[]>;
   /** Subjects loaded so far, by actor and organization. */
   subjects: Map<string, Subject>;
+  /**
+   * Unregistered names found holding data: a read naming one checks it on every request (404 for a
+   * typo), and data only leaves a name by erasure, so a yes is kept as long as the snapshot (a no is
+   * not: the next capture would stay unseen).
+   */
+  heldNames: Set<string>;
   /** The cache generation the snapshot was loaded in: later loads are kept only while it holds. */
   generation: number;
 }
@@ -67,6 +73,7 @@ async function loadSnapshot(q: Queryable, tenantId: string, generation: number):
     find: (value) => byId.get(value) ?? byName.get(value),
     rulesByOrg,
     subjects: new Map(),
+    heldNames: new Set(),
     generation,
   };
 }
@@ -145,6 +152,14 @@ export function createAccessCache(opts: { ttlMs: number; maxTenants: number; bus
       const subject = await loadSubject(q, actor, organizationId);
       if (generation === snapshot.generation) snapshot.subjects.set(key, subject);
       return subject;
+    },
+
+    /** Whether an unregistered name holds data (`load` asks the database), a yes kept with the snapshot. */
+    async nameHoldsData(snapshot: AccessSnapshot, name: string, load: () => Promise<boolean>): Promise<boolean> {
+      if (snapshot.heldNames.has(name)) return true;
+      const held = await load();
+      if (held && generation === snapshot.generation) snapshot.heldNames.add(name);
+      return held;
     },
   };
 }
