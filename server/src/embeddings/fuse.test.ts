@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUSION_HEAD, fusedScores } from './fuse.js';
+import { FUSION_HEAD, fusedScores, WHEN_GATE } from './fuse.js';
 import type { VectorHit } from './store.js';
 
 const hit = (id: string, similarity: number): VectorHit => ({ source: 'event', id, similarity }) as VectorHit;
@@ -33,5 +33,22 @@ describe('fusedScores: the gate', () => {
     const ranked = order(fusedScores(lexical, hits, 0.15));
     expect(ranked.slice(0, FUSION_HEAD)).toEqual(lexical.slice(0, FUSION_HEAD).map((l) => l.key));
     expect(ranked.slice(FUSION_HEAD)).toEqual([`event:l${FUSION_HEAD + 1}`, `event:l${FUSION_HEAD}`]);
+  });
+
+  it('for a question asking when, the first FUSION_HEAD keep their places however far the best is ahead', () => {
+    // The best is ten times the rest (a boosted answer): under the default gate only it is protected.
+    const lexical = [
+      { key: 'event:best', score: 100 },
+      ...[1, 2, 3].map((i) => ({ key: `event:l${i}`, score: 10 - i })),
+    ];
+    const hits = [hit('l3', 1), hit('only-vector', 0.95), hit('l1', 0)];
+    expect(order(fusedScores(lexical, hits, 0.15)).slice(0, 2)).toEqual(['event:best', 'event:l3']);
+    expect(order(fusedScores(lexical, hits, 0.15, WHEN_GATE))).toEqual([
+      'event:best',
+      'event:l1',
+      'event:l2',
+      'event:l3',
+      'event:only-vector',
+    ]);
   });
 });

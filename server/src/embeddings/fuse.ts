@@ -9,7 +9,8 @@
  * ranking after them, and lead where lexical matches are weak or absent (no shared word: the order
  * is the vectors'). So a weak model cannot displace what lexical retrieval is sure of (on bench-data,
  * R@5 and R@10 equal lexical's in every category with the local model, where the plain weighted sum
- * lost 2 points on multi-hop), and a good one still brings in what shares no word. Items found only
+ * lost 2 points on multi-hop), and a good one still brings in what shares no word. A question asking
+ * when protects its first FUSION_HEAD lexical items whatever their score (WHEN_GATE). Items found only
  * by their vector are read with the same columns and scope as lexical candidates, and kept only in
  * the sections asked for.
  */
@@ -32,6 +33,20 @@ export const FUSION_HEAD = 20;
 /** Relative lexical score (of the best match's) from which an item of the head is protected. */
 export const FUSION_HEAD_MIN = 0.3;
 
+/** The gate: how many lexical items at most keep their places, and from what share of the best match's score. */
+export interface FusionGate {
+  size: number;
+  min: number;
+}
+export const DEFAULT_GATE: FusionGate = { size: FUSION_HEAD, min: FUSION_HEAD_MIN };
+/**
+ * For a question asking when: it names the event whose date it wants, and the turn telling it is a
+ * lexical match; the model's neighbours are the same topic's other events ("When did Melanie paint a
+ * sunrise?": her other paintings). The first FUSION_HEAD lexical items keep their places however far
+ * the best is ahead of them (a boosted best left the rest under FUSION_HEAD_MIN, unprotected).
+ */
+export const WHEN_GATE: FusionGate = { size: FUSION_HEAD, min: 0 };
+
 /** Each hit's similarity scaled to [0, 1] among the hits: the nearest 1, the farthest 0. */
 export function relativeSimilarity(hits: VectorHit[]): Map<string, number> {
   const out = new Map<string, number>();
@@ -52,6 +67,7 @@ export function fusedScores(
   lexical: ReadonlyArray<{ key: string; score: number }>,
   hits: VectorHit[],
   weight: number,
+  gate: FusionGate = DEFAULT_GATE,
 ): Map<string, number> {
   const top = lexical.reduce((m, item) => Math.max(m, item.score), 0);
   const fused = new Map<string, number>();
@@ -62,8 +78,8 @@ export function fusedScores(
   // just below its last one. Scores keep the lexical scale: diversification weighs them as before.
   const head = [...lexical]
     .sort((a, b) => b.score - a.score)
-    .slice(0, FUSION_HEAD)
-    .filter((item) => item.score / top >= FUSION_HEAD_MIN);
+    .slice(0, gate.size)
+    .filter((item) => item.score / top >= gate.min);
   if (head.length === 0) return fused;
   const protectedKeys = new Set(head.map((item) => item.key));
   const floor = (head[head.length - 1] as { score: number }).score / top;
@@ -81,6 +97,7 @@ export async function fuseWithEmbeddings(
   hits: VectorHit[],
   sections: Set<SynthesizeSection>,
   weight: number = DEFAULT_FUSION_WEIGHT,
+  gate: FusionGate = DEFAULT_GATE,
 ): Promise<RankedItem[]> {
   const byKey = new Map(lexical.map((item) => [item.key, item]));
   const missing = new Map<Source, string[]>(EMBEDDED_SOURCES.map((s) => [s, []]));
@@ -96,7 +113,7 @@ export async function fuseWithEmbeddings(
       byKey.set(key, { key, source, row, section, doc: docOf(row.tsv), score: 0 });
     }
   }
-  const fused = fusedScores(lexical, hits, weight);
+  const fused = fusedScores(lexical, hits, weight, gate);
   const out: RankedItem[] = [];
   for (const [key, item] of byKey) out.push({ ...item, score: fused.get(key) ?? 0 });
   return out.sort((a, b) => b.score - a.score);

@@ -11,7 +11,7 @@ import type { Logger } from '../logger.js';
 import type { RankedItem } from '../retrieval/ranked-item.js';
 import type { RetrievalScope, Source } from '../retrieval/scope.js';
 import { createEmbeddingsClient, type EmbedFn } from './client.js';
-import { DEFAULT_FUSION_WEIGHT, fuseWithEmbeddings } from './fuse.js';
+import { DEFAULT_FUSION_WEIGHT, type FusionGate, fuseWithEmbeddings } from './fuse.js';
 import { createEndpointHealth } from './health.js';
 import { startIndexer } from './indexer.js';
 import { createLocalEmbedder, LOCAL_MODEL, resolveLocalModel } from './local.js';
@@ -45,12 +45,16 @@ export async function prepareEmbeddings(database: Database, config: Config, logg
 export interface Embeddings {
   /** The query's embedding neighbours in the scope (run alongside lexical retrieval); undefined when the endpoint is away. */
   nearest(scope: RetrievalScope, query: string, sections: Set<SynthesizeSection>): Promise<VectorHit[] | undefined>;
-  /** Lexical items fused with those neighbours (weighted, fuse.ts); the lexical items unchanged without any. */
+  /**
+   * Lexical items fused with those neighbours (weighted, fuse.ts); the lexical items unchanged without any.
+   * `gate`: which lexical items keep their places (DEFAULT_GATE; WHEN_GATE for a question asking when).
+   */
   fuse(
     scope: RetrievalScope,
     lexical: RankedItem[],
     hits: VectorHit[] | undefined,
     sections: Set<SynthesizeSection>,
+    gate?: FusionGate,
   ): Promise<RankedItem[]>;
   /** Starts the background indexer (jobs/start.ts, in a process that consumes jobs). */
   startIndexing(): { stop(): Promise<void> };
@@ -118,6 +122,7 @@ export function createEmbeddings(deps: {
     lexical: RankedItem[],
     hits: VectorHit[] | undefined,
     sections: Set<SynthesizeSection>,
+    gate?: FusionGate,
   ) {
     if (!hits || hits.length === 0) return lexical;
     return fuseWithEmbeddings(
@@ -127,6 +132,7 @@ export function createEmbeddings(deps: {
       hits,
       sections,
       config.EMBEDDINGS_FUSION_WEIGHT ?? DEFAULT_FUSION_WEIGHT,
+      gate,
     );
   }
 

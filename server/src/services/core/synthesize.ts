@@ -32,6 +32,7 @@ import { SECTION_TITLES, wantedSections } from '../../retrieval/sections.js';
 import { type NamespaceAccessChecker, resolveNamespaceFilter } from './namespace-scope.js';
 import type { ServiceDeps } from '../deps.js';
 import type { Embeddings } from '../../embeddings/index.js';
+import { WHEN_GATE } from '../../embeddings/fuse.js';
 
 /** Entries diversified and offered to the packer; more would never fit a sane budget. */
 const PACK_POOL = 80;
@@ -178,7 +179,10 @@ export function createSynthesizeService(
         embeddings?.nearest(scope, body.query, sections),
         body.subjectId ? fetchSubjectProfiles(database, scope, body.subjectId) : [],
       ]);
-      const items = embeddings ? await embeddings.fuse(scope, lexical, neighbours, sections) : lexical;
+      const asksWhen = answerTypeOf(body.query) === 'time';
+      const items = embeddings
+        ? await embeddings.fuse(scope, lexical, neighbours, sections, asksWhen ? WHEN_GATE : undefined)
+        : lexical;
       const answering = answeringSections(body.query).filter((s) => sections.has(s));
       raiseCompiledAnswers(items, answering);
       raisePastimes(items, body.query, terms);
@@ -205,7 +209,7 @@ export function createSynthesizeService(
       );
       const assembled = assemble(ordered, lineage, {
         includeSuperseded: options.includeSuperseded ?? false,
-        asksWhen: answerTypeOf(body.query) === 'time',
+        asksWhen,
         lexemes: terms.lexemes,
       });
       const top = ordered.reduce((m, i) => Math.max(m, i.rankScore ?? i.score), 0);
