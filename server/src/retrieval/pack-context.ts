@@ -526,8 +526,9 @@ export function packContext(
         const only = chosen[0] as Chosen;
         const cut = truncateToTokens(context, limit);
         only.truncated = true;
-        only.tokens = Math.min(only.tokens, tokenCount(cut));
-        return result(cut, tokenCount(cut), chosen, omitted, absorbed, candidateTokens);
+        const cutTokens = tokenCount(cut);
+        only.tokens = Math.min(only.tokens, cutTokens);
+        return result(cut, cutTokens, chosen, omitted, absorbed, candidateTokens);
       }
       return result(context, used, chosen, omitted, absorbed, candidateTokens);
     }
