@@ -154,8 +154,13 @@ export function createAccessCache(opts: { ttlMs: number; maxTenants: number; bus
       return subject;
     },
 
-    /** Whether an unregistered name holds data (`load` asks the database), a yes kept with the snapshot. */
-    async nameHoldsData(snapshot: AccessSnapshot, name: string, load: () => Promise<boolean>): Promise<boolean> {
+    /**
+     * Whether an unregistered name holds data (`load` asks the database), a yes kept with the tenant's
+     * cached snapshot. With the cache off, `load` alone: a snapshot read for it would cost more than it saves.
+     */
+    async nameHoldsData(tenantId: string, name: string, q: Queryable, load: () => Promise<boolean>): Promise<boolean> {
+      if (!enabled()) return load();
+      const snapshot = await this.snapshot(tenantId, q);
       if (snapshot.heldNames.has(name)) return true;
       const held = await load();
       if (held && generation === snapshot.generation) snapshot.heldNames.add(name);

@@ -54,10 +54,8 @@ export function createPoliciesService(deps: Pick<ServiceDeps, 'database' | 'conf
     unnamedScope: (actor: Actor, action: NamespaceAction, q: Queryable = db) => unnamedScope(rt, actor, action, q),
 
     /** Whether any event, memory, artifact or store item of the actor's tenant is stored under this unregistered name. */
-    namespaceHoldsData: async (actor: Actor, name: string, q: Queryable = db) =>
-      cache.nameHoldsData(await cache.snapshot(actor.tenantId, q), name, () =>
-        nameHoldsData(deps.database, q, actor.tenantId, name),
-      ),
+    namespaceHoldsData: (actor: Actor, name: string, q: Queryable = db) =>
+      cache.nameHoldsData(actor.tenantId, name, q, () => nameHoldsData(deps.database, q, actor.tenantId, name)),
 
     /** checkNamespaceAccess that throws 403 forbidden on a denial, naming why. */
     async assertNamespaceAccess(actor: Actor, namespace: string, action: 'read' | 'write', q: Queryable = db) {
