@@ -172,9 +172,14 @@ export function formatResolved(r: ResolvedDate): string {
   return iso.slice(0, 10);
 }
 
+/** A date phrase without the comma, stop or space it may end with (what a note is written after). */
+export function phraseWords(phrase: string): string {
+  return phrase.replace(/[\s,.;:!?]+$/, '');
+}
+
 /** `text` with `note` written after the first `phrase` (before the comma or stop the phrase may end with). */
 export function noteAfter(text: string, phrase: string, note: string): string {
-  const words = phrase.replace(/[\s,.;:!?]+$/, '');
+  const words = phraseWords(phrase);
   const at = text.indexOf(words);
   if (at < 0 || words.length === 0) return text;
   const end = at + words.length;

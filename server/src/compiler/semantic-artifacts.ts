@@ -4,7 +4,7 @@
  * namespace. Content is structured for machines and mirrored as markdown for prompts and people.
  */
 import { STOP_WORDS, subjectSlug, words } from './normalise.js';
-import { mondayOf, noteAfter } from './resolve-dates.js';
+import { mondayOf, noteAfter, phraseWords } from './resolve-dates.js';
 import { withoutRepeatedEpisodes } from './repeats.js';
 import { proseOf } from './segment.js';
 import type { ArtifactDraft, CompilerEvent, StoredMemory } from './types.js';
@@ -147,7 +147,7 @@ function withItsDate(m: StoredMemory): string {
   const { datePhrase: phrase, date, dateGranularity: granularity } = m.attributes;
   if (m.kind !== 'episode' || typeof phrase !== 'string' || typeof date !== 'string' || date.length === 0)
     return m.content;
-  if (m.content.includes(`${phrase.replace(/[\s,.;:!?]+$/, '')} (`)) return m.content;
+  if (m.content.includes(`${phraseWords(phrase)} (`)) return m.content;
   const day = new Date(`${date.slice(0, 10)}T00:00:00Z`);
   const monday = Number.isNaN(day.getTime()) ? date : mondayOf(day).toISOString().slice(0, 10);
   return noteAfter(m.content, phrase, granularity === 'week' ? `(the week of ${monday})` : `(${date})`);
