@@ -4,7 +4,9 @@
  * turn asks "Is looking after one hard?" (one word of the query, too weak to rank among the best
  * itself), and the reply after it ("Not really: a clean tank and good food") is the answer, though it
  * shares no word with the query. A question that shares no word with
- * the query lends nothing to its reply. Through HTTP with the typed client, each case in its own tenant.
+ * the query lends nothing to its reply. A question need not end its turn: one followed by an
+ * afterthought still asks, both for the reply right after a strong turn and two turns on. Through HTTP
+ * with the typed client, each case in its own tenant.
  */
 import { describe, expect, it } from 'vitest';
 import { conversationEvents, expectStatus, newTenant, type SpokenTurn, useTestServer } from '../helpers/index.js';
@@ -15,12 +17,16 @@ const server = useTestServer();
 const others: SpokenTurn[] = Array.from({ length: 24 }, (_, i) => ['Sam', `Look at turtle number ${i + 1}!`]);
 
 /** The event ids cited by a synthesize of `query` in a tenant holding `thread` beside the others. */
-async function citedAfter(thread: SpokenTurn[], query: string): Promise<{ ids: string[]; cited: string[] }> {
+async function citedAfter(
+  thread: SpokenTurn[],
+  query: string,
+  rivals: SpokenTurn[] = [],
+): Promise<{ ids: string[]; cited: string[] }> {
   const { apiKey } = await newTenant(server, 'reply');
   const api = server.api(apiKey);
   const events = [
     ...conversationEvents(thread, { namespace: 'talk', session: 'thread' }),
-    ...conversationEvents(others, { namespace: 'talk', session: (i) => `other-${i}` }),
+    ...conversationEvents([...others, ...rivals], { namespace: 'talk', session: (i) => `other-${i}` }),
   ];
   const captured = expectStatus(await api.capture.captureBatch({ body: { events } }), 201);
   const res = await api.synthesize.synthesize({ body: { query, namespace: 'talk', options: { maxTokens: 4000 } } });
@@ -31,7 +37,7 @@ async function citedAfter(thread: SpokenTurn[], query: string): Promise<{ ids: s
   return { ids: captured.body.data.results.map((r) => r.eventId), cited };
 }
 
-describe('synthesize: the reply two turns after a strong one', () => {
+describe('synthesize: the reply to a question next to a strong turn', () => {
   it("cites the reply to the question its neighbour asks in the query's words", async () => {
     const { ids, cited } = await citedAfter(
       [
@@ -55,5 +61,35 @@ describe('synthesize: the reply two turns after a strong one', () => {
     );
     expect(cited).toContain(ids[0]);
     expect(cited).not.toContain(ids[2]);
+  });
+
+  it('cites the reply to a question followed by an afterthought, two turns on', async () => {
+    const { ids, cited } = await citedAfter(
+      [
+        ['Nate', 'Look, my turtle Shelly is easy: she basks under the heat lamp all day.'],
+        ['Joanna', 'So cute! Is looking after one hard? My cat is a handful.'],
+        ['Nate', 'Not really: a clean tank and good food.'],
+      ],
+      'Is a turtle easy to look after?',
+    );
+    expect(cited).toContain(ids[2]);
+  });
+
+  it('ranks the reply right after a strong turn whose question is followed by an afterthought', async () => {
+    const { ids, cited } = await citedAfter(
+      [
+        ['Joanna', 'Bummer about the turtle show. Is this the turtle you entered? Turtle shows are tough, keep at it.'],
+        ['Nate', 'Yes, Shelly. She came in second place.'],
+      ],
+      'Which turtle was entered in the turtle show?',
+      // Weaker matches than the strong turn, stronger than a plain neighbour's share of it.
+      [
+        ['Sam', 'The show last week was fun to watch.'],
+        ['Sam', 'My sister entered a painting contest.'],
+        ['Sam', 'That show had great music.'],
+      ],
+    );
+    // The reply shares no word with the query: it is ranked by the question it answers, as one passage.
+    expect(cited.slice(0, 2)).toEqual([ids[0], ids[1]]);
   });
 });

@@ -25,14 +25,18 @@ import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
 /** Share of a turn's score lent to the turns just before and after it (questions and their answers). */
 const NEIGHBOUR_SHARE = 0.3;
 /**
- * Share lent to the reply that follows a turn ending in a question (an adjacency pair: the reply is
+ * Share lent to the reply that follows a turn asking a question (an adjacency pair: the reply is
  * the answer, and rarely repeats the question's words), when the reply is spoken by a person the query
  * names or the query names none of the turns' speakers: the whole score, as if question and reply
  * were one passage.
  */
 const ANSWER_SHARE = 1;
-/** A turn whose last sentence asks (an image caption may follow). */
-const ASKS = /\?["')\s]*(?:\[image:[^\]]*\]\s*)?$/;
+/**
+ * A turn that asks, in any of its sentences: the question is often followed by an afterthought or a
+ * caption ("What concert was it? The advocacy event was a cool experience!"), and the reply still
+ * answers it ("It was Matt Patterson").
+ */
+const ASKS = /\?/;
 /** Best events whose neighbours are looked up. */
 const NEIGHBOUR_ANCHORS = 20;
 /** Share of a passage's score lent to the other turns of the (non-hub) entities it names: multi-hop. */
