@@ -3,10 +3,10 @@
  * all day" ranks among the best turns (it holds three of the query's words, the others two), the next
  * turn asks "Is looking after one hard?" (one word of the query, too weak to rank among the best
  * itself), and the reply after it ("Not really: a clean tank and good food") is the answer, though it
- * shares no word with the query. A question that shares no word with
- * the query lends nothing to its reply. A question need not end its turn: one followed by an
- * afterthought still asks, both for the reply right after a strong turn and two turns on. Through HTTP
- * with the typed client, each case in its own tenant.
+ * shares no word with the query. A question that shares no word with the query lends nothing to its
+ * reply. A question need not end its turn: one followed by an afterthought still asks, both for the
+ * reply right after a strong turn and two turns on. For a query asking for one thing, question and
+ * reply rank as one passage. Through HTTP with the typed client, each case in its own tenant.
  */
 import { describe, expect, it } from 'vitest';
 import { conversationEvents, expectStatus, newTenant, type SpokenTurn, useTestServer } from '../helpers/index.js';
@@ -20,13 +20,17 @@ const others: SpokenTurn[] = Array.from({ length: 24 }, (_, i) => ['Sam', `Look 
 async function citedAfter(
   thread: SpokenTurn[],
   query: string,
-  rivals: SpokenTurn[] = [],
-): Promise<{ ids: string[]; cited: string[] }> {
+  /** Turns of other sessions: `rivals`, and the stronger matches (`others` unless given). */
+  { rivals = [], stronger = others }: { rivals?: SpokenTurn[]; stronger?: SpokenTurn[] } = {},
+): Promise<{ ids: string[]; cited: string[]; rivalIds: string[] }> {
   const { apiKey } = await newTenant(server, 'reply');
   const api = server.api(apiKey);
   const events = [
     ...conversationEvents(thread, { namespace: 'talk', session: 'thread' }),
-    ...conversationEvents([...others, ...rivals], { namespace: 'talk', session: (i) => `other-${i}` }),
+    ...conversationEvents([...stronger, ...rivals], {
+      namespace: 'talk',
+      session: (i) => `other-${i}`,
+    }),
   ];
   const captured = expectStatus(await api.capture.captureBatch({ body: { events } }), 201);
   const res = await api.synthesize.synthesize({ body: { query, namespace: 'talk', options: { maxTokens: 4000 } } });
@@ -34,7 +38,8 @@ async function citedAfter(
     .body.data.entries.flatMap((e) => e.provenance)
     .filter((p) => p.sourceType === 'event')
     .map((p) => p.sourceId);
-  return { ids: captured.body.data.results.map((r) => r.eventId), cited };
+  const ids = captured.body.data.results.map((r) => r.eventId);
+  return { ids, cited, rivalIds: ids.slice(ids.length - rivals.length) };
 }
 
 describe('synthesize: the reply to a question next to a strong turn', () => {
@@ -83,13 +88,41 @@ describe('synthesize: the reply to a question next to a strong turn', () => {
       ],
       'Which turtle was entered in the turtle show?',
       // Weaker matches than the strong turn, stronger than a plain neighbour's share of it.
-      [
-        ['Sam', 'The show last week was fun to watch.'],
-        ['Sam', 'My sister entered a painting contest.'],
-        ['Sam', 'That show had great music.'],
-      ],
+      {
+        rivals: [
+          ['Sam', 'The show last week was fun to watch.'],
+          ['Sam', 'My sister entered a painting contest.'],
+          ['Sam', 'That show had great music.'],
+        ],
+      },
     );
     // The reply shares no word with the query: it is ranked by the question it answers, as one passage.
     expect(cited.slice(0, 2)).toEqual([ids[0], ids[1]]);
+  });
+
+  it('ranks that reply with its question when the query asks for one thing', async () => {
+    const { ids, cited, rivalIds } = await citedAfter(
+      [
+        ['Nate', 'Look, my turtle Shelly is easy, so easy: she basks under the heat lamp all day.'],
+        ['Joanna', 'So cute! Is she easy?'],
+        ['Nate', 'Not really: a clean tank and good food.'],
+      ],
+      'Is a turtle easy to look after?',
+      {
+        // Nineteen stronger matches: the strong turn is among the 20 best (it repeats "easy"), its
+        // neighbour's question is not.
+        stronger: Array.from({ length: 19 }, (_, i) => ['Sam', `Look, turtle number ${i + 1} is easy!`]),
+        rivals: [
+          ['Sam', 'Turtles are easy to draw.'],
+          ['Sam', 'Look, baking bread is easy.'],
+        ],
+      },
+    );
+    // Question and reply as one passage: the reply gets the question's own match beside its share of
+    // the strong turn, and comes before turns matching about as well as the question (a share alone
+    // ranks it below them).
+    const at = (id: string) => cited.indexOf(id);
+    expect(at(ids[2] as string)).toBeGreaterThanOrEqual(0);
+    for (const rival of rivalIds) expect(at(ids[2] as string)).toBeLessThan(at(rival));
   });
 });

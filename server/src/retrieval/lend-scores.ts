@@ -69,6 +69,11 @@ export async function lendToNeighbours(
   items: RankedItem[],
   sections: Set<SynthesizeSection>,
   terms: QueryTerms,
+  /**
+   * The items are fused by score (a question asking for one thing): the reply two turns on also gets
+   * the question's own match. Under rank fusion a score is a place, and two places do not add up.
+   */
+  byScores = false,
 ): Promise<() => void> {
   if (NEIGHBOUR_SHARE <= 0 || !sections.has('context')) return NOTHING;
   const anchors = items.filter((i) => i.source === 'event' && i.row.session_id).slice(0, NEIGHBOUR_ANCHORS);
@@ -92,7 +97,9 @@ export async function lendToNeighbours(
     const answers = row.after && asked && (named || !aboutSpeaker);
     return (answers ? ANSWER_SHARE : NEIGHBOUR_SHARE) * speaker * (anchorScore.get(row.anchor) ?? 0);
   };
-  return () =>
+  return () => {
+    // Scores before any lending: a question's own match, read for the reply after it.
+    const matched = byScores ? new Map(items.map((i) => [i.key, i.score])) : undefined;
     lend(items, rows, (row) => {
       const first = row.after ? firstAfter.get(row.anchor) : undefined;
       if (!first || first.id === row.id) return shareOf(row, asks.has(row.anchor));
@@ -100,8 +107,9 @@ export async function lendToNeighbours(
       // them tough?" after the turn about the turtles), as if question and reply were one passage.
       if (!ASKS.test(first.text) || !sharesQueryWord(first.tsv, terms)) return 0;
       if (!speakerMatches(row.speaker, terms) && aboutSpeaker) return 0;
-      return ANSWER_SHARE * shareOf(first, false);
+      return ANSWER_SHARE * (shareOf(first, false) + (matched?.get(`event:${first.id}`) ?? 0));
     });
+  };
 }
 
 /**

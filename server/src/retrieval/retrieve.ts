@@ -320,7 +320,7 @@ export async function retrieve(
   // Entities are memories learn compiled: a scope with no memory has none to hop through.
   const hasMemories = runs.some((run) => run.source === 'memory');
   const lends = await Promise.all([
-    lendToNeighbours(database, scope, items, options.sections, terms),
+    lendToNeighbours(database, scope, items, options.sections, terms, byScores),
     hasMemories ? lendThroughEntities(database, scope, items, options.sections, terms, timeRange) : () => {},
     // Runs whatever the words found: a list question may share no word with anything ("Which cities have I visited?").
     lendThroughEntityType(database, scope, items, options.sections, terms, query, timeRange),
