@@ -1,6 +1,6 @@
 /**
  * Everyday and written forms of a word (retrieval/word-variants.ts): a question asked formally finds
- * the turn written casually, and the other way round. Each turn sits in its own session, so only a
+ * the turn written casually, and the other way round; a noun in -ion finds its verb. Each turn sits in its own session, so only a
  * word it shares with the question (or a form of one) can bring it into the context. Through HTTP with
  * the typed client.
  */
@@ -19,6 +19,8 @@ const turns: SpokenTurn[] = [
   ['Melanie', 'We drove to the coast on Sunday.'],
   ['Melanie', "I've been running farther to de-stress, which has been great."],
   ['Jon', 'My new email is jon at example dot com.'],
+  ['John', 'The kids react with awe every time they see it.'],
+  ['Gina', 'We finally decided to open the second store.'],
 ];
 
 beforeAll(async () => {
@@ -54,6 +56,12 @@ describe('synthesize: everyday and written forms of a word', () => {
     // The parser keeps a hyphenated word as one lexeme ('de-stress'), which the joined word never matched.
     expect(await citedEvents('What helps to destress?')).toContain(ids[5]);
     expect(await citedEvents('What is the new e-mail?')).toContain(ids[6]);
+  });
+
+  it('finds the verb for a question naming the act with its noun', async () => {
+    // The stemmer leaves "reaction" and "react", "decision" and "decided" apart.
+    expect(await citedEvents('What was the reaction?')).toContain(ids[7]);
+    expect(await citedEvents('What was the decision?')).toContain(ids[8]);
   });
 
   it('does not bring in turns that share no form of a word', async () => {

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { VARIANT_WEIGHT, wordVariants } from './word-variants.js';
+import { VARIANT_WEIGHT, verbsOfNouns, wordVariants } from './word-variants.js';
 
 export interface QueryTerms {
   /** Stemmed lexemes of the query (english configuration), with their count in the query. */
@@ -240,6 +240,10 @@ export async function analyzeQuery(database: Database, query: string): Promise<Q
     const twin = lexeme.startsWith('-') ? lexeme.slice(1) : `-${lexeme}`;
     if (!tf.has(twin)) tf.set(twin, tf.get(lexeme) as number);
   }
+  // A noun's verb counts as the word itself, as the stemmer's own forms do.
+  const verbs = verbsOfNouns(words);
+  if (verbs.length > 0)
+    for (const [lexeme] of await lexemesOf(database, verbs.join(' '))) if (!tf.has(lexeme)) tf.set(lexeme, 1);
   const variants = wordVariants(words);
   if (variants.length > 0) {
     const variantLexemes = await lexemesOf(database, variants.join(' '));
