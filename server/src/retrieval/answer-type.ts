@@ -40,6 +40,11 @@ const KIN =
 const SEVERAL_Q = /^\s*(?:what|which)\s+(?:\w+\s+)?\w+s\b(?<!\b(?:is|was|does|has))|^\s*how many\b|\bboth\b/i;
 const INFERENCE_Q = /^\s*(?:would|could)\b|\b(?:likely|might)\b/i;
 
+/** A question asking for several things (a list, "how many", "both"). */
+export function asksForSeveral(question: string): boolean {
+  return SEVERAL_Q.test(question);
+}
+
 export function answeredBySeveral(question: string): boolean {
   return SEVERAL_Q.test(question) || INFERENCE_Q.test(question);
 }

@@ -87,4 +87,27 @@ describe('diversify', () => {
       for (let k = 1; k < scores.length; k++) expect(scores[k]).toBeLessThanOrEqual(scores[k - 1] as number);
     }
   });
+
+  it('counts two turns of one session as alike when asked to (a list question), by their words otherwise', () => {
+    const turn = (id: string, session: string, words: string, score: number): RankedItem => ({
+      key: `event:${id}`,
+      source: 'event',
+      row: { id, session_id: session } as RankedItem['row'],
+      section: 'context',
+      doc: docOf(
+        words
+          .split(' ')
+          .map((w, j) => `'${w}':${j + 1}`)
+          .join(' '),
+      ),
+      score,
+    });
+    const list = [
+      turn('a', 's1', 'beach kids', 1),
+      turn('b', 's1', 'sandcastle water', 0.95),
+      turn('c', 's2', 'museum', 0.9),
+    ];
+    expect(diversify(list, 3).map((i) => i.row.id)).toEqual(['a', 'b', 'c']);
+    expect(diversify(list, 3, { sessionSimilarity: 0.6 }).map((i) => i.row.id)).toEqual(['a', 'c', 'b']);
+  });
 });

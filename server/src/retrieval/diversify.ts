@@ -8,6 +8,19 @@ import type { RankedItem } from './ranked-item.js';
 export const MMR_LAMBDA = 0.8;
 
 /**
+ * For a question asking for several things ("What activities does Melanie partake in?"), two turns
+ * of one session count as at least this alike: a list's items are told in different sessions (LoCoMo's
+ * multi-hop evidence spans 2.6 sessions on average), and one session's turns about the first item
+ * filled the first places. Measured in docs/decisions/retrieval.md (sixteenth session).
+ */
+export const LIST_SESSION_SIMILARITY = 0.6;
+
+/** Whether two items are turns of one session. */
+function sameSession(a: RankedItem, b: RankedItem): boolean {
+  return a.source === 'event' && b.source === 'event' && !!a.row.session_id && a.row.session_id === b.row.session_id;
+}
+
+/**
  * Jaccard similarity of a picked item's terms (as a bit set over the pool's term ids) and another
  * item's term ids: one bit test per term, no branch on the data. A window of common words makes about
  * 4,000 comparisons a call; the merge of two sorted lists this replaced made diversification take
@@ -55,7 +68,15 @@ function termSets(pool: RankedItem[]): { sets: Int32Array[]; vocabulary: number 
  * The first `limit` items in MMR order, each with its MMR value as `rankScore`; the rest keep their
  * relevance order after them. rankScore never rises along the result.
  */
-export function diversify(items: RankedItem[], limit: number, lambda = MMR_LAMBDA): RankedItem[] {
+export function diversify(
+  items: RankedItem[],
+  limit: number,
+  {
+    lambda = MMR_LAMBDA,
+    /** Least similarity of two turns of one session (0: by their words only). */
+    sessionSimilarity = 0,
+  }: { lambda?: number; sessionSimilarity?: number } = {},
+): RankedItem[] {
   const pool = items.slice(0, Math.ceil(limit * 1.5));
   const max = pool[0]?.score ?? 1;
   const picked: RankedItem[] = [];
@@ -78,7 +99,9 @@ export function diversify(items: RankedItem[], limit: number, lambda = MMR_LAMBD
     if ((checked[best] as number) < pickedIndex.length) {
       for (let k = checked[best] as number; k < pickedIndex.length; k++) {
         const p = pickedIndex[k] as number;
-        const s = jaccard(pickedBits[k] as Uint32Array, (sets[p] as Int32Array).length, sets[best] as Int32Array);
+        let s = jaccard(pickedBits[k] as Uint32Array, (sets[p] as Int32Array).length, sets[best] as Int32Array);
+        if (sessionSimilarity > s && sameSession(pool[p] as RankedItem, pool[best] as RankedItem))
+          s = sessionSimilarity;
         if (s > (maxSim[best] as number)) maxSim[best] = s;
       }
       checked[best] = pickedIndex.length;

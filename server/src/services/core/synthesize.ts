@@ -17,8 +17,8 @@ import {
 import type { AccessLog } from '../../audit/access-log.js';
 import type { Actor } from '../../actor.js';
 import { newId } from '../../ids.js';
-import { diversify } from '../../retrieval/diversify.js';
-import { answerTypeOf } from '../../retrieval/answer-type.js';
+import { diversify, LIST_SESSION_SIMILARITY } from '../../retrieval/diversify.js';
+import { answerTypeOf, asksForSeveral } from '../../retrieval/answer-type.js';
 import { type Assembled, assemble, ENTITY_SOURCES_CHECKED } from '../../retrieval/assemble.js';
 import { answeringSections, raiseCompiledAnswers, raisePastimes } from '../../retrieval/intent.js';
 import { fetchPackLineage, fetchSubjectProfiles } from '../../retrieval/lineage.js';
@@ -186,7 +186,9 @@ export function createSynthesizeService(
       const answering = answeringSections(body.query).filter((s) => sections.has(s));
       raiseCompiledAnswers(items, answering);
       raisePastimes(items, body.query, terms);
-      const ordered = withProfiles(diversify(items, PACK_POOL).slice(0, PACK_POOL), profiles, sections);
+      const sessionSimilarity = asksForSeveral(body.query) ? LIST_SESSION_SIMILARITY : 0;
+      const diverse = diversify(items, PACK_POOL, { sessionSimilarity }).slice(0, PACK_POOL);
+      const ordered = withProfiles(diverse, profiles, sections);
       const lineage = await fetchPackLineage(
         database,
         scope,
