@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/src/db/client.js';
 import { analyzeQuery, hyphenForms, parseTsvector } from '../../server/src/retrieval/query-terms.js';
-import { VARIANT_WEIGHT, wordVariants } from '../../server/src/retrieval/word-variants.js';
+import { VARIANT_WEIGHT, verbsOfNouns, wordVariants } from '../../server/src/retrieval/word-variants.js';
 
 let database: Database;
 
@@ -30,6 +30,7 @@ const QUERIES = [
   'Straße naïve café Москва 東京 🚀 deploy',
   'the the the a an of',
   'fix fix fixed fixing fixes',
+  'their reaction to the decision, and the version',
   '',
 ];
 
@@ -39,8 +40,8 @@ async function stems(text: string): Promise<Map<string, number>> {
 }
 
 /**
- * Postgres's stems of the whole query, each number with its signed twin ("10023" and "-10023"), and
- * the stems of its words' other forms at VARIANT_WEIGHT.
+ * Postgres's stems of the whole query, each number with its signed twin ("10023" and "-10023"), the
+ * stems of its nouns' verbs as its own, and the stems of its words' other forms at VARIANT_WEIGHT.
  */
 async function wholeQuery(text: string): Promise<Map<string, number>> {
   const expected = await stems(text);
@@ -49,6 +50,8 @@ async function wholeQuery(text: string): Promise<Map<string, number>> {
     if (twin && !expected.has(twin)) expected.set(twin, n);
   }
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  for (const lexeme of (await stems(verbsOfNouns(words).join(' '))).keys())
+    if (!expected.has(lexeme)) expected.set(lexeme, 1);
   for (const lexeme of (await stems(wordVariants(words).join(' '))).keys())
     if (!expected.has(lexeme)) expected.set(lexeme, VARIANT_WEIGHT);
   // The other written form of a prefixed or hyphenated word: the joined word's stem, the hyphenated whole.

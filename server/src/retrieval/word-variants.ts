@@ -45,18 +45,18 @@ export function wordVariants(words: string[]): string[] {
  * The verb of a query's noun in -ion ("reaction" -> "react", "decision" -> "decide", "experimentation"
  * -> "experiment"): the stemmer joins most such pairs ("celebration" / "celebrate") but not short ones
  * (its suffixes come off only far enough into the word), and a question names the act ("What was their
- * reaction?") that the turn tells with the verb ("They react with awe"). Candidate spellings: the
- * wrong ones stem to words no text holds and weigh nothing. The other way (verb to noun) measured
- * more noise than gain (docs/decisions/retrieval.md).
+ * reaction?") that the turn tells with the verb ("They react with awe"). Only the endings whose verb is
+ * regular: -ction and -ption less "ion", -sion as -de ("-ssion" the stemmer joins itself), -ntation
+ * less "ation". Not every -ion ("mission" is no "miss", "station" no "state", "million" no "mill"); a
+ * wrong spelling ("version" -> "verde") stems to a word no text holds and weighs nothing.
  */
 export function verbsOfNouns(words: string[]): string[] {
   const out = new Set<string>();
   for (const word of words) {
-    if (word.length < 7 || !word.endsWith('ion') || !/^[a-z]+$/.test(word)) continue;
-    const base = word.slice(0, -3);
-    out.add(base).add(`${base}e`);
-    if (word.endsWith('ation')) out.add(word.slice(0, -5)).add(`${word.slice(0, -5)}e`);
-    if (word.endsWith('sion')) out.add(`${word.slice(0, -4)}de`);
+    if (word.length < 7 || !/^[a-z]+(?:[ct]ion|[^s]sion)$/.test(word)) continue;
+    if (/(?:ction|ption)$/.test(word)) out.add(word.slice(0, -3));
+    else if (word.endsWith('sion')) out.add(`${word.slice(0, -4)}de`);
+    if (word.endsWith('ntation')) out.add(word.slice(0, -5));
   }
   for (const word of words) out.delete(word);
   return [...out];
