@@ -98,8 +98,13 @@ export async function lendToNeighbours(
     return (answers ? ANSWER_SHARE : NEIGHBOUR_SHARE) * speaker * (anchorScore.get(row.anchor) ?? 0);
   };
   return () => {
-    // Scores before any lending: a question's own match, read for the reply after it.
-    const matched = byScores ? new Map(items.map((i) => [i.key, i.score])) : undefined;
+    // A question's own match (its score before any lending), read for the reply after it.
+    let matched: Map<string, number> | undefined;
+    const matchOf = (id: string): number => {
+      if (!byScores) return 0;
+      matched ??= new Map(items.map((i) => [i.key, i.score]));
+      return matched.get(`event:${id}`) ?? 0;
+    };
     lend(items, rows, (row) => {
       const first = row.after ? firstAfter.get(row.anchor) : undefined;
       if (!first || first.id === row.id) return shareOf(row, asks.has(row.anchor));
@@ -107,7 +112,7 @@ export async function lendToNeighbours(
       // them tough?" after the turn about the turtles), as if question and reply were one passage.
       if (!ASKS.test(first.text) || !sharesQueryWord(first.tsv, terms)) return 0;
       if (!speakerMatches(row.speaker, terms) && aboutSpeaker) return 0;
-      return ANSWER_SHARE * (shareOf(first, false) + (matched?.get(`event:${first.id}`) ?? 0));
+      return ANSWER_SHARE * (shareOf(first, false) + matchOf(first.id));
     });
   };
 }
