@@ -1,6 +1,7 @@
 /**
  * A scripted conversation as capture events: one `message` event per turn, a minute apart from
- * 2023-05-01 10:00 UTC, the speaker in metadata (as agents record chat turns). For retrieval tests.
+ * 2023-05-01 10:00 UTC, the speaker in metadata (as agents record chat turns); and the event ids a
+ * synthesize result cites. For retrieval tests.
  */
 import type { CaptureEvent } from '@hx-memory/contract';
 
@@ -33,4 +34,14 @@ export function datedTurnEvents(subjectId: string, turns: DatedTurn[]): CaptureE
     occurredAt,
     payload: { role, content },
   }));
+}
+
+/** The event ids a synthesize result cites, in entry order (what recall is measured on). */
+export function citedEventIds(
+  entries: Array<{ provenance: Array<{ sourceType: string; sourceId: string }> }>,
+): string[] {
+  return entries
+    .flatMap((e) => e.provenance)
+    .filter((p) => p.sourceType === 'event')
+    .map((p) => p.sourceId);
 }

@@ -4,7 +4,14 @@
  * A question asking for one thing keeps the order of its matches. Through HTTP with the typed client.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { conversationEvents, expectStatus, newTenant, type SpokenTurn, useTestServer } from '../helpers/index.js';
+import {
+  citedEventIds,
+  conversationEvents,
+  expectStatus,
+  newTenant,
+  type SpokenTurn,
+  useTestServer,
+} from '../helpers/index.js';
 
 const server = useTestServer();
 let api: ReturnType<typeof server.api>;
@@ -34,10 +41,7 @@ beforeAll(async () => {
 
 async function cited(query: string): Promise<string[]> {
   const res = await api.synthesize.synthesize({ body: { query, namespace: 'talk' } });
-  return expectStatus(res, 200)
-    .body.data.entries.flatMap((e) => e.provenance)
-    .filter((p) => p.sourceType === 'event')
-    .map((p) => p.sourceId);
+  return citedEventIds(expectStatus(res, 200).body.data.entries);
 }
 
 describe('synthesize: the items of a list from different sessions', () => {

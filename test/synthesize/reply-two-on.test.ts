@@ -9,7 +9,14 @@
  * reply rank as one passage. Through HTTP with the typed client, each case in its own tenant.
  */
 import { describe, expect, it } from 'vitest';
-import { conversationEvents, expectStatus, newTenant, type SpokenTurn, useTestServer } from '../helpers/index.js';
+import {
+  citedEventIds,
+  conversationEvents,
+  expectStatus,
+  newTenant,
+  type SpokenTurn,
+  useTestServer,
+} from '../helpers/index.js';
 
 const server = useTestServer();
 
@@ -34,10 +41,7 @@ async function citedAfter(
   ];
   const captured = expectStatus(await api.capture.captureBatch({ body: { events } }), 201);
   const res = await api.synthesize.synthesize({ body: { query, namespace: 'talk', options: { maxTokens: 4000 } } });
-  const cited = expectStatus(res, 200)
-    .body.data.entries.flatMap((e) => e.provenance)
-    .filter((p) => p.sourceType === 'event')
-    .map((p) => p.sourceId);
+  const cited = citedEventIds(expectStatus(res, 200).body.data.entries);
   const ids = captured.body.data.results.map((r) => r.eventId);
   return { ids, cited, rivalIds: ids.slice(ids.length - rivals.length) };
 }

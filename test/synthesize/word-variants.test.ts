@@ -5,7 +5,14 @@
  * the typed client.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectStatus, newTenant, conversationEvents, type SpokenTurn, useTestServer } from '../helpers/index.js';
+import {
+  citedEventIds,
+  expectStatus,
+  newTenant,
+  conversationEvents,
+  type SpokenTurn,
+  useTestServer,
+} from '../helpers/index.js';
 
 const server = useTestServer();
 let api: ReturnType<typeof server.api>;
@@ -34,10 +41,7 @@ beforeAll(async () => {
 
 async function citedEvents(query: string): Promise<string[]> {
   const res = await api.synthesize.synthesize({ body: { query, namespace: 'talk' } });
-  return expectStatus(res, 200)
-    .body.data.entries.flatMap((e) => e.provenance)
-    .filter((p) => p.sourceType === 'event')
-    .map((p) => p.sourceId);
+  return citedEventIds(expectStatus(res, 200).body.data.entries);
 }
 
 describe('synthesize: everyday and written forms of a word', () => {
