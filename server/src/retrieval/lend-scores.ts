@@ -97,24 +97,16 @@ export async function lendToNeighbours(
     const answers = row.after && asked && (named || !aboutSpeaker);
     return (answers ? ANSWER_SHARE : NEIGHBOUR_SHARE) * speaker * (anchorScore.get(row.anchor) ?? 0);
   };
-  return () => {
-    // A question's own match (its score before any lending), read for the reply after it.
-    let matched: Map<string, number> | undefined;
-    const matchOf = (id: string): number => {
-      if (!byScores) return 0;
-      matched ??= new Map(items.map((i) => [i.key, i.score]));
-      return matched.get(`event:${id}`) ?? 0;
-    };
-    lend(items, rows, (row) => {
+  return () =>
+    lend(items, rows, (row, scoreBefore) => {
       const first = row.after ? firstAfter.get(row.anchor) : undefined;
       if (!first || first.id === row.id) return shareOf(row, asks.has(row.anchor));
       // Two turns on: the reply to a question its neighbour asks in the query's words ("Is taking care of
       // them tough?" after the turn about the turtles), as if question and reply were one passage.
       if (!ASKS.test(first.text) || !sharesQueryWord(first.tsv, terms)) return 0;
       if (!speakerMatches(row.speaker, terms) && aboutSpeaker) return 0;
-      return ANSWER_SHARE * (shareOf(first, false) + matchOf(first.id));
+      return ANSWER_SHARE * (shareOf(first, false) + (byScores ? scoreBefore(first.id) : 0));
     });
-  };
 }
 
 /**
@@ -187,12 +179,21 @@ export async function lendThroughEntityType(
   };
 }
 
-/** Adds to each row's item the best share offered to it (new turns become items), then re-sorts. */
-function lend<R extends CandidateRow>(items: RankedItem[], rows: R[], shareOf: (row: R) => number): void {
+/**
+ * Adds to each row's item the best share offered to it (new turns become items), then re-sorts.
+ * `shareOf` may read a turn's score before this lending (0 when it was no item).
+ */
+function lend<R extends CandidateRow>(
+  items: RankedItem[],
+  rows: R[],
+  shareOf: (row: R, scoreBefore: (eventId: string) => number) => number,
+): void {
   const byKey = new Map(items.map((i) => [i.key, i]));
+  // Scores change only after every share is known, so an item's score is still the one before.
+  const scoreBefore = (eventId: string) => byKey.get(`event:${eventId}`)?.score ?? 0;
   const lent = new Map<string, number>();
   for (const row of rows) {
-    const share = shareOf(row);
+    const share = shareOf(row, scoreBefore);
     if (share <= 0) continue;
     if (share > (lent.get(row.id) ?? 0)) lent.set(row.id, share);
     const key = `event:${row.id}`;
