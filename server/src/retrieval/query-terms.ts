@@ -240,18 +240,17 @@ export async function analyzeQuery(database: Database, query: string): Promise<Q
     const twin = lexeme.startsWith('-') ? lexeme.slice(1) : `-${lexeme}`;
     if (!tf.has(twin)) tf.set(twin, tf.get(lexeme) as number);
   }
-  // A noun's verb counts as the word itself, as the stemmer's own forms do.
+  // Other forms of the query's words, stemmed in one round trip (the look-ups below then read the cache).
   const verbs = verbsOfNouns(words);
-  if (verbs.length > 0)
-    for (const [lexeme] of await lexemesOf(database, verbs.join(' '))) if (!tf.has(lexeme)) tf.set(lexeme, 1);
   const variants = wordVariants(words);
-  if (variants.length > 0) {
-    const variantLexemes = await lexemesOf(database, variants.join(' '));
-    for (const lexeme of variantLexemes.keys()) if (!tf.has(lexeme)) tf.set(lexeme, VARIANT_WEIGHT);
-  }
+  const { joined, hyphenated } = hyphenForms(words);
+  await lexemesOf(database, [...verbs, ...variants, ...joined, ...hyphenated].join(' '));
+  // A noun's verb counts as the word itself, as the stemmer's own forms do.
+  for (const lexeme of (await lexemesOf(database, verbs.join(' '))).keys()) if (!tf.has(lexeme)) tf.set(lexeme, 1);
+  for (const lexeme of (await lexemesOf(database, variants.join(' '))).keys())
+    if (!tf.has(lexeme)) tf.set(lexeme, VARIANT_WEIGHT);
   // A word written with or without its prefix's hyphen ("destress" / "de-stress", "e-mail" / "email"):
   // the parser keeps the hyphenated form as one lexeme ('de-stress'), which the joined word never matches.
-  const { joined, hyphenated } = hyphenForms(words);
   for (const lexeme of (await lexemesOf(database, joined.join(' '))).keys())
     if (!tf.has(lexeme)) tf.set(lexeme, VARIANT_WEIGHT);
   // Of a hyphenated form only its whole ('de-stress'), not its parts ('de', 'stress').
