@@ -85,6 +85,17 @@ export async function learnedTenant(server: Reachable, tag: string, events: Capt
   return hx;
 }
 
+/**
+ * A new tenant whose `events` were captured in one batch, not learned: its typed client and the
+ * events' ids in order. For retrieval tests over raw turns.
+ */
+export async function capturedTenant(server: Reachable, tag: string, events: CaptureEvent[]) {
+  const { apiKey } = await newTenant(server, tag);
+  const client = api(server, apiKey);
+  const res = await client.capture.captureBatch({ body: { events } });
+  return { api: client, ids: must('capture', res, 201).body.data.results.map((r) => r.eventId) };
+}
+
 export interface TestOrg {
   id: string;
   slug: string;

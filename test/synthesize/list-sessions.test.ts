@@ -5,16 +5,17 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  capturedTenant,
   citedEventIds,
   conversationEvents,
   expectStatus,
-  newTenant,
+  type HxTestClient,
   type SpokenTurn,
   useTestServer,
 } from '../helpers/index.js';
 
 const server = useTestServer();
-let api: ReturnType<typeof server.api>;
+let api: HxTestClient;
 let ids: string[];
 
 // One session about a day at the beach (its turns share few words), and one turn of another session.
@@ -30,13 +31,10 @@ const museum: SpokenTurn[] = [
 ];
 
 beforeAll(async () => {
-  const { apiKey } = await newTenant(server, 'list-sessions');
-  api = server.api(apiKey);
-  const events = [
+  ({ api, ids } = await capturedTenant(server, 'list-sessions', [
     ...conversationEvents(beach, { namespace: 'talk', session: 'beach' }),
     ...conversationEvents(museum, { namespace: 'talk', session: 'museum' }),
-  ];
-  ids = expectStatus(await api.capture.captureBatch({ body: { events } }), 201).body.data.results.map((r) => r.eventId);
+  ]));
 });
 
 async function cited(query: string): Promise<string[]> {

@@ -4,10 +4,17 @@
  * not by a turn thanking her for her kind words. Through HTTP with the typed client.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectStatus, newTenant, conversationEvents, type SpokenTurn, useTestServer } from '../helpers/index.js';
+import {
+  capturedTenant,
+  conversationEvents,
+  expectStatus,
+  type HxTestClient,
+  type SpokenTurn,
+  useTestServer,
+} from '../helpers/index.js';
 
 const server = useTestServer();
-let api: ReturnType<typeof server.api>;
+let api: HxTestClient;
 let ids: string[];
 
 const turns: SpokenTurn[] = [
@@ -21,11 +28,11 @@ const turns: SpokenTurn[] = [
 ];
 
 beforeAll(async () => {
-  const { apiKey } = await newTenant(server, 'frame');
-  api = server.api(apiKey);
-  const events = conversationEvents(turns, { namespace: 'talk', session: 'chat' });
-  const res = expectStatus(await api.capture.captureBatch({ body: { events } }), 201);
-  ids = res.body.data.results.map((r) => r.eventId);
+  ({ api, ids } = await capturedTenant(
+    server,
+    'frame',
+    conversationEvents(turns, { namespace: 'talk', session: 'chat' }),
+  ));
 });
 
 describe('synthesize: question-frame words', () => {

@@ -10,10 +10,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  capturedTenant,
   citedEventIds,
   conversationEvents,
   expectStatus,
-  newTenant,
   type SpokenTurn,
   useTestServer,
 } from '../helpers/index.js';
@@ -30,19 +30,12 @@ async function citedAfter(
   /** Turns of other sessions: `rivals`, and the stronger matches (`others` unless given). */
   { rivals = [], stronger = others }: { rivals?: SpokenTurn[]; stronger?: SpokenTurn[] } = {},
 ): Promise<{ ids: string[]; cited: string[]; rivalIds: string[] }> {
-  const { apiKey } = await newTenant(server, 'reply');
-  const api = server.api(apiKey);
-  const events = [
+  const { api, ids } = await capturedTenant(server, 'reply', [
     ...conversationEvents(thread, { namespace: 'talk', session: 'thread' }),
-    ...conversationEvents([...stronger, ...rivals], {
-      namespace: 'talk',
-      session: (i) => `other-${i}`,
-    }),
-  ];
-  const captured = expectStatus(await api.capture.captureBatch({ body: { events } }), 201);
+    ...conversationEvents([...stronger, ...rivals], { namespace: 'talk', session: (i) => `other-${i}` }),
+  ]);
   const res = await api.synthesize.synthesize({ body: { query, namespace: 'talk', options: { maxTokens: 4000 } } });
   const cited = citedEventIds(expectStatus(res, 200).body.data.entries);
-  const ids = captured.body.data.results.map((r) => r.eventId);
   return { ids, cited, rivalIds: ids.slice(ids.length - rivals.length) };
 }
 

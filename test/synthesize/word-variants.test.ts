@@ -6,16 +6,17 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  capturedTenant,
   citedEventIds,
-  expectStatus,
-  newTenant,
   conversationEvents,
+  expectStatus,
+  type HxTestClient,
   type SpokenTurn,
   useTestServer,
 } from '../helpers/index.js';
 
 const server = useTestServer();
-let api: ReturnType<typeof server.api>;
+let api: HxTestClient;
 let ids: string[];
 
 const turns: SpokenTurn[] = [
@@ -32,11 +33,8 @@ const turns: SpokenTurn[] = [
 ];
 
 beforeAll(async () => {
-  const { apiKey } = await newTenant(server, 'variants');
-  api = server.api(apiKey);
   const events = conversationEvents(turns, { namespace: 'talk', session: (i) => `chat-${i}` });
-  const res = expectStatus(await api.capture.captureBatch({ body: { events } }), 201);
-  ids = res.body.data.results.map((r) => r.eventId);
+  ({ api, ids } = await capturedTenant(server, 'variants', events));
 });
 
 async function citedEvents(query: string): Promise<string[]> {
