@@ -46,7 +46,7 @@ export function asksForSeveral(question: string): boolean {
 }
 
 export function answeredBySeveral(question: string): boolean {
-  return SEVERAL_Q.test(question) || INFERENCE_Q.test(question);
+  return asksForSeveral(question) || INFERENCE_Q.test(question);
 }
 
 /** The kind of answer a question asks for, if its form says. */
