@@ -166,6 +166,23 @@ describe('synthesize: the date a turn\'s "yesterday" names', () => {
     expect(entry?.content).toBe(`user: ${turn}`);
   });
 
+  it("dates each sentence's phrase, not only the first of the turn", async () => {
+    // "When will Tim leave for Ireland?": the turn's "On Friday" was dated and its "Next month" was not.
+    const hx = await client('said-dates-two');
+    await hx.capture({
+      type: 'message',
+      sessionId: 'chat',
+      occurredAt: '2024-01-07T13:00:00Z',
+      payload: {
+        role: 'user',
+        content: "On Friday, I got great news: I'm in the study abroad program. Next month, I'm off to Ireland.",
+      },
+    });
+    const pack = await hx.synthesize('When am I off to Ireland?', { maxTokens: 500 });
+    expect(pack.context).toContain('On Friday (2024-01-05), I got great news');
+    expect(pack.context).toContain("Next month (2024-02), I'm off to Ireland");
+  });
+
   it('writes it beside a learned fact that keeps the phrase, dated the day it was said', async () => {
     // Learned as the fact "sam: I have a job interview at Spotify next Tuesday...": the turn is left out
     // as its repeat, and the fact's line said "next Tuesday" with no date.

@@ -55,7 +55,7 @@ describe('withSaidDates', () => {
     // ("On Friday, I got great news ... Next month, I'm off to Ireland", said on a Thursday).
     [
       "On Friday, I got great news - I'm in the study abroad program! Next month, I'm off to Ireland.",
-      "On Friday (2023-06-30), I got great news - I'm in the study abroad program! Next month, I'm off to Ireland.",
+      "On Friday (2023-06-30), I got great news - I'm in the study abroad program! Next month (2023-08), I'm off to Ireland.",
     ],
     // A day of the month named alone: this month's, or last month's when it is still to come this month.
     [
@@ -87,6 +87,11 @@ describe('withSaidDates', () => {
     [
       'Hey John, been a few days since we chatted. In the meantime, I donated my old car yesterday. How are you?',
       'Hey John, been a few days since we chatted. In the meantime, I donated my old car yesterday (2023-07-05). How are you?',
+    ],
+    // Each sentence's phrase is dated, not only the turn's first.
+    [
+      'Last Friday I went to a concert. Next month I am flying to Paris!',
+      'Last Friday (2023-06-30) I went to a concert. Next month (2023-08) I am flying to Paris!',
     ],
   ])('%s', (text, expected) => {
     expect(withSaidDates(text, said)).toBe(expected);

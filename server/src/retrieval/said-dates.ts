@@ -39,7 +39,7 @@ const FUTURE = new RegExp(
   'i',
 );
 
-/** `text` with the date its first resolvable relative time phrase names after the phrase, or `text` unchanged. */
+/** `text` with the date each sentence's first resolvable relative time phrase names after the phrase, or `text` unchanged. */
 export function withSaidDates(text: string, saidAt: Date): string {
   // Most turns name no relative time: one regular expression, and chrono (tens of µs) never runs.
   if (!RELATIVE.test(text)) return text;
@@ -57,8 +57,9 @@ const annotated = new Map<string, string>();
 const CACHE_MAX = 5_000;
 
 /**
- * The first sentence whose relative phrase resolves gets its date: the turn's first time word may name
- * none ("been a few days since we chatted. I donated my car yesterday" dates the "yesterday").
+ * Each sentence whose relative phrase resolves gets its date: the turn's first time word may name none
+ * ("been a few days since we chatted. I donated my car yesterday" dates the "yesterday"), and a turn
+ * may tell of two times ("On Friday I got great news. Next month I'm off to Ireland": both dated).
  */
 function annotate(text: string, saidAt: Date): string {
   const turnPast = !FUTURE.test(text);
@@ -68,12 +69,9 @@ function annotate(text: string, saidAt: Date): string {
     if (i % 2 === 1 || !RELATIVE.test(part)) continue;
     // A sentence's own tense first: what it looks ahead to, or what it says was done; else the turn's.
     const past = FUTURE.test(part) ? false : DONE.test(part) || turnPast;
-    const out = annotateSentence(part, saidAt, past);
-    if (out === part) continue;
-    parts[i] = out;
-    return parts.join('');
+    parts[i] = annotateSentence(part, saidAt, past);
   }
-  return text;
+  return parts.join('');
 }
 
 function annotateSentence(text: string, saidAt: Date, past: boolean): string {
