@@ -1,6 +1,6 @@
 /**
  * Everyday and written forms of a word (retrieval/word-variants.ts): a question asked formally finds
- * the turn written casually, and the other way round; a noun in -ion finds its verb. Each turn sits in its own session, so only a
+ * the turn written casually, and the other way round; a noun in -ion finds its verb, one in -ship its role. Each turn sits in its own session, so only a
  * word it shares with the question (or a form of one) can bring it into the context. Through HTTP with
  * the typed client.
  */
@@ -30,6 +30,8 @@ const turns: SpokenTurn[] = [
   ['John', 'The kids react with awe every time they see it.'],
   ['Gina', 'We finally decided to open the second store.'],
   ['Maria', 'I miss my old school so much.'],
+  ['Jon', 'I got mentored by an amazing business coach yesterday.'],
+  ['Caroline', 'That was a hard week for all of us.'],
 ];
 
 beforeAll(async () => {
@@ -67,9 +69,16 @@ describe('synthesize: everyday and written forms of a word', () => {
     expect(await citedEvents('What was the decision?')).toContain(ids[8]);
   });
 
+  it('finds the role for a question naming it with its -ship noun', async () => {
+    // The stemmer leaves "mentorship" and "mentored" apart ("When did Jon receive mentorship?").
+    expect(await citedEvents('Who gave the mentorship?')).toContain(ids[10]);
+  });
+
   it('does not bring in turns that share no form of a word', async () => {
     expect(await citedEvents('What do her children enjoy?')).not.toContain(ids[4]);
     // Not every noun in -ion comes from a verb: a mission is not missed.
     expect(await citedEvents('What was the mission?')).not.toContain(ids[9]);
+    // Nor every noun in -ship from a role: a hardship is not hard.
+    expect(await citedEvents('What was the hardship?')).not.toContain(ids[11]);
   });
 });

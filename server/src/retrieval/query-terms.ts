@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { VARIANT_WEIGHT, verbsOfNouns, wordVariants } from './word-variants.js';
+import { VARIANT_WEIGHT, rootsOfNouns, wordVariants } from './word-variants.js';
 
 export interface QueryTerms {
   /** Stemmed lexemes of the query (english configuration), with their count in the query. */
@@ -241,12 +241,12 @@ export async function analyzeQuery(database: Database, query: string): Promise<Q
     if (!tf.has(twin)) tf.set(twin, tf.get(lexeme) as number);
   }
   // Other forms of the query's words, stemmed in one round trip (the look-ups below then read the cache).
-  const verbs = verbsOfNouns(words);
+  const roots = rootsOfNouns(words);
   const variants = wordVariants(words);
   const { joined, hyphenated } = hyphenForms(words);
-  await lexemesOf(database, [...verbs, ...variants, ...joined, ...hyphenated].join(' '));
-  // A noun's verb counts as the word itself, as the stemmer's own forms do.
-  for (const lexeme of (await lexemesOf(database, verbs.join(' '))).keys()) if (!tf.has(lexeme)) tf.set(lexeme, 1);
+  await lexemesOf(database, [...roots, ...variants, ...joined, ...hyphenated].join(' '));
+  // A noun's root (its verb, its role) counts as the word itself, as the stemmer's own forms do.
+  for (const lexeme of (await lexemesOf(database, roots.join(' '))).keys()) if (!tf.has(lexeme)) tf.set(lexeme, 1);
   for (const lexeme of (await lexemesOf(database, variants.join(' '))).keys())
     if (!tf.has(lexeme)) tf.set(lexeme, VARIANT_WEIGHT);
   // A word written with or without its prefix's hyphen ("destress" / "de-stress", "e-mail" / "email"):

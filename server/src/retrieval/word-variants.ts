@@ -41,22 +41,33 @@ export function wordVariants(words: string[]): string[] {
   return [...out];
 }
 
+/** -ship nouns whose stem names no role the turns would use instead. */
+const NOT_A_ROLE = new Set(['relationship', 'courtship']);
+
 /**
- * The verb of a query's noun in -ion ("reaction" -> "react", "decision" -> "decide", "experimentation"
- * -> "experiment"): the stemmer joins most such pairs ("celebration" / "celebrate") but not short ones
- * (its suffixes come off only far enough into the word), and a question names the act ("What was their
- * reaction?") that the turn tells with the verb ("They react with awe"). Only the endings whose verb is
- * regular: -ction and -ption less "ion", -sion as -de ("-ssion" the stemmer joins itself), -ntation
- * less "ation". Not every -ion ("mission" is no "miss", "station" no "state", "million" no "mill"); a
- * wrong spelling ("version" -> "verde") stems to a word no text holds and weighs nothing.
+ * The root word of a query's derived noun, which the stemmer keeps apart from it. A noun in -ion gives
+ * its verb ("reaction" -> "react", "decision" -> "decide", "experimentation" -> "experiment"): the
+ * stemmer joins most such pairs ("celebration" / "celebrate") but not short ones (its suffixes come off
+ * only far enough into the word), and a question names the act ("What was their reaction?") that the
+ * turn tells with the verb ("They react with awe"). Only the endings whose verb is regular: -ction and
+ * -ption less "ion", -sion as -de ("-ssion" the stemmer joins itself), -ntation less "ation". Not every
+ * -ion ("mission" is no "miss", "station" no "state", "million" no "mill"); a wrong spelling ("version"
+ * -> "verde") stems to a word no text holds and weighs nothing. A noun in -ship gives its role
+ * ("mentorship" -> "mentor": "I got mentored", "friendship" -> "friend", "membership" -> "member"),
+ * from five letters on ("hardship" is no "hard", "worship" no "wor"; "relationship" would bring in
+ * every "related").
  */
-export function verbsOfNouns(words: string[]): string[] {
+export function rootsOfNouns(words: string[]): string[] {
   const out = new Set<string>();
   for (const word of words) {
     if (word.length < 7 || !/^[a-z]+(?:[ct]ion|[^s]sion)$/.test(word)) continue;
     if (/(?:ction|ption)$/.test(word)) out.add(word.slice(0, -3));
     else if (word.endsWith('sion')) out.add(`${word.slice(0, -4)}de`);
     if (word.endsWith('ntation')) out.add(word.slice(0, -5));
+  }
+  for (const word of words) {
+    const base = word.endsWith('ship') ? word.slice(0, -4) : '';
+    if (base.length >= 5 && !NOT_A_ROLE.has(word)) out.add(base);
   }
   for (const word of words) out.delete(word);
   return [...out];
