@@ -31,7 +31,7 @@ const QUERIES = [
   'the the the a an of',
   'fix fix fixed fixing fixes',
   'their reaction to the decision, and the version',
-  'mentorship and friendship, a hardship, worship, our relationship',
+  'mentorship and friendship, a hardship, worship, our relationship, a spaceship',
   '',
 ];
 
@@ -73,6 +73,11 @@ describe('analyzeQuery', () => {
       // Second time every piece comes from the cache.
       expect((await analyzeQuery(database, query)).lexemes).toEqual(expected);
     }
+  });
+
+  it("gives a noun's root only where it is one: a verb for -ction, a role for -ship", () => {
+    expect(rootsOfNouns(['reaction', 'mission', 'mentorship', 'friendship'])).toEqual(['react', 'mentor', 'friend']);
+    expect(rootsOfNouns(['hardship', 'worship', 'relationship', 'spaceship', 'ship'])).toEqual([]);
   });
 
   it('looks for the number of an id written with a dash, asked alone, and for the id asked whole', async () => {

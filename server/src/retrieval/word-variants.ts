@@ -41,8 +41,8 @@ export function wordVariants(words: string[]): string[] {
   return [...out];
 }
 
-/** -ship nouns whose stem names no role the turns would use instead. */
-const NOT_A_ROLE = new Set(['relationship', 'courtship']);
+/** -ship nouns whose stem names no role the turns would use instead (and ships that sail). */
+const NOT_A_ROLE = new Set(['relationship', 'courtship', 'spaceship', 'battleship', 'mothership', 'steamship']);
 
 /**
  * The root word of a query's derived noun, which the stemmer keeps apart from it. A noun in -ion gives
@@ -55,7 +55,7 @@ const NOT_A_ROLE = new Set(['relationship', 'courtship']);
  * -> "verde") stems to a word no text holds and weighs nothing. A noun in -ship gives its role
  * ("mentorship" -> "mentor": "I got mentored", "friendship" -> "friend", "membership" -> "member"),
  * from five letters on ("hardship" is no "hard", "worship" no "wor"; "relationship" would bring in
- * every "related").
+ * every "related", and a spaceship is no space).
  */
 export function rootsOfNouns(words: string[]): string[] {
   const out = new Set<string>();
