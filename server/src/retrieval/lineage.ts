@@ -13,7 +13,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { subjectSlug } from '../compiler/normalise.js';
 import type { Database } from '../db/client.js';
-import { type CandidateRow, selectColumns } from './candidates.js';
+import { type CandidateRow, jsonRows, selectColumns } from './candidates.js';
 import { timeOf } from './query-time.js';
 import { type RetrievalScope, scopeConditions } from './scope.js';
 
@@ -92,7 +92,8 @@ export async function fetchPackLineage(
     from memories m
     where m.id = any(${sql.param(episodeIds)}::text[]) and m.tenant_id = ${scope.tenantId}
       and m.environment = ${scope.environment} and m.attributes ? 'saidAt'`);
-  const rows = await database.rows<LineageRow>(sql.join(branches, sql` union all `));
+  // As JSON: a pack's lineage is up to a few hundred rows of eight columns (candidates.ts jsonRows).
+  const rows = await jsonRows<LineageRow>(database, sql.join(branches, sql` union all `));
   const asOf = scope.asOf?.getTime();
   for (const r of rows) {
     if (r.edge === 'told_at') {

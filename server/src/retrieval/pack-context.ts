@@ -137,9 +137,13 @@ function learnedHolder(
   return holder;
 }
 
+function isEntityMemory(input: PackInput): boolean {
+  return !input.block && input.entry.kind === 'entity';
+}
+
 /** An entity memory's name ("Porto (place)" -> "porto"), as a fact key; null for any other entry. */
 function entityName(input: PackInput): string | null {
-  if (input.block || input.entry.kind !== 'entity') return null;
+  if (!isEntityMemory(input)) return null;
   return factKey(input.entry.content.replace(/\s*\([^)]*\)\s*$/, ''));
 }
 
@@ -375,11 +379,9 @@ export function packContext(
   let candidateTokens = 0;
 
   // Entity memories ("Porto (place)") last: a name adds something only when no line packed says it.
-  const order = [...inputs.keys()].sort((a, b) => {
-    const ea = entityName(inputs[a] as PackInput) === null ? 0 : 1;
-    const eb = entityName(inputs[b] as PackInput) === null ? 0 : 1;
-    return ea - eb || a - b;
-  });
+  // (Whether each is one, found once: the comparator runs n log n times.)
+  const isEntity = inputs.map((input) => (isEntityMemory(input) ? 1 : 0));
+  const order = [...inputs.keys()].sort((a, b) => (isEntity[a] as number) - (isEntity[b] as number) || a - b);
   for (const index of order) {
     const input = inputs[index] as PackInput;
     const first = chosen.length === 0;
