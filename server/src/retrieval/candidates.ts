@@ -292,7 +292,7 @@ export async function fetchEventsBetween(
   return database.rows<CandidateRow>(eventsBetweenQuery(...args));
 }
 
-/** Rows of the scope by id (for neighbours and trigram hits), same columns as candidates. */
+/** Rows of the scope by id (for neighbours and trigram hits), same columns as candidates, as JSON (jsonRows). */
 export async function fetchByIds(
   database: Database,
   source: Source,
@@ -300,13 +300,16 @@ export async function fetchByIds(
   ids: string[],
 ): Promise<CandidateRow[]> {
   if (ids.length === 0) return [];
-  return database.rows<CandidateRow>(sql`
+  return jsonRows<CandidateRow>(
+    database,
+    sql`
     select ${selectColumns(source)}
     from ${sourceTable(source)}
     where ${scopeConditions(source, scope)} and d.id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
-    )})`);
+    )})`,
+  );
 }
 
 /**
@@ -430,7 +433,9 @@ function entitySourceTurns(
   entities: SQL,
   limit: number,
 ): Promise<Array<CandidateRow & { entity: string }>> {
-  return database.rows<CandidateRow & { entity: string }>(sql`
+  return jsonRows<CandidateRow & { entity: string }>(
+    database,
+    sql`
     select x.entity, e.*
     from (select d.dedupe_key as entity, unnest(d.source_event_ids) as event_id from (${entities}) d) x
     cross join lateral (
@@ -438,5 +443,6 @@ function entitySourceTurns(
       where d.id = x.event_id and ${scopeConditions('event', scope)}
       offset 0
     ) e
-    limit ${limit}`);
+    limit ${limit}`,
+  );
 }
