@@ -14,7 +14,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addMember,
   createAgent,
@@ -338,17 +338,24 @@ describe('organization boundaries: credential x route x target', () => {
     const viewer = creds.find((c) => c.name === 'member viewer, org-bound key') as Cred;
     expect((await server.api(viewer.key).memories.get({ params: { id: memoryOf.other } })).status).toBe(404);
     expect((await server.api(viewer.key).memories.list({ query: { namespace: ns.other } })).status).toBe(403);
-    const entries = expectStatus(
-      await server.api(owner).audit.tenantList({ query: { action: 'access.denied', limit: 100 } }),
-      200,
-    ).body.data.entries;
-    const hidden = entries.find((e) => e.resourceId === memoryOf.other && e.details.answered === 'not_found');
+    // The answer does not wait for the audit row, and the lineage test above leaves denials on the
+    // same memory id (resource `lineage`): wait for this route's two rows, matched by resource.
+    const denials = async () =>
+      expectStatus(
+        await server.api(owner).audit.tenantList({ query: { action: 'access.denied', limit: 100 } }),
+        200,
+      ).body.data.entries.filter((e) => e.resourceType === 'memories');
+    const { hidden, named } = await vi.waitFor(async () => {
+      const entries = await denials();
+      const found = {
+        hidden: entries.find((e) => e.resourceId === memoryOf.other && e.details.answered === 'not_found'),
+        named: entries.find((e) => e.resourceId === null && /another organization/.test(String(e.details.reason))),
+      };
+      if (!found.hidden || !found.named) throw new Error('denials not audited yet');
+      return found;
+    });
     expect(hidden?.outcome).toBe('denied');
     expect(String(hidden?.details.reason)).toMatch(/another organization/);
-    const named = entries.find(
-      (e) =>
-        e.resourceType === 'memories' && e.resourceId === null && /another organization/.test(String(e.details.reason)),
-    );
     expect(named?.outcome).toBe('denied');
   });
 
