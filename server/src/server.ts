@@ -17,6 +17,7 @@ import { createExpressServer } from './http/express-server.js';
 import { createJobs } from './jobs/index.js';
 import { startJobs } from './jobs/start.js';
 import { answerClientErrors } from './http/client-error.js';
+import { tuneGarbageCollector } from './gc-tuning.js';
 import { createLogger } from './logger.js';
 import { createServices } from './services/index.js';
 import { VERSION } from './version.js';
@@ -39,6 +40,7 @@ export interface CloseOptions {
 }
 
 export async function createContext(config: Config): Promise<AppContext> {
+  tuneGarbageCollector(config);
   const logger = createLogger(config.LOG_LEVEL);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
