@@ -380,7 +380,10 @@ async function flatSection(startHx: () => Promise<Child>, base: Child) {
 async function runDriver(driver: 'postgres' | 'pglite', base: Child, floor?: Child) {
   const databases: FreshDatabase[] = [];
   const startHx = async () => {
-    const env: Record<string, string | undefined> = {};
+    // The server's own V8 setting (server/src/gc-tuning.ts) can be forced from the parent's environment.
+    const env: Record<string, string | undefined> = {
+      V8_ALLOCATION_SITE_PRETENURING: process.env.V8_ALLOCATION_SITE_PRETENURING,
+    };
     if (driver === 'postgres') {
       const db = await createFreshDatabase('cmp');
       databases.push(db);
