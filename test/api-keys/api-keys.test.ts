@@ -3,6 +3,7 @@
  * in the tenant, revocation and expiry answered 401 at once, test and live data kept apart.
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   createApiKey,
@@ -73,9 +74,32 @@ describe('create and list', () => {
     const user = await registerUser(server, 'used');
     const key = await createApiKey(server, user);
     await capture(key, 'hello');
-    await new Promise((r) => setTimeout(r, 200));
+    // Written behind, but the list flushes first: no wait needed.
     const [item] = await listed(user.accessToken);
     expect(item!.lastUsedAt).not.toBeNull();
+  });
+
+  // A row lock taken from another connection holds the write in flight (PGlite has one connection).
+  it.skipIf(!process.env.DATABASE_URL)('a list waits for the last-use write already in flight', async () => {
+    const user = await registerUser(server, 'used-in-flight');
+    const key = await createApiKey(server, user);
+    const id = (await listed(user.accessToken))[0]!.id;
+    const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('select 1 from api_keys where id = $1 for update', [id]);
+      await capture(key, 'hello');
+      // The write the 1 s timer makes (jobs/start.ts), now held by the lock.
+      const timerWrite = server.ctx.services.apiKeys.flushLastUsed();
+      const listing = listed(user.accessToken);
+      await new Promise((r) => setTimeout(r, 300));
+      await locker.query('commit');
+      await timerWrite;
+      expect((await listing).find((k) => k.id === id)?.lastUsedAt).not.toBeNull();
+    } finally {
+      await locker.end();
+    }
   });
 
   it('validates its input', async () => {

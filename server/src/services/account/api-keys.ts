@@ -59,7 +59,7 @@ export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logge
   // Last use per key: when this process last stamped it, and the keys waiting for the next write.
   const stamped = new Map<string, number>();
   const pending = new Set<string>();
-  async function flushLastUsed() {
+  async function writeLastUsed() {
     if (pending.size === 0) return;
     const ids = [...pending];
     pending.clear();
@@ -70,6 +70,13 @@ export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logge
       .set({ lastUsedAt: at })
       .where(and(inArray(apiKeys.id, ids), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, at))))
       .catch((err) => deps.logger.warn({ err }, 'could not record api key use'));
+  }
+  // Writes run one after another, and a flush resolves only once every stamp taken before it is
+  // stored: the list flushes first, and must not read while the timer's write is still in flight.
+  let writing: Promise<void> = Promise.resolve();
+  function flushLastUsed(): Promise<void> {
+    writing = writing.then(writeLastUsed);
+    return writing;
   }
   function touch(row: KeyRow, now: number) {
     const last = stamped.get(row.id) ?? row.lastUsedAt?.getTime() ?? 0;
