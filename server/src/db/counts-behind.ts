@@ -1,7 +1,7 @@
 /**
  * Counts added up in memory by key and written behind in one statement (capture's hourly counters, the
- * monthly event counts of plans without a limit), so that a request does not update a row every
- * request of a tenant updates. One write at a time, in order; a failed write puts its rows back, as
+ * monthly event counts of plans without a limit, API keys' last-use stamps), so that a request does
+ * not update a row every request of a tenant updates. One write at a time, in order; a failed write puts its rows back, as
  * they were, for the next one. The caller schedules `flush` (a timer, shutdown, before it reads).
  */
 import type { Logger } from '../logger.js';

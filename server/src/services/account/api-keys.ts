@@ -18,6 +18,7 @@ import { decodeCursor, toPage } from '../../db/keyset-cursor.js';
 import { chooseScopes, grantableScopes } from './key-grants.js';
 import { managedBy } from './ownership.js';
 import { recordAudit } from '../../audit/record.js';
+import { createCountsBehind } from '../../db/counts-behind.js';
 
 type KeyRow = typeof apiKeys.$inferSelect;
 
@@ -56,33 +57,31 @@ export function createApiKeysService(deps: Pick<ServiceDeps, 'database' | 'logge
     bus: deps.invalidations,
   });
 
-  // Last use per key: when this process last stamped it, and the keys waiting for the next write.
+  // Last use per key: when this process last stamped it; the keys waiting for the next write are
+  // written behind, one write at a time (a flush resolves once every stamp taken before it is stored:
+  // the list flushes first and must not read while the timer's write is still in flight).
   const stamped = new Map<string, number>();
-  const pending = new Set<string>();
-  async function writeLastUsed() {
-    if (pending.size === 0) return;
-    const ids = [...pending];
-    pending.clear();
-    const at = new Date();
-    for (const [id, t] of stamped) if (at.getTime() - t > LAST_USED_RESOLUTION_MS) stamped.delete(id);
-    await db
-      .update(apiKeys)
-      .set({ lastUsedAt: at })
-      .where(and(inArray(apiKeys.id, ids), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, at))))
-      .catch((err) => deps.logger.warn({ err }, 'could not record api key use'));
-  }
-  // Writes run one after another, and a flush resolves only once every stamp taken before it is
-  // stored: the list flushes first, and must not read while the timer's write is still in flight.
-  let writing: Promise<void> = Promise.resolve();
-  function flushLastUsed(): Promise<void> {
-    writing = writing.then(writeLastUsed);
-    return writing;
-  }
+  const lastUse = createCountsBehind<{ id: string }>({
+    key: (row) => row.id,
+    merge: () => {},
+    write: (rows) => {
+      const at = new Date();
+      for (const [id, t] of stamped) if (at.getTime() - t > LAST_USED_RESOLUTION_MS) stamped.delete(id);
+      const ids = rows.map((row) => row.id);
+      return db
+        .update(apiKeys)
+        .set({ lastUsedAt: at })
+        .where(and(inArray(apiKeys.id, ids), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, at))));
+    },
+    logger: deps.logger,
+    what: 'api key last use',
+  });
+  const flushLastUsed = lastUse.flush;
   function touch(row: KeyRow, now: number) {
     const last = stamped.get(row.id) ?? row.lastUsedAt?.getTime() ?? 0;
     if (now - last <= LAST_USED_RESOLUTION_MS) return;
     stamped.set(row.id, now);
-    pending.add(row.id);
+    lastUse.add({ id: row.id });
   }
 
   /**
