@@ -247,6 +247,53 @@ describe('synthesize: current facts only', () => {
     expect(languages.context).toMatch(/Spanish/);
   });
 
+  // Found trying the finding beyond its Lisbon example (2026-12-02): each old value stayed current,
+  // as a memory or as the raw turn it came from.
+  it.each([
+    [
+      'a new phone number',
+      'My phone number is 555-0100.',
+      'My new phone number is 555-0199.',
+      "What is dana's phone number?",
+      /555-0199/,
+      /0100/,
+    ],
+    [
+      'a new favourite',
+      'My favorite drink is coffee.',
+      'My favorite drink is green tea now.',
+      "What is dana's favorite drink?",
+      /green tea/,
+      /coffee/,
+    ],
+    [
+      'a diet given up',
+      "I'm vegetarian.",
+      "I'm not vegetarian anymore, I eat fish now.",
+      'Is dana vegetarian?',
+      /no longer vegetarian/,
+      /dana is vegetarian|\] dana: I'm vegetarian/,
+    ],
+    [
+      'a habit given up',
+      'I love coffee.',
+      'I stopped drinking coffee.',
+      'Does dana like coffee?',
+      /stopped drinking coffee/,
+      /likes coffee|I love coffee/,
+    ],
+  ])('leaves out the old value after %s', async (_what, before, after, query, current, old) => {
+    const hx = await client('changed');
+    await say(hx, 'dana', [
+      [before, '2026-01-10T10:00:00Z'],
+      [after, '2026-03-02T10:00:00Z'],
+    ]);
+    const pack = await hx.synthesize(query, { subjectId: 'dana', maxTokens: 2000 });
+    expect(pack.context).toMatch(current);
+    expect(pack.context).not.toMatch(old);
+    expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
+  });
+
   it('supersedes a preference by a later choice of the same kind of thing (a mode, a theme)', async () => {
     // "I prefer dark mode" then "I switched to light mode": both were current, "alice likes dark mode in
     // every editor" opened the answer to "does alice prefer dark mode or light mode?".

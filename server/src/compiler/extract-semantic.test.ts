@@ -717,3 +717,49 @@ describe('knowledge that changes, said as the change', () => {
     ]);
   });
 });
+
+describe("a value changed or given up: the newer statement takes the older one's slot", () => {
+  // Found trying "current facts only" beyond the issue's Lisbon example (2026-12-02): a new phone
+  // number, a new favourite, a diet or a habit given up each left the old value current.
+  it.each([
+    ['My new phone number is 555-0199.', ['user-1:phone', "user-1's phone number is 555-0199"]],
+    ['My work cell is +44 20 7946 0000.', ['user-1:phone', "user-1's phone number is +44 20 7946 0000"]],
+    ['My new email is dana@new.example.com.', ['user-1:email', "user-1's e-mail is dana@new.example.com"]],
+    ["I'm not vegetarian anymore, I eat fish now.", ['user-1:diet', 'user-1 is no longer vegetarian']],
+    ["I'm no longer vegan.", ['user-1:diet', 'user-1 is no longer vegan']],
+    ['I stopped being a vegetarian last year.', ['user-1:diet', 'user-1 is no longer vegetarian']],
+    ['I stopped drinking coffee.', ['user-1:opinion:coffe', 'user-1 stopped drinking coffee']],
+    ["I don't eat meat anymore.", ['user-1:opinion:meat', 'user-1 no longer eats meat']],
+    ['I no longer watch horror movies.', ['user-1:opinion:horror-movi', 'user-1 no longer watches horror movies']],
+  ])('%s', (text, fact) => {
+    expect(learnedFrom([text])).toContainEqual(fact);
+  });
+
+  it("reads a favourite as that category's one slot, in the speaker's spelling", () => {
+    expect(learnedFrom(['My favorite drink is coffee.'], ['preference'])).toEqual([
+      ['user-1:favourite:drink', "user-1's favorite drink is coffee"],
+    ]);
+    expect(learnedFrom(['My favourite band is now Radiohead.'], ['preference'])).toEqual([
+      ['user-1:favourite:band', "user-1's favourite band is Radiohead"],
+    ]);
+  });
+
+  it('closes the liking a habit given up was learned into, by the thing or by the deed', () => {
+    const [stopped] = learnedFrom(['I quit drinking coffee.']);
+    expect(learnedFrom(['I like coffee.'], ['preference'])[0]?.[0]).toBe(stopped?.[0]);
+    const drafts = extractMemories([user('I gave up eating meat.', '2026-05-01T08:00:00Z')]);
+    const ended = drafts.find((d) => d.kind === 'fact');
+    expect(ended?.attributes.replaces).toEqual([learnedFrom(['I love eating meat.'], ['preference'])[0]?.[0]]);
+  });
+
+  it('keeps a diet given up apart from the diet, and reads no habit from a question or a relative clause', () => {
+    const [diet, ended] = extractMemories([
+      user("I'm vegetarian.", '2026-01-01T08:00:00Z'),
+      user("I'm not vegetarian any more.", '2026-03-01T08:00:00Z'),
+    ]).filter((d) => d.kind === 'fact');
+    expect(diet?.attributeKey).toBe(ended?.attributeKey);
+    expect(diet?.dedupeKey).not.toBe(ended?.dedupeKey);
+    expect(learnedFrom(['Should I stop drinking coffee?'])).toEqual([]);
+    expect(learnedFrom(["I'm not a big fan of vegan cheese."])).toEqual([]);
+  });
+});

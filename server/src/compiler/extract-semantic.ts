@@ -83,6 +83,11 @@ interface Preference {
   ofThing?: true;
   /** A deed, said with "to" ("I like to collect jerseys", "I'd love to visit Japan", "I wanna start"). */
   toVerb?: true;
+  /**
+   * "My favourite drink is green tea": the category (as the speaker spelled it, with its word for
+   * favourite). One slot per category, so a new favourite drink supersedes the old one.
+   */
+  favourite?: { word: string; category: string };
 }
 
 /** "I prefer X" chooses X over others of its kind; so does "I switched to X". */
@@ -124,7 +129,54 @@ const WANT_IM = new RegExp(
   'i',
 );
 const FAVOURITE =
-  /\bmy\s+(?:all-time\s+|absolute\s+)?favou?rite\s+([a-z][a-z -]{1,30}?)\s+(?:is|are|was|has to be)\s+(.+)/i;
+  /\bmy\s+(?:new\s+|current\s+|all-time\s+|absolute\s+)?(favou?rite)\s+([a-z][a-z -]{1,30}?)\s+(?:is|are|was|has to be)\s+(?:now\s+)?(.+)/i;
+
+/** A habit or a liking that ended: "I stopped drinking coffee", "I gave up eating meat". */
+const HABIT_GERUND = '(?:drinking|eating|using|playing|watching|smoking|taking|buying|wearing|listening to|going to)';
+const HABIT_VERB = '(?:drink|eat|use|play|watch|smoke|take|buy|wear|listen to|go to)';
+const STOPPED = new RegExp(
+  `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+|recently\\s+)?(?<verb>stopped|quit|gave up|given up)\\s+(?<deed>${HABIT_GERUND})\\s+(?<thing>.+)`,
+  'i',
+);
+/** "I don't drink coffee any more", "I no longer eat meat". */
+const NO_LONGER = new RegExp(
+  `${I}\\s+(?:(?:don['’]?t|do\\s+not)\\s+(?<deed>${HABIT_VERB})\\s+(?<thing>[^,.;!?]+?)\\s+any\\s?more\\b|no\\s+longer\\s+(?<deed2>${HABIT_VERB})\\s+(?<thing2>.+))`,
+  'i',
+);
+
+/** A habit or liking that ended, as the memory says it after the subject, and the thing it was of. */
+export interface EndedHabit {
+  /** "stopped drinking coffee", "no longer eats meat". */
+  phrase: string;
+  /** "coffee": its opinion slot is the one "I love coffee" was learned into. */
+  thing: string;
+  /** "drinking coffee": the slot of "I love drinking coffee". */
+  deed: string;
+}
+
+/** "drink" -> "drinks", "watch" -> "watches", "go to" -> "goes to". */
+function thirdPerson(verb: string): string {
+  const [head, ...rest] = verb.toLowerCase().split(/\s+/);
+  const h = head as string;
+  return [/(?:ch|sh|s|x|o)$/.test(h) ? `${h}es` : `${h}s`, ...rest].join(' ');
+}
+
+export function detectEndedHabit(text: string): EndedHabit | null {
+  const stopped = STOPPED.exec(text);
+  if (stopped?.groups && !inRelativeClause(text, stopped.index)) {
+    const thing = cleanObject(stopped.groups.thing as string);
+    if (!thing) return null;
+    const verb = (stopped.groups.verb as string).toLowerCase().replace('given up', 'gave up');
+    const deed = `${(stopped.groups.deed as string).toLowerCase()} ${thing}`;
+    return { phrase: `${verb} ${deed}`, thing, deed };
+  }
+  const no = NO_LONGER.exec(text);
+  if (!no?.groups || inRelativeClause(text, no.index)) return null;
+  const thing = cleanObject((no.groups.thing ?? no.groups.thing2) as string);
+  if (!thing) return null;
+  const verb = (no.groups.deed ?? no.groups.deed2) as string;
+  return { phrase: `no longer ${thirdPerson(verb)} ${thing}`, thing, deed: `${verb.toLowerCase()} ${thing}` };
+}
 
 /**
  * A comma before a short closing phrase of manner that qualifies the object ("short answers, in
@@ -243,8 +295,10 @@ export function detectPreferences(text: string): Preference[] {
   const out: Preference[] = [];
   const fav = FAVOURITE.exec(text);
   if (fav) {
-    const obj = cleanObject(fav[2]);
-    if (obj) out.push({ polarity: 'like', object: obj });
+    const obj = cleanObject(fav[3] as string);
+    const category = (fav[2] as string).trim().toLowerCase();
+    if (obj)
+      out.push({ polarity: 'like', object: obj, favourite: { word: (fav[1] as string).toLowerCase(), category } });
   }
   const dis = DISLIKE.exec(text) ?? DISLIKE_IM.exec(text);
   if (dis && !inRelativeClause(text, dis.index)) {
@@ -508,12 +562,13 @@ const ATTRIBUTE_PATTERNS: {
   },
   {
     // "my email is X", and a new one: "my email changed, it is now X", "my e-mail is now X".
-    re: /\bmy\s+(?:e-?mail|e-mail address|email address)\b[^.!?@]{0,40}?\b(?:is|to|now)\s+(?:now\s+)?([\w.+-]+@[\w.-]+\.[a-z]{2,})/i,
+    re: /\bmy\s+(?:(?:new|current|updated|work|personal|private)\s+)*(?:e-?mail|e-mail address|email address)\b[^.!?@]{0,40}?\b(?:is|to|now)\s+(?:now\s+)?([\w.+-]+@[\w.-]+\.[a-z]{2,})/i,
     attribute: 'email',
     phrase: "S's e-mail is V",
   },
   {
-    re: /\bmy\s+(?:phone|phone number|number|mobile)\b[^.!?\d+]{0,40}?\b(?:is|to|now)\s+(?:now\s+)?(\+?[\d ()-]{6,20}\d)/i,
+    // "my new phone number is ...", "my work cell is ...": a new number supersedes the old.
+    re: /\bmy\s+(?:(?:new|current|updated|work|personal|private|home|cell|mobile)\s+)*(?:phone|phone number|number|mobile|cell)\b[^.!?\d+]{0,40}?\b(?:is|to|now)\s+(?:now\s+)?(\+?[\d ()-]{6,20}\d)/i,
     attribute: 'phone',
     phrase: "S's phone number is V",
   },
@@ -609,6 +664,15 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S is on the V plan',
   },
   { re: new RegExp(`\\bI(?:['’]m| am)\\s+${DIET}`, 'i'), attribute: 'diet', phrase: 'S is V' },
+  // A diet given up ("I'm not vegetarian anymore", "I'm no longer vegan", "I stopped being vegan"):
+  // it ends the diet, as a job left ends the employer (after the diet above: "I'm not vegan any
+  // more, I'm vegetarian now" is the new diet).
+  {
+    re: /\bI(?:(?:['’]m|\s+am)\s+(?:not|no\s+longer)|(?:\s+(?:have|['’]ve)|['’]ve)?\s+(?:just\s+)?(?:stopped|quit|gave\s+up|given\s+up)\s+being)\s+(?:an?\s+)?(vegan|vegetarian|pescatarian)\b/i,
+    attribute: 'diet',
+    phrase: 'S is no longer V',
+    ends: true,
+  },
   // Someone the speaker names: "Leo is now vegan", "my husband Leo is vegetarian".
   {
     re: new RegExp(`${NAME_SUBJ}\\s+is\\s+(?:now\\s+|also\\s+|strictly\\s+)?${DIET}`, 'u'),
@@ -646,7 +710,7 @@ function trimValue(v: string, attribute: string): string {
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:training|preparing|studying|practi[cs]ing|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:training|preparing|studying|practi[cs]ing|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -889,7 +953,9 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           : p.polarity === 'dislike'
             ? 'dislikes'
             : 'wants';
-    const content = `${who} ${verb} ${p.toVerb ? 'to ' : ''}${p.object}`;
+    const content = p.favourite
+      ? `${who}'s ${p.favourite.word} ${p.favourite.category} is ${p.object}`
+      : `${who} ${verb} ${p.toVerb ? 'to ' : ''}${p.object}`;
     const objStems = contentStems(p.object);
     out.push(
       draft(
@@ -899,15 +965,42 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
         dedupeKeyOf('preference', subjKey, `${p.polarity} ${p.object}`),
         p.kind
           ? `${subjKey}:choice:${p.kind}`
-          : p.polarity === 'want'
-            ? null
-            : `${subjKey}:opinion:${objStems.join('-')}`,
+          : p.favourite
+            ? `${subjKey}:favourite:${contentStems(p.favourite.category).join('-')}`
+            : p.polarity === 'want'
+              ? null
+              : `${subjKey}:opinion:${objStems.join('-')}`,
         {
           ...base,
           polarity: p.polarity,
           object: p.object,
           ...(p.kind ? { choiceOf: p.kind } : {}),
+          ...(p.favourite ? { favouriteOf: p.favourite.category } : {}),
           ...(p.replaces ? { replaces: [`${subjKey}:choice:${p.replaces}`] } : {}),
+        },
+        0.75 - hedge,
+        null,
+      ),
+    );
+    semantic = true;
+  }
+
+  // A habit or liking that ended closes the liking learned before ("I love coffee" -> "I stopped
+  // drinking coffee"): its slot is that liking's opinion slot, by the thing and by the deed.
+  const ended = detectEndedHabit(text);
+  if (ended) {
+    out.push(
+      draft(
+        s,
+        'fact',
+        `${who} ${ended.phrase}`,
+        dedupeKeyOf('fact', subjKey, `ended ${ended.deed}`),
+        `${subjKey}:opinion:${contentStems(ended.thing).join('-')}`,
+        {
+          ...base,
+          ended: true,
+          object: ended.thing,
+          replaces: [`${subjKey}:opinion:${contentStems(ended.deed).join('-')}`],
         },
         0.75 - hedge,
         null,
