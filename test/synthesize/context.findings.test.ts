@@ -282,6 +282,40 @@ describe('synthesize: current facts only', () => {
       /stopped drinking coffee/,
       /likes coffee|I love coffee/,
     ],
+    [
+      'a move said as "we"',
+      'I live in Paris.',
+      'We moved to Madrid last week.',
+      'Where does dana live?',
+      /Madrid/,
+      /Paris/,
+    ],
+    ['a new editor', 'I use VS Code.', 'I switched to Neovim.', 'Which editor does dana use?', /Neovim/, /VS Code/],
+    [
+      'a new drink preferred',
+      'I prefer tea.',
+      'I prefer coffee now.',
+      'What does dana prefer to drink?',
+      /coffee/,
+      /prefers tea|I prefer tea/,
+    ],
+    [
+      'an allergy that ended',
+      "I'm allergic to peanuts.",
+      "I'm not allergic to peanuts anymore, it was a misdiagnosis.",
+      'What is dana allergic to?',
+      /no longer allergic to peanuts/,
+      /dana is allergic|\] dana: I'm allergic/,
+    ],
+    ['a new boss', 'My boss is Priya.', 'My new boss is Tom.', "Who is dana's boss?", /Tom/, /Priya/],
+    [
+      'a breakup',
+      'My partner is Sam.',
+      'Sam and I broke up.',
+      "Who is dana's partner?",
+      /broke up with Sam/,
+      /partner is Sam/,
+    ],
   ])('leaves out the old value after %s', async (_what, before, after, query, current, old) => {
     const hx = await client('changed');
     await say(hx, 'dana', [

@@ -239,10 +239,11 @@ describe('near-duplicates and LoCoMo-style speakers', () => {
       user('We migrated from CockroachDB to YugabyteDB.', '2026-04-10T15:00:00Z'),
     ]).filter((d) => d.kind === 'preference');
     expect(drafts.map((d) => [d.content, d.attributeKey, d.attributes.replaces ?? null])).toEqual([
-      ['user-1 uses Postgres 15', 'user-1:choice:postgr', null],
-      ['user-1 uses pnpm', 'user-1:choice:pnpm', null],
-      ['user-1 uses CockroachDB for the api', 'user-1:choice:cockroachdb', ['user-1:choice:postgr']],
-      ['user-1 uses YugabyteDB', 'user-1:choice:yugabytedb', ['user-1:choice:cockroachdb']],
+      // Known databases and package managers are choices of their kind: one supersedes the other.
+      ['user-1 uses Postgres 15', 'user-1:choice:database', null],
+      ['user-1 uses pnpm', 'user-1:choice:package_manager', null],
+      ['user-1 uses CockroachDB for the api', 'user-1:choice:database', null],
+      ['user-1 uses YugabyteDB', 'user-1:choice:database', null],
     ]);
   });
 
@@ -675,7 +676,7 @@ describe('a switch of plan, and when a choice was made', () => {
 
   it('leaves when it was chosen out of what was chosen', () => {
     expect(learned('We switched from Postgres to CockroachDB last year.')).toEqual([
-      ['user-1:choice:cockroachdb', 'user-1 uses CockroachDB'],
+      ['user-1:choice:database', 'user-1 uses CockroachDB'],
     ]);
   });
 });
@@ -684,8 +685,8 @@ describe("what a person uses, as a team's choice is read", () => {
   const learned = (text: string) => learnedFrom([text], ['fact', 'preference']);
 
   it.each([
-    ["I'm using Neovim now.", [['user-1:choice:neovim', 'user-1 uses Neovim']]],
-    ['I mostly use pnpm.', [['user-1:choice:pnpm', 'user-1 uses pnpm']]],
+    ["I'm using Neovim now.", [['user-1:choice:editor', 'user-1 uses Neovim']]],
+    ['I mostly use pnpm.', [['user-1:choice:package_manager', 'user-1 uses pnpm']]],
     ['My editor is Zed.', [['user-1:editor', "user-1's editor is Zed"]]],
   ])('%s', (text, expected) => {
     expect(learned(text)).toEqual(expected);
@@ -731,6 +732,15 @@ describe("a value changed or given up: the newer statement takes the older one's
     ['I stopped drinking coffee.', ['user-1:opinion:coffe', 'user-1 stopped drinking coffee']],
     ["I don't eat meat anymore.", ['user-1:opinion:meat', 'user-1 no longer eats meat']],
     ['I no longer watch horror movies.', ['user-1:opinion:horror-movi', 'user-1 no longer watches horror movies']],
+    ['We moved to Madrid last week.', ['user-1:location', 'user-1 lives in Madrid']],
+    ['My new boss is Tom.', ['user-1:boss', "user-1's boss is Tom"]],
+    [
+      "I'm not allergic to peanuts anymore, it was a misdiagnosis.",
+      ['user-1:diet_allergic_to_peanuts', 'user-1 is no longer allergic to peanuts'],
+    ],
+    ["I'm no longer lactose intolerant.", ['user-1:diet_lactose_intolerant', 'user-1 is no longer lactose intolerant']],
+    ['Sam and I broke up last month.', ['user-1:partner', 'user-1 broke up with Sam']],
+    ['I split up with my boyfriend Leo.', ['user-1:partner', 'user-1 broke up with their boyfriend']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });
@@ -750,6 +760,16 @@ describe("a value changed or given up: the newer statement takes the older one's
     const drafts = extractMemories([user('I gave up eating meat.', '2026-05-01T08:00:00Z')]);
     const ended = drafts.find((d) => d.kind === 'fact');
     expect(ended?.attributes.replaces).toEqual([learnedFrom(['I love eating meat.'], ['preference'])[0]?.[0]]);
+  });
+
+  it('reads a choice of a known thing as of its kind, so a choice of another of the kind supersedes it', () => {
+    const keys = (texts: string[]) => learnedFrom(texts, ['preference']).map(([key]) => key);
+    expect(keys(['I use VS Code.', 'I switched to Neovim.'])).toEqual(['user-1:choice:editor', 'user-1:choice:editor']);
+    expect(keys(['I prefer tea.', 'I prefer coffee now.'])).toEqual(['user-1:choice:drink', 'user-1:choice:drink']);
+    expect(keys(['We use Postgres 15 and pnpm.'])).toEqual(['user-1:choice:database', 'user-1:choice:package_manager']);
+    // No allergy ended without "anymore" or "no longer"; no breakup of someone else's.
+    expect(learnedFrom(["I'm not allergic to cats."])).toEqual([]);
+    expect(learnedFrom(['My sister and her boyfriend broke up.'])).toEqual([]);
   });
 
   it('keeps a diet given up apart from the diet, and reads no habit from a question or a relative clause', () => {

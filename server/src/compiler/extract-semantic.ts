@@ -254,21 +254,58 @@ function cleanObject(raw: string): string | null {
  * preposition ("dark mode in every editor" -> "mode", "the Dracula theme" -> "theme"). One word
  * ("tea") is its own kind: "I prefer coffee" then does not supersede it.
  */
+/** An object without the phrase or clause after its head: "vegetarian recipes that take under 30 minutes" -> "vegetarian recipes". */
+function headOf(object: string): string {
+  return object.split(
+    /\s+(?:in|on|for|with|without|at|over|under|to|from|of|by|than|instead|when|while|that|which|who|where|such as|like|as|because|if|since|during|after|before|until|within)\s+/i,
+  )[0] as string;
+}
+
 function kindOf(object: string): string | null {
   // The head noun ends where a prepositional phrase or a relative clause starts: "vegetarian recipes
   // that take under 30 minutes" is of recipes, not of minutes.
-  const head = object.split(
-    /\s+(?:in|on|for|with|without|at|over|under|to|from|of|by|than|instead|when|while|that|which|who|where|such as|like|as|because|if|since|during|after|before|until|within)\s+/i,
-  )[0] as string;
+  const head = headOf(object);
   // A version is no kind: "Postgres 15" is a `postgr`.
   const stems = contentStems(head).filter((stem) => !/^[\d.]+$/.test(stem));
   return stems.length > 0 ? (stems[stems.length - 1] as string) : null;
 }
 
+/**
+ * Things whose kind no word of theirs says ("I use VS Code", then "I switched to Neovim": both are
+ * editors; "I prefer tea", then "I prefer coffee now": drinks), so a choice of one supersedes a choice
+ * of another. A small closed list, as places and car makes have theirs; any other name is its own kind
+ * (its head noun, kindOf). Memories learned before it keep the key they were learned with.
+ */
+const KNOWN_KINDS: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    editor:
+      'vs code|vscode|visual studio code|visual studio|vim|neovim|nvim|emacs|sublime|sublime text|intellij|intellij idea|webstorm|pycharm|goland|rider|xcode|android studio|zed|cursor|atom|nano|helix|notepad++',
+    database:
+      'postgres|postgresql|mysql|mariadb|sqlite|mongodb|mongo|cockroachdb|yugabytedb|dynamodb|cassandra|oracle|sql server|mssql|supabase|planetscale|neon|firestore|couchdb|clickhouse|duckdb',
+    browser: 'chrome|google chrome|firefox|safari|edge|microsoft edge|brave|arc|opera|vivaldi|chromium',
+    'operating system': 'linux|windows|macos|mac os|osx|ubuntu|debian|fedora|arch|arch linux|nixos|mint|linux mint',
+    'package manager': 'npm|pnpm|yarn|bun|poetry|pip|uv|conda|homebrew|brew',
+    shell: 'bash|zsh|fish|powershell|nushell',
+    drink:
+      'tea|green tea|black tea|herbal tea|coffee|black coffee|espresso|latte|cappuccino|flat white|matcha|hot chocolate|water|sparkling water|juice|orange juice|beer|wine|red wine|white wine|soda|cola|kombucha',
+  }).flatMap(([kind, names]) => names.split('|').map((name): [string, string] => [name, kind])),
+);
+
+/** The kind a choice is of: a known thing's (KNOWN_KINDS: "Postgres 15 for the api" is a database), else its head noun's. */
+function choiceKind(object: string): string | null {
+  const name = headOf(object)
+    .toLowerCase()
+    .replace(/^(?:the|a|an)\s+/, '')
+    .replace(/\s+(?:now|instead|again)$/, '')
+    .replace(/\s+v?\d[\d.]*$/, '');
+  const known = KNOWN_KINDS[name];
+  return known ? known.replace(/\s+/g, '_') : kindOf(object);
+}
+
 /** The kind a switch ("from Y to X") leaves, when it is not the kind of what it chose (that one supersedes anyway). */
 function replacedKind(switched: RegExpExecArray | null, kind: string): { replaces?: string } {
   const from = switched ? cleanObject(switched[2] as string) : null;
-  const replaces = from ? kindOf(from) : null;
+  const replaces = from ? choiceKind(from) : null;
   return replaces && replaces !== kind ? { replaces } : {};
 }
 
@@ -278,14 +315,14 @@ function teamChoices(text: string, switched: RegExpExecArray | null): Preference
   if (switched && /^we$/i.test(switched[1] as string)) {
     const to = cleanObject(switched[3] as string);
     // A plan switched to is the account's plan (an attribute fact), not a thing the team uses.
-    const kind = to && !ENDS_IN_PLAN.test(to) ? kindOf(to) : null;
+    const kind = to && !ENDS_IN_PLAN.test(to) ? choiceKind(to) : null;
     if (to && kind) out.push({ polarity: 'like', object: to, kind, uses: true, ...replacedKind(switched, kind) });
     return out;
   }
   const used = WE_USE.exec(text) ?? WE_CHOSE.exec(text);
   const objects = used && !inRelativeClause(text, used.index) ? cleanObject(used[1] as string) : null;
   for (const object of objects?.split(/\s*,\s*|\s+and\s+/) ?? []) {
-    const kind = kindOf(object);
+    const kind = choiceKind(object);
     if (object.length > 0 && kind) out.push({ polarity: 'like', object, kind, uses: true });
   }
   return out;
@@ -320,7 +357,7 @@ export function detectPreferences(text: string): Preference[] {
   const choice = PREFER.exec(text);
   if (choice && !fav) {
     const obj = cleanObject(choice[1] as string);
-    const kind = obj && !ENDS_IN_PLAN.test(obj) ? kindOf(obj) : null;
+    const kind = obj && !ENDS_IN_PLAN.test(obj) ? choiceKind(obj) : null;
     if (obj && kind) {
       out.push({ polarity: 'like', object: obj, kind, ...replacedKind(switched, kind) });
       return out;
@@ -435,7 +472,7 @@ const ATTRIBUTE_PATTERNS: {
   },
   {
     re: new RegExp(
-      `${I}(?:\\s+(?:have|['’]ve))?\\s+(?:just\\s+|recently\\s+|finally\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?(?:to|into)\\s+${VALUE}`,
+      `(?:${I}|\\bwe)(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|recently\\s+|finally\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?(?:to|into)\\s+${VALUE}`,
       'iu',
     ),
     attribute: 'location',
@@ -578,6 +615,19 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S is V',
   },
   { re: /\bI\s+(?:just\s+)?got\s+(married|engaged|divorced)\b/i, attribute: 'relationship_status', phrase: 'S is V' },
+  // A partner left ("Sam and I broke up", "I split up with my boyfriend"): the partner slot ends.
+  {
+    re: /\b([\p{Lu}][\p{Ll}'’-]+)\s+and\s+I\s+(?:just\s+|recently\s+|finally\s+)?(?:broke\s+up|split\s+up|separated)\b/u,
+    attribute: 'partner',
+    phrase: 'S broke up with V',
+    ends: true,
+  },
+  {
+    re: /\bI\s+(?:just\s+|recently\s+|finally\s+)?(?:broke\s+up|split\s+up)\s+with\s+(my\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)|[\p{Lu}][\p{Ll}'’-]+)/u,
+    attribute: 'partner',
+    phrase: 'S broke up with V',
+    ends: true,
+  },
   {
     re: /\b[Mm]y\s+(wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)(?:['’]s name)?(?:\s*(?:is\s+|,\s*)|\s+)([\p{Lu}][\p{Ll}'’-]+)\b/u,
     attribute: 'partner',
@@ -637,7 +687,7 @@ const ATTRIBUTE_PATTERNS: {
     phrase: "S's V1 is V",
   },
   {
-    re: /\bmy\s+(birthday|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating system)\s+is\s+([^,.;!?]{2,40})/i,
+    re: /\bmy\s+(?:new\s+|current\s+)?(birthday|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating system)\s+is\s+([^,.;!?]{2,40})/i,
     attribute: 'my',
     phrase: "S's V1 is V",
   },
@@ -669,6 +719,15 @@ const ATTRIBUTE_PATTERNS: {
   // more, I'm vegetarian now" is the new diet).
   {
     re: /\bI(?:(?:['’]m|\s+am)\s+(?:not|no\s+longer)|(?:\s+(?:have|['’]ve)|['’]ve)?\s+(?:just\s+)?(?:stopped|quit|gave\s+up|given\s+up)\s+being)\s+(?:an?\s+)?(vegan|vegetarian|pescatarian)\b/i,
+    attribute: 'diet',
+    phrase: 'S is no longer V',
+    ends: true,
+  },
+  // An allergy or intolerance that ended ("I'm not allergic to peanuts anymore", "I'm no longer
+  // lactose intolerant"): its own slot ends (allergies add up). "I'm not allergic to cats" alone says
+  // no allergy ended: "anymore" or "no longer" is needed.
+  {
+    re: /\bI(?:['’]m|\s+am)\s+(?:no\s+longer\s+|not\s+(?=(?:allergic\s+to\s+[a-z ]{2,40}?|lactose\s+intolerant)\s+any\s?more\b))(allergic\s+to\s+[a-z ]{2,40}|lactose\s+intolerant)\b/i,
     attribute: 'diet',
     phrase: 'S is no longer V',
     ends: true,
@@ -710,7 +769,7 @@ function trimValue(v: string, attribute: string): string {
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:training|preparing|studying|practi[cs]ing|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:training|preparing|studying|practi[cs]ing|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -740,6 +799,8 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
           ? `${attribute === 'my' ? '' : `${attribute}_`}${v1.replace(/\s+/g, '_')}`
           : attribute;
     } else value = m[1];
+    // A pattern's alternatives each capture the value: none is no value, never a crash of learn.
+    if (value === undefined) continue;
     value = trimValue(value, attribute);
     // A diet replaces the one before (vegetarian -> vegan); allergies, intolerances, languages, pets
     // and relatives by name add up: each value is its own slot, so "allergic to shellfish as well" does not supersede "to peanuts".
