@@ -476,6 +476,49 @@ describe('synthesize: compiled knowledge first, at any budget', () => {
     expect(pack.budget.used).toBeLessThanOrEqual(200);
   });
 
+  it('puts a playbook above the failing output it was compiled from, though the output holds more of the words', async () => {
+    // Found 2026-12-02 with one failed and fixed npm install: the error output repeats "npm", "EACCES",
+    // "permission denied"; it came first, took the best entry's share of 200 tokens, and the playbook
+    // after it was cut before its fix.
+    const own = await client('playbook-words');
+    const at = (m: number) => `2026-05-01T10:0${m}:00Z`;
+    const e = (type: EventType, payload: Record<string, unknown>, m: number) => ({
+      type,
+      sessionId: 'run-1',
+      agentId: 'dev',
+      payload,
+      occurredAt: at(m),
+    });
+    await own.captureBatch([
+      e('message', { role: 'user', content: 'Install the dependencies and run the tests.' }, 0),
+      e(
+        'command_exec',
+        {
+          command: 'npm install -g typescript',
+          exitCode: 243,
+          stdout: '',
+          stderr:
+            "npm ERR! code EACCES\nnpm ERR! syscall mkdir\nnpm ERR! path /usr/local/lib/node_modules\nnpm ERR! Error: EACCES: permission denied, mkdir '/usr/local/lib/node_modules/typescript'",
+        },
+        1,
+      ),
+      e('command_exec', { command: 'npm config set prefix ~/.npm-global', exitCode: 0, stdout: '', stderr: '' }, 2),
+      e(
+        'command_exec',
+        { command: 'npm install -g typescript', exitCode: 0, stdout: 'added 1 package', stderr: '' },
+        3,
+      ),
+      e('outcome', { status: 'success', task: 'install deps' }, 4),
+    ]);
+    await own.learn({ wait: true });
+    const pack = await own.synthesize('how do I fix npm EACCES permission denied', { maxTokens: 200 });
+    expect(pack.entries[0]?.kind, pack.context).toBe('failure_playbook');
+    expect(pack.context).toMatch(/^#### Fix$/m);
+    expect(pack.context).toMatch(/npm config set prefix ~\/\.npm-global/);
+    expect(pack.context).toMatch(/Seen 1 time \(/);
+    expect(pack.budget.used).toBeLessThanOrEqual(200);
+  });
+
   it('never answers an empty context while something matches: 20 tokens give the best entry, cut', async () => {
     const pack = await hx.synthesize('how do I fix a terraform state lock', { maxTokens: 20 });
     expect(pack.context.length).toBeGreaterThan(0);

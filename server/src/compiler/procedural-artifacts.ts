@@ -54,6 +54,9 @@ function schemaArtifact(s: TaskSchema, byEvent: Map<string, string[]>): Artifact
   };
 }
 
+/** "1 time", "3 times". */
+const times = (n: number) => `${n} time${n === 1 ? '' : 's'}`;
+
 function playbookArtifact(p: Playbook, byEvent: Map<string, string[]>): ArtifactDraft {
   return {
     type: 'failure_playbook',
@@ -73,7 +76,7 @@ function playbookArtifact(p: Playbook, byEvent: Map<string, string[]>): Artifact
       lastSeen: p.lastSeen.toISOString(),
     },
     markdown:
-      `# Failure playbook\n\nError: ${code(p.errorSignature)}\nSeen ${p.occurrences} times (in ${p.failingActions.map(code).join(', ')}), fixed ${p.resolved} times.\n\n` +
+      `# Failure playbook\n\nError: ${code(p.errorSignature)}\nSeen ${times(p.occurrences)} (in ${p.failingActions.map(code).join(', ')}), fixed ${times(p.resolved)}.\n\n` +
       `## Fix\n${p.fixSignatures.length === 0 ? '1. Retry: it passed on its own (flaky).' : p.fixSignatures.map((s, i) => `${i + 1}. ${code(s)}`).join('\n')}\n\n` +
       `## Example\n${p.fixExample.map((l) => `- ${l}`).join('\n')}\n` +
       (p.alternatives.length > 0

@@ -52,13 +52,35 @@ function raiseBy(items: RankedItem[], factorOf: (item: RankedItem) => number): v
   if (changed) items.sort(byScore);
 }
 
-/** Raises compiled knowledge of the answering sections, in place, and re-sorts. */
+/**
+ * Raises compiled knowledge of the answering sections, in place, and re-sorts; then places such an
+ * artifact above the raw events it was compiled from. The failing command's output holds more of a
+ * question's words than the playbook does ("how do I fix npm EACCES permission denied": the event
+ * repeats npm, EACCES, permission, denied; the playbook's error line says `npm ERR! code EACCES`), so
+ * the factor alone left the event first, taking the first entry's share of a small budget and the
+ * playbook cut before its fix. The playbook says what the run taught; its own events are its evidence.
+ */
 export function raiseCompiledAnswers(items: RankedItem[], sections: readonly SynthesizeSection[]): void {
   if (sections.length === 0) return;
   const wanted = new Set(sections);
   raiseBy(items, (item) => {
     const compiled = item.source === 'artifact' || (item.source === 'memory' && item.row.kind === 'procedure');
     return compiled && wanted.has(item.section) ? COMPILED_ANSWER_BOOST : 1;
+  });
+  const answers = new Set(
+    items.filter(
+      (item) => item.source === 'artifact' && wanted.has(item.section) && (item.row.source_ids?.length ?? 0) > 0,
+    ),
+  );
+  if (answers.size === 0) return;
+  const eventScore = new Map<string, number>();
+  for (const item of items) if (item.source === 'event') eventScore.set(item.row.id, item.score);
+  raiseBy(items, (item) => {
+    if (!answers.has(item) || item.score <= 0) return 1;
+    let best = 0;
+    for (const id of item.row.source_ids ?? []) best = Math.max(best, eventScore.get(id) ?? 0);
+    // Just above the best of its own events (a hair, so the sort puts it first), never lowered.
+    return best >= item.score ? (best * (1 + 1e-6)) / item.score : 1;
   });
 }
 
