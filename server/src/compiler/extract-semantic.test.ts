@@ -740,6 +740,11 @@ describe("a value changed or given up: the newer statement takes the older one's
     ],
     ["I'm no longer lactose intolerant.", ['user-1:diet_lactose_intolerant', 'user-1 is no longer lactose intolerant']],
     ['Sam and I broke up last month.', ['user-1:partner', 'user-1 broke up with Sam']],
+    [
+      'I have a golden retriever called Biscuit.',
+      ['user-1:pet_retriever_biscuit', "user-1's pet retriever is called Biscuit"],
+    ],
+    ['We got a kitten named Luna.', ['user-1:pet_kitten_luna', "user-1's pet kitten is called Luna"]],
     ['I split up with my boyfriend Leo.', ['user-1:partner', 'user-1 broke up with their boyfriend']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);

@@ -659,9 +659,10 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'count',
     phrase: 'S has V V1',
   },
-  // A pet named as it is introduced: "I just adopted a cat, her name is Miso".
+  // A pet named as it is introduced: "I just adopted a cat, her name is Miso", "I have a golden
+  // retriever called Biscuit" (a few common breeds stand for the dog).
   {
-    re: /\b(?:I|[Ww]e)\s+(?:just\s+|finally\s+|recently\s+)?(?:adopted|got|rescued|have)\s+an?\s+(?:new\s+|little\s+|[\p{Ll}-]+\s+)?(dog|cat|puppy|kitten|horse|parrot|rabbit|hamster)[,.;!]?\s+(?:and\s+)?(?:her|his|its|their)\s+name\s+is\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
+    re: /\b(?:I|[Ww]e)\s+(?:just\s+|finally\s+|recently\s+)?(?:adopted|got|rescued|have)\s+an?\s+(?:new\s+|little\s+|[\p{Ll}-]+\s+)?(dog|cat|puppy|kitten|horse|parrot|rabbit|hamster|retriever|labrador|poodle|terrier|beagle|spaniel|shepherd|bulldog|husky|tabby)(?:[,.;!]?\s+(?:and\s+)?(?:her|his|its|their)\s+name\s+is|\s+(?:called|named))\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
     attribute: 'pet',
     phrase: "S's pet V1 is called V",
   },
