@@ -706,4 +706,27 @@ describe('examples/chat-agent.ts', () => {
     );
     expect(turns[2]?.context).toMatch(/peanut/i);
   });
+
+  it('remembers it without a subjectId too: a query matching nothing gets the unnamed user’s profile', async () => {
+    // Found 2026-12-02: captured as the README's first session does (no subjectId), "Suggest a
+    // dinner for tonight" answered an empty context.
+    const hx = await client('no-subject');
+    await hx.captureBatch(
+      ['I live in Lisbon and I prefer short answers.', 'I am allergic to peanuts.'].map((content, i) => ({
+        type: 'message' as const,
+        sessionId: 'chat',
+        occurredAt: `2026-06-01T10:0${i}:00Z`,
+        payload: { role: 'user', content },
+      })),
+    );
+    await hx.learn({ wait: true });
+    for (const query of ['Suggest a dinner for tonight', 'Recommend a restaurant']) {
+      const pack = await hx.synthesize(query, { maxTokens: 300 });
+      expect(pack.context, query).toMatch(/peanut/i);
+      expect(pack.entries[0]?.kind).toBe('profile');
+    }
+    // A query that matches something is answered by what it matches, as before.
+    const lisbon = await hx.synthesize('Where do I live?', { maxTokens: 300 });
+    expect(lisbon.entries[0]?.kind).not.toBe('profile');
+  });
 });

@@ -110,6 +110,9 @@ function sectionOrder(answering: readonly SynthesizeSection[]): SynthesizeSectio
   return [...answering, ...SECTION_TITLES.map(([s]) => s).filter((s) => !answering.includes(s))];
 }
 
+/** The subject learn gives a user's turns captured without subjectId or speaker (the role). */
+const UNNAMED_USER = 'user';
+
 /** Profiles of the people a subject spoke of come after this many of the best matches. */
 const OTHER_PROFILES_AFTER = 5;
 
@@ -174,7 +177,7 @@ export function createSynthesizeService(
       };
       const sections = wantedSections(options.sections);
       const { embeddings } = services;
-      const [{ items: lexical, terms }, neighbours, profiles] = await Promise.all([
+      const [{ items: lexical, terms }, neighbours, subjectProfiles] = await Promise.all([
         retrieve(database, scope, body.query, { sections }),
         embeddings?.nearest(scope, body.query, sections),
         body.subjectId ? fetchSubjectProfiles(database, scope, body.subjectId) : [],
@@ -188,6 +191,13 @@ export function createSynthesizeService(
       raisePastimes(items, body.query, terms);
       const sessionSimilarity = asksForSeveral(body.query) ? LIST_SESSION_SIMILARITY : 0;
       const diverse = diversify(items, PACK_POOL, { sessionSimilarity }).slice(0, PACK_POOL);
+      // Nothing matched and no subject was named: the profile learn made of the unnamed user (the
+      // user role's own turns) is still who the agent talks to ("suggest a dinner" and a peanut allergy,
+      // captured without subjectId). Read only then: an empty answer is its one extra query.
+      const profiles =
+        diverse.length === 0 && !body.subjectId && sections.has('facts')
+          ? await fetchSubjectProfiles(database, scope, UNNAMED_USER)
+          : subjectProfiles;
       const ordered = withProfiles(diverse, profiles, sections);
       const lineage = await fetchPackLineage(
         database,
