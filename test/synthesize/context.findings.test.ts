@@ -309,6 +309,14 @@ describe('synthesize: current facts only', () => {
     ],
     ['a new boss', 'My boss is Priya.', 'My new boss is Tom.', "Who is dana's boss?", /Tom/, /Priya/],
     [
+      'a language given up',
+      "I'm learning Spanish.",
+      "I stopped learning Spanish, I'm learning Japanese now.",
+      'What language is dana learning?',
+      /learning Japanese/,
+      /is learning Spanish|I'm learning Spanish\./,
+    ],
+    [
       'a breakup',
       'My partner is Sam.',
       'Sam and I broke up.',

@@ -745,6 +745,9 @@ describe("a value changed or given up: the newer statement takes the older one's
       ['user-1:pet_retriever_biscuit', "user-1's pet retriever is called Biscuit"],
     ],
     ['We got a kitten named Luna.', ['user-1:pet_kitten_luna', "user-1's pet kitten is called Luna"]],
+    ["I'm learning Spanish.", ['user-1:learning_spanish', 'user-1 is learning Spanish']],
+    ["I'm learning to play the guitar.", ['user-1:learning_guitar', 'user-1 is learning guitar']],
+    ['I stopped learning Spanish.', ['user-1:learning_spanish', 'user-1 stopped learning Spanish']],
     ['I split up with my boyfriend Leo.', ['user-1:partner', 'user-1 broke up with their boyfriend']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
@@ -775,6 +778,12 @@ describe("a value changed or given up: the newer statement takes the older one's
     // No allergy ended without "anymore" or "no longer"; no breakup of someone else's.
     expect(learnedFrom(["I'm not allergic to cats."])).toEqual([]);
     expect(learnedFrom(['My sister and her boyfriend broke up.'])).toEqual([]);
+    // A thing given up and another taken up in one sentence: both read.
+    expect(learnedFrom(["I stopped learning Spanish, I'm learning Japanese now."])).toEqual([
+      ['user-1:learning_spanish', 'user-1 stopped learning Spanish'],
+      ['user-1:learning_japanes', 'user-1 is learning Japanese'],
+    ]);
+    expect(learnedFrom(["I'm learning a lot from this job.", "I'm learning to cook."])).toEqual([]);
   });
 
   it('keeps a diet given up apart from the diet, and reads no habit from a question or a relative clause', () => {

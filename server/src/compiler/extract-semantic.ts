@@ -461,6 +461,28 @@ const ATTRIBUTE_PATTERNS: {
     ends: true,
     byKind: true,
   },
+  // What someone is learning, one slot per thing learned (two languages add up), and learning it
+  // given up ("I stopped learning Spanish, I'm learning Japanese now"): the given-up one first, so a
+  // sentence saying both is read as both.
+  {
+    re: new RegExp(
+      `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+)?(?:stopped|quit|gave\\s+up(?:\\s+on)?)\\s+learning\\s+(?:to\\s+play\\s+|how\\s+to\\s+play\\s+)?(?:the\\s+)?${VALUE}`,
+      'iu',
+    ),
+    attribute: 'learning',
+    phrase: 'S stopped learning V',
+    ends: true,
+    byKind: true,
+  },
+  {
+    re: new RegExp(
+      `${IM}\\s+(?:(?:still|now|currently)\\s+)?learning\\s+(?:to\\s+play\\s+|how\\s+to\\s+play\\s+)?(?:the\\s+)?(?!(?:a\\s+lot|lots|so\\s+much|much|more|about|from|that|this|it|to|how|what|new\\s+things|a\\s+bit)\\b)${VALUE}`,
+      'iu',
+    ),
+    attribute: 'learning',
+    phrase: 'S is learning V',
+    byKind: true,
+  },
   // A move into a home somewhere ("we moved to a bigger apartment in Porto"): the place, not the home.
   {
     re: new RegExp(
@@ -770,7 +792,7 @@ function trimValue(v: string, attribute: string): string {
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:training|preparing|studying|practi[cs]ing|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -831,8 +853,11 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       /\b(?:fan|lover|member|bit|lot|fun|person|big|little|huge|mess|wreck|believer|part)\b/i.test(value)
     )
       continue;
-    if (taken.has(attribute)) continue;
-    taken.add(attribute);
+    // One fact per attribute from a sentence; per slot where slots are by kind or by value (a thing
+    // given up and another taken up: "I stopped learning Spanish, I'm learning Japanese now").
+    const takenKey = kind || addsUp ? `${slot}${p.ends ? ':ended' : ''}` : attribute;
+    if (taken.has(takenKey)) continue;
+    taken.add(takenKey);
     // Said of the subject ("their lifeline", not "my lifeline"), with the article its value takes ("an expert hiker").
     const phrase = p.phrase
       .replace('V1', v1)
