@@ -161,7 +161,11 @@ function thirdPerson(verb: string): string {
   return [/(?:ch|sh|s|x|o)$/.test(h) ? `${h}es` : `${h}s`, ...rest].join(' ');
 }
 
+/** Words one of the habit patterns needs: sentences without any skip them. */
+const ENDED_GATE = /\b(?:stopped|quit|gave\s+up|given\s+up|any\s?more|no\s+longer)\b/i;
+
 export function detectEndedHabit(text: string): EndedHabit | null {
+  if (!ENDED_GATE.test(text)) return null;
   const stopped = STOPPED.exec(text);
   if (stopped?.groups && !inRelativeClause(text, stopped.index)) {
     const thing = cleanObject(stopped.groups.thing as string);
