@@ -749,6 +749,7 @@ describe("a value changed or given up: the newer statement takes the older one's
     ["I'm learning to play the guitar.", ['user-1:learning_guitar', 'user-1 is learning guitar']],
     ['I stopped learning Spanish.', ['user-1:learning_spanish', 'user-1 stopped learning Spanish']],
     ['I split up with my boyfriend Leo.', ['user-1:partner', 'user-1 broke up with their boyfriend']],
+    ['My girlfriend and I broke up.', ['user-1:partner', 'user-1 broke up with their girlfriend']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });

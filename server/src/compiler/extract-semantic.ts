@@ -253,11 +253,6 @@ function cleanObject(raw: string): string | null {
   return o;
 }
 
-/**
- * The kind of thing a chosen object is: the stem of its head noun, the last content word before a
- * preposition ("dark mode in every editor" -> "mode", "the Dracula theme" -> "theme"). One word
- * ("tea") is its own kind: "I prefer coffee" then does not supersede it.
- */
 /** An object without the phrase or clause after its head: "vegetarian recipes that take under 30 minutes" -> "vegetarian recipes". */
 function headOf(object: string): string {
   return object.split(
@@ -265,6 +260,11 @@ function headOf(object: string): string {
   )[0] as string;
 }
 
+/**
+ * The kind of thing a chosen object is: the stem of its head noun, the last content word before a
+ * preposition ("dark mode in every editor" -> "mode", "the Dracula theme" -> "theme"). One word
+ * ("Qdrant") is its own kind, unless KNOWN_KINDS names it (choiceKind: "tea" is a drink).
+ */
 function kindOf(object: string): string | null {
   // The head noun ends where a prepositional phrase or a relative clause starts: "vegetarian recipes
   // that take under 30 minutes" is of recipes, not of minutes.
@@ -643,7 +643,7 @@ const ATTRIBUTE_PATTERNS: {
   { re: /\bI\s+(?:just\s+)?got\s+(married|engaged|divorced)\b/i, attribute: 'relationship_status', phrase: 'S is V' },
   // A partner left ("Sam and I broke up", "I split up with my boyfriend"): the partner slot ends.
   {
-    re: /\b([\p{Lu}][\p{Ll}'’-]+)\s+and\s+I\s+(?:just\s+|recently\s+|finally\s+)?(?:broke\s+up|split\s+up|separated)\b/u,
+    re: /\b([Mm]y\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)|[\p{Lu}][\p{Ll}'’-]+)\s+and\s+I\s+(?:just\s+|recently\s+|finally\s+)?(?:broke\s+up|split\s+up|separated)\b/u,
     attribute: 'partner',
     phrase: 'S broke up with V',
     ends: true,
@@ -828,7 +828,8 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
     } else value = m[1];
     // A pattern's alternatives each capture the value: none is no value, never a crash of learn.
     if (value === undefined) continue;
-    value = trimValue(value, attribute);
+    // "My" opening a sentence is no name: "My girlfriend and I broke up" -> "their girlfriend".
+    value = trimValue(value, attribute).replace(/^My\b/, 'my');
     // A diet replaces the one before (vegetarian -> vegan); allergies, intolerances, languages, pets
     // and relatives by name add up: each value is its own slot, so "allergic to shellfish as well" does not supersede "to peanuts".
     // (The attribute itself, and so the dedupe key, stays as it was: learning again merges, not doubles.)
