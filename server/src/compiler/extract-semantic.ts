@@ -131,11 +131,14 @@ const WANT_IM = new RegExp(
 const FAVOURITE =
   /\bmy\s+(?:new\s+|current\s+|all-time\s+|absolute\s+)?(favou?rite)\s+([a-z][a-z -]{1,30}?)\s+(?:is|are|was|has to be)\s+(?:now\s+)?(.+)/i;
 
+/** Verbs that end a habit, a diet or a thing learned: "I stopped drinking coffee", "I gave up being vegan". */
+const GIVE_UP = String.raw`(?:stopped|quit|gave\s+up|given\s+up)`;
+
 /** A habit or a liking that ended: "I stopped drinking coffee", "I gave up eating meat". */
 const HABIT_GERUND = '(?:drinking|eating|using|playing|watching|smoking|taking|buying|wearing|listening to|going to)';
 const HABIT_VERB = '(?:drink|eat|use|play|watch|smoke|take|buy|wear|listen to|go to)';
 const STOPPED = new RegExp(
-  `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+|recently\\s+)?(?<verb>stopped|quit|gave up|given up)\\s+(?<deed>${HABIT_GERUND})\\s+(?<thing>.+)`,
+  `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+|recently\\s+)?(?<verb>${GIVE_UP})\\s+(?<deed>${HABIT_GERUND})\\s+(?<thing>.+)`,
   'i',
 );
 /** "I don't drink coffee any more", "I no longer eat meat". */
@@ -154,6 +157,14 @@ export interface EndedHabit {
   deed: string;
 }
 
+/**
+ * The slot of a liking or disliking of a thing ("likes coffee"), which a later opinion of it and a
+ * habit given up ("stopped drinking coffee") supersede.
+ */
+function opinionSlot(subjKey: string, object: string): string {
+  return `${subjKey}:opinion:${contentStems(object).join('-')}`;
+}
+
 /** "drink" -> "drinks", "watch" -> "watches", "go to" -> "goes to". */
 function thirdPerson(verb: string): string {
   const [head, ...rest] = verb.toLowerCase().split(/\s+/);
@@ -162,7 +173,7 @@ function thirdPerson(verb: string): string {
 }
 
 /** Words one of the habit patterns needs: sentences without any skip them. */
-const ENDED_GATE = /\b(?:stopped|quit|gave\s+up|given\s+up|any\s?more|no\s+longer)\b/i;
+const ENDED_GATE = new RegExp(String.raw`\b(?:${GIVE_UP}|any\s?more|no\s+longer)\b`, 'i');
 
 export function detectEndedHabit(text: string): EndedHabit | null {
   if (!ENDED_GATE.test(text)) return null;
@@ -170,7 +181,7 @@ export function detectEndedHabit(text: string): EndedHabit | null {
   if (stopped?.groups && !inRelativeClause(text, stopped.index)) {
     const thing = cleanObject(stopped.groups.thing as string);
     if (!thing) return null;
-    const verb = (stopped.groups.verb as string).toLowerCase().replace('given up', 'gave up');
+    const verb = (stopped.groups.verb as string).toLowerCase().replace(/\s+/g, ' ').replace('given up', 'gave up');
     const deed = `${(stopped.groups.deed as string).toLowerCase()} ${thing}`;
     return { phrase: `${verb} ${deed}`, thing, deed };
   }
@@ -412,6 +423,9 @@ const ENDS_IN_PLAN = new RegExp(`${PLAN_WORD}$`, 'i');
 const CAR_MAKES =
   'Tesla|Honda|Toyota|Ford|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Porsche|Chevrolet|Chevy|Jeep|Fiat|Renault|Peugeot|Citroen|Skoda|Seat|Lexus|Mini|Rivian|Polestar|Dacia|Opel|Suzuki|Mitsubishi|Jaguar|Land Rover|Range Rover|Lucid|BYD';
 
+/** The words for a partner: "my girlfriend", "my fiancée". */
+const PARTNER_WORD = '(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)';
+
 /** A diet, an allergy or an intolerance. */
 const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,40}|lactose intolerant|gluten[- ]free)\b`;
 
@@ -470,7 +484,7 @@ const ATTRIBUTE_PATTERNS: {
   // sentence saying both is read as both.
   {
     re: new RegExp(
-      `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+)?(?:stopped|quit|gave\\s+up(?:\\s+on)?)\\s+learning\\s+(?:to\\s+play\\s+|how\\s+to\\s+play\\s+)?(?:the\\s+)?${VALUE}`,
+      `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+)?${GIVE_UP}(?:\\s+on)?\\s+learning\\s+(?:to\\s+play\\s+|how\\s+to\\s+play\\s+)?(?:the\\s+)?${VALUE}`,
       'iu',
     ),
     attribute: 'learning',
@@ -643,19 +657,28 @@ const ATTRIBUTE_PATTERNS: {
   { re: /\bI\s+(?:just\s+)?got\s+(married|engaged|divorced)\b/i, attribute: 'relationship_status', phrase: 'S is V' },
   // A partner left ("Sam and I broke up", "I split up with my boyfriend"): the partner slot ends.
   {
-    re: /\b([Mm]y\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)|[\p{Lu}][\p{Ll}'’-]+)\s+and\s+I\s+(?:just\s+|recently\s+|finally\s+)?(?:broke\s+up|split\s+up|separated)\b/u,
+    re: new RegExp(
+      String.raw`\b([Mm]y\s+${PARTNER_WORD}|[\p{Lu}][\p{Ll}'’-]+)\s+and\s+I\s+(?:just\s+|recently\s+|finally\s+)?(?:broke\s+up|split\s+up|separated)\b`,
+      'u',
+    ),
     attribute: 'partner',
     phrase: 'S broke up with V',
     ends: true,
   },
   {
-    re: /\bI\s+(?:just\s+|recently\s+|finally\s+)?(?:broke\s+up|split\s+up)\s+with\s+(my\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)|[\p{Lu}][\p{Ll}'’-]+)/u,
+    re: new RegExp(
+      String.raw`\bI\s+(?:just\s+|recently\s+|finally\s+)?(?:broke\s+up|split\s+up)\s+with\s+(my\s+${PARTNER_WORD}|[\p{Lu}][\p{Ll}'’-]+)`,
+      'u',
+    ),
     attribute: 'partner',
     phrase: 'S broke up with V',
     ends: true,
   },
   {
-    re: /\b[Mm]y\s+(wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)(?:['’]s name)?(?:\s*(?:is\s+|,\s*)|\s+)([\p{Lu}][\p{Ll}'’-]+)\b/u,
+    re: new RegExp(
+      String.raw`\b[Mm]y\s+(${PARTNER_WORD})(?:['’]s name)?(?:\s*(?:is\s+|,\s*)|\s+)([\p{Lu}][\p{Ll}'’-]+)\b`,
+      'u',
+    ),
     attribute: 'partner',
     phrase: "S's V1 is V",
   },
@@ -745,7 +768,10 @@ const ATTRIBUTE_PATTERNS: {
   // it ends the diet, as a job left ends the employer (after the diet above: "I'm not vegan any
   // more, I'm vegetarian now" is the new diet).
   {
-    re: /\bI(?:(?:['’]m|\s+am)\s+(?:not|no\s+longer)|(?:\s+(?:have|['’]ve)|['’]ve)?\s+(?:just\s+)?(?:stopped|quit|gave\s+up|given\s+up)\s+being)\s+(?:an?\s+)?(vegan|vegetarian|pescatarian)\b/i,
+    re: new RegExp(
+      String.raw`\bI(?:(?:['’]m|\s+am)\s+(?:not|no\s+longer)|(?:\s+(?:have|['’]ve)|['’]ve)?\s+(?:just\s+)?${GIVE_UP}\s+being)\s+(?:an?\s+)?(vegan|vegetarian|pescatarian)\b`,
+      'i',
+    ),
     attribute: 'diet',
     phrase: 'S is no longer V',
     ends: true,
@@ -1048,7 +1074,6 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
     const content = p.favourite
       ? `${who}'s ${p.favourite.word} ${p.favourite.category} is ${p.object}`
       : `${who} ${verb} ${p.toVerb ? 'to ' : ''}${p.object}`;
-    const objStems = contentStems(p.object);
     out.push(
       draft(
         s,
@@ -1061,7 +1086,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
             ? `${subjKey}:favourite:${contentStems(p.favourite.category).join('-')}`
             : p.polarity === 'want'
               ? null
-              : `${subjKey}:opinion:${objStems.join('-')}`,
+              : opinionSlot(subjKey, p.object),
         {
           ...base,
           polarity: p.polarity,
@@ -1087,12 +1112,12 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
         'fact',
         `${who} ${ended.phrase}`,
         dedupeKeyOf('fact', subjKey, `ended ${ended.deed}`),
-        `${subjKey}:opinion:${contentStems(ended.thing).join('-')}`,
+        opinionSlot(subjKey, ended.thing),
         {
           ...base,
           ended: true,
           object: ended.thing,
-          replaces: [`${subjKey}:opinion:${contentStems(ended.deed).join('-')}`],
+          replaces: [opinionSlot(subjKey, ended.deed)],
         },
         0.75 - hedge,
         null,

@@ -63,24 +63,18 @@ function raiseBy(items: RankedItem[], factorOf: (item: RankedItem) => number): v
 export function raiseCompiledAnswers(items: RankedItem[], sections: readonly SynthesizeSection[]): void {
   if (sections.length === 0) return;
   const wanted = new Set(sections);
-  raiseBy(items, (item) => {
-    const compiled = item.source === 'artifact' || (item.source === 'memory' && item.row.kind === 'procedure');
-    return compiled && wanted.has(item.section) ? COMPILED_ANSWER_BOOST : 1;
-  });
-  const answers = new Set(
-    items.filter(
-      (item) => item.source === 'artifact' && wanted.has(item.section) && (item.row.source_ids?.length ?? 0) > 0,
-    ),
-  );
-  if (answers.size === 0) return;
+  // Events are never raised here, so their scores can be read before the pass.
   const eventScore = new Map<string, number>();
   for (const item of items) if (item.source === 'event') eventScore.set(item.row.id, item.score);
   raiseBy(items, (item) => {
-    if (!answers.has(item) || item.score <= 0) return 1;
+    const compiled = item.source === 'artifact' || (item.source === 'memory' && item.row.kind === 'procedure');
+    if (!compiled || !wanted.has(item.section)) return 1;
+    const raised = item.score * COMPILED_ANSWER_BOOST;
+    if (item.source !== 'artifact' || raised <= 0) return COMPILED_ANSWER_BOOST;
     let best = 0;
     for (const id of item.row.source_ids ?? []) best = Math.max(best, eventScore.get(id) ?? 0);
     // Just above the best of its own events (a hair, so the sort puts it first), never lowered.
-    return best >= item.score ? (best * (1 + 1e-6)) / item.score : 1;
+    return best >= raised ? (best * (1 + 1e-6)) / item.score : COMPILED_ANSWER_BOOST;
   });
 }
 
