@@ -3,12 +3,10 @@
  * teams, members, agents, namespaces, policies, lifecycle and audit --follow (session); admin with
  * the operator token; and migrate on a fresh database.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { contract } from '@hx-memory/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../helpers/server.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
 import { hx, type HxHome, ok, type Run, signedUpHome, spawnHx } from './run-hx.js';
 
 const OPERATOR_TOKEN = 'cli-test-operator-token-0123456789';
@@ -199,6 +197,7 @@ describe('hx organization areas (session)', () => {
 });
 
 describe('hx admin and migrate', () => {
+  const freshDir = useTempDirs('hx-migrate-');
   it('admin set-plan, tenant and rotate-kek with the saved operator token', async () => {
     const saved = await hx(home, ['--profile', 'operator', 'login', '--with-operator-token'], {
       input: `${OPERATOR_TOKEN}\n`,
@@ -228,7 +227,7 @@ describe('hx admin and migrate', () => {
   }, 600_000);
 
   it('migrate applies the migrations to a fresh embedded database, then finds nothing to do', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hx-migrate-'));
+    const dataDir = freshDir();
     const first = ok(await hx(home, ['migrate', '--data-dir', dataDir, '--json']));
     expect(first).toMatchObject({ database: 'pglite', applied: first.total });
     expect(first.total).toBeGreaterThan(0);

@@ -4,17 +4,20 @@
  * API that starts without a built console. Uses a small stand-in build in a temporary folder, so it
  * runs without `vite build`; the real build is exercised by test/console/browser.test.ts.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
 
 const SCRIPT = 'console.log("hx console")\n'.repeat(50);
 
+// Each fake build is its own folder, removed after the file's last test.
+const freshDir = useTempDirs('hx-console-');
+
 function fakeBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hx-console-'));
+  const dir = freshDir();
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),

@@ -3,11 +3,9 @@
  * the HTTP stack: HttpOnly SameSite=Strict cookies instead of tokens in the body, the cookie accepted
  * only from same-origin console requests, bearer clients unchanged, and /mcp refusing foreign origins.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTenant, registerUser, startTestServer, type TestServer, uniqueEmail } from '../helpers/server.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 const PASSWORD = 'correct-horse-battery';
 /** What a browser adds to a fetch from a page of this server. */
@@ -28,12 +26,12 @@ function cookieHeader(cookies: Map<string, string>): string {
 // One server for the file (starting one is the slow part): behind a trusted proxy (loopback) so a
 // request can say it came over HTTPS, with one extra MCP origin allowed, and no console built.
 let server: TestServer;
-const emptyConsoleDir = mkdtempSync(join(tmpdir(), 'hx-console-empty-'));
+const emptyConsoleDir = useTempDir('hx-console-empty-');
 beforeAll(async () => {
   server = await startTestServer({
     TRUST_PROXY: 'loopback',
     MCP_ALLOWED_ORIGINS: 'https://app.example.com/, http://localhost:5173',
-    CONSOLE_DIR: emptyConsoleDir,
+    CONSOLE_DIR: emptyConsoleDir(),
   });
   // Starting a server is the slow part, more so on a busy machine.
 }, 180_000);

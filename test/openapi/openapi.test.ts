@@ -3,15 +3,14 @@
  * (walked, never a hard-coded list), and served by a running server with its offline /docs page.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ERROR_STATUS, type RouteMeta, contract } from '@hx-memory/contract';
 import { buildOpenApiDocument, renderReferenceHtml } from '@hx-memory/contract/openapi';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from '../helpers/index.js';
+import { useTempDir, useTestServer } from '../helpers/index.js';
 
 type Json = Record<string, any>;
 interface AppRoute {
@@ -122,12 +121,13 @@ describe('OpenAPI document', () => {
 });
 
 describe('write-openapi script', () => {
+  const tempDir = useTempDir('hx-openapi-');
   const run = promisify(execFile);
   const script = join(process.cwd(), 'contract/scripts/write-openapi.ts');
   const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
 
   it('writes the document and --check fails once the file is stale', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'hx-openapi-')), 'openapi.json');
+    const out = join(tempDir(), 'openapi.json');
     await run(tsx, [script, '--out', out]);
     const written = JSON.parse(readFileSync(out, 'utf8'));
     expect(written.paths).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument().paths)));

@@ -5,13 +5,12 @@
  * Needs DATABASE_URL (CI's PostgreSQL stage) and pg_dump / pg_restore; uses databases of its own.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hx } from '@hx-memory/sdk';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from '../helpers/scratch-database.js';
 import { startTestServer } from '../helpers/server.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 const has = (bin: string) => {
   try {
@@ -35,9 +34,9 @@ const urlOf = (name: string) => withDatabase(process.env.DATABASE_URL as string,
 const admin = adminQuery;
 
 describe.skipIf(skipReason)('pg_dump backup and restore', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'hx-backup-'));
+  // Made in beforeAll, not here: a skipped describe's body still runs, and its afterAll does not.
+  const tempDir = useTempDir('hx-backup-');
   afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
     await admin(`drop database if exists ${source} with (force)`);
     await admin(`drop database if exists ${restored} with (force)`);
   });
@@ -78,7 +77,7 @@ describe.skipIf(skipReason)('pg_dump backup and restore', () => {
     }
 
     // The backup and the restore, as the guide says.
-    const dump = path.join(dir, 'hx.dump');
+    const dump = path.join(tempDir(), 'hx.dump');
     execFileSync('pg_dump', ['--format=custom', '--no-owner', `--file=${dump}`, `--dbname=${urlOf(source)}`]);
     await admin(`create database ${restored}`);
     execFileSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${urlOf(restored)}`, dump]);
