@@ -283,6 +283,22 @@ describe('synthesize: current facts only', () => {
       /likes coffee|I love coffee/,
     ],
     [
+      'a favourite given up',
+      'My favorite drink is coffee.',
+      'I stopped drinking coffee.',
+      "What is dana's favorite drink?",
+      /stopped drinking coffee/,
+      /favorite drink is coffee/,
+    ],
+    [
+      'a preferred drink given up',
+      'I prefer tea.',
+      "I don't drink tea anymore.",
+      'What does dana prefer to drink?',
+      /no longer drinks tea/,
+      /prefers tea|I prefer tea/,
+    ],
+    [
       'a move said as "we"',
       'I live in Paris.',
       'We moved to Madrid last week.',
@@ -334,6 +350,20 @@ describe('synthesize: current facts only', () => {
     expect(pack.context).toMatch(current);
     expect(pack.context).not.toMatch(old);
     expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
+  });
+
+  it("ends a favourite only when the thing given up is that favourite's value", async () => {
+    const hx = await client('favourite-kept');
+    await say(hx, 'dana', [
+      ['My favorite drink is coffee.', '2026-01-10T10:00:00Z'],
+      ['I prefer green tea.', '2026-01-10T10:01:00Z'],
+      ['I stopped drinking tea.', '2026-03-02T10:00:00Z'],
+    ]);
+    const pack = await hx.synthesize('What does dana like to drink?', { subjectId: 'dana', maxTokens: 2000 });
+    expect(pack.context).toMatch(/favorite drink is coffee/);
+    // "tea" is not "green tea": a different thing, so that choice stays current as well.
+    expect(pack.context).toMatch(/prefers green tea/);
+    expect(pack.context).toMatch(/stopped drinking tea/);
   });
 
   it('supersedes a preference by a later choice of the same kind of thing (a mode, a theme)', async () => {

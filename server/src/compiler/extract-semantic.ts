@@ -1118,6 +1118,9 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           ended: true,
           object: ended.thing,
           replaces: [opinionSlot(subjKey, ended.deed)],
+          // "My favorite drink is coffee" or "I prefer coffee" ends too: slots named by a category, not
+          // by the thing, so learn closes those of them whose value is this thing (supersede.ts).
+          endsLikingIn: [`${subjKey}:favourite:`, `${subjKey}:choice:`],
         },
         0.75 - hedge,
         null,

@@ -44,6 +44,13 @@ export function contentStems(text: string): string[] {
   return out;
 }
 
+/** Whether two phrases name the same thing, up to stop words and word endings ("green tea", "Green Teas"). */
+export function sameThing(a: string, b: string): boolean {
+  const x = contentStems(a);
+  const y = contentStems(b);
+  return x.length > 0 && x.length === y.length && x.every((w, i) => w === y[i]);
+}
+
 /** Stable short hash used for keys that may be long. */
 export function shortHash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 24);

@@ -254,6 +254,7 @@ export async function applyMemories(database: Database, tx: Tx, scope: Scope, ra
         validFrom: d.validFrom,
         dedupeKey: d.dedupeKey,
         replaces: replacedKeys(d.attributes),
+        endsLiking: likingGivenUp(d.attributes),
       });
     touched.push(id);
     result.created += 1;
@@ -271,4 +272,12 @@ export async function applyMemories(database: Database, tx: Tx, scope: Scope, ra
 function replacedKeys(attributes: Record<string, unknown>): string[] | undefined {
   const keys = attributes.replaces;
   return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : undefined;
+}
+
+/** The slots of the liking a memory says was given up (`attributes.endsLikingIn`, with its `object`), if any. */
+function likingGivenUp(attributes: Record<string, unknown>): Contender['endsLiking'] {
+  const prefixes = attributes.endsLikingIn;
+  const object = attributes.object;
+  if (!Array.isArray(prefixes) || typeof object !== 'string') return undefined;
+  return { slotPrefixes: prefixes.filter((p): p is string => typeof p === 'string'), object };
 }

@@ -2,9 +2,11 @@
  * Supersession: for each subject+attribute a new memory speaks of, the values in time order; each
  * one closes the one before it (validTo, supersededBy, status superseded) and a supersedes edge
  * records it. A memory that names what it replaces under another key (`attributes.replaces`: "we
- * switched from Postgres to CockroachDB") closes that key's earlier values too.
+ * switched from Postgres to CockroachDB") closes that key's earlier values too, and a liking given up
+ * ("I stopped drinking coffee") closes a favourite or a choice whose value is that thing.
  */
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { sameThing } from '../../../compiler/index.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { memories } from '../../../db/schema/index.js';
 import { activeMemoriesIn, type Edge, type Scope } from './shapes.js';
@@ -18,6 +20,12 @@ export interface Contender {
   dedupeKey: string;
   /** Attribute keys the memory ends besides its own ("switched from Postgres": the Postgres choice). */
   replaces?: string[];
+  /**
+   * A liking given up: the earlier values of slots under these key prefixes ("dana:favourite:",
+   * "dana:choice:") that are this thing end too. Those slots are named by a category ("favourite
+   * drink"), which "I stopped drinking coffee" does not say.
+   */
+  endsLiking?: { slotPrefixes: string[]; object: string };
 }
 
 /** Closes the older values of every attribute a contender names; adds the edges; answers how many closed. */
@@ -73,6 +81,13 @@ export async function supersede(
       }
     }
   }
+  for (const { ender, older } of await likingsEnded(tx, scope, namespaces, contenders)) {
+    if (closed.has(older.id) || older.id === ender.id || older.validFrom.getTime() > ender.validFrom.getTime())
+      continue;
+    closed.add(older.id);
+    closes.push({ id: older.id, valid_to: ender.validFrom.toISOString(), superseded_by: ender.id });
+    edges.push({ from: ender.id, to: older.id, type: 'supersedes' });
+  }
   if (closes.length > 0) {
     await database.rows(
       sql`update ${memories} m set status = 'superseded', valid_to = v.valid_to, superseded_by = v.superseded_by, updated_at = ${now.toISOString()}::timestamptz
@@ -82,4 +97,40 @@ export async function supersede(
     );
   }
   return closes.length;
+}
+
+/** The active favourites and choices each contender that gives a liking up ends (same namespace, same thing). */
+async function likingsEnded(
+  tx: Tx,
+  scope: Scope,
+  namespaces: string[],
+  contenders: Contender[],
+): Promise<{ ender: Contender; older: { id: string; validFrom: Date } }[]> {
+  const enders = contenders.filter((c) => c.endsLiking);
+  if (enders.length === 0) return [];
+  const prefixes = [...new Set(enders.flatMap((c) => c.endsLiking?.slotPrefixes ?? []))];
+  const rows = await tx
+    .select({
+      id: memories.id,
+      namespace: memories.namespace,
+      attributeKey: memories.attributeKey,
+      validFrom: memories.validFrom,
+      object: sql<string | null>`${memories.attributes}->>'object'`,
+    })
+    .from(memories)
+    .where(
+      and(
+        activeMemoriesIn(scope, namespaces),
+        or(...prefixes.map((p): SQL => sql`starts_with(${memories.attributeKey}, ${p})`)),
+      ),
+    );
+  const out: { ender: Contender; older: { id: string; validFrom: Date } }[] = [];
+  for (const ender of enders) {
+    const { slotPrefixes, object } = ender.endsLiking as NonNullable<Contender['endsLiking']>;
+    for (const r of rows) {
+      if (r.namespace !== ender.namespace || !r.object || !sameThing(r.object, object)) continue;
+      if (slotPrefixes.some((p) => r.attributeKey?.startsWith(p))) out.push({ ender, older: r });
+    }
+  }
+  return out;
 }
