@@ -39,6 +39,17 @@ describe('synthesize: pastimes asked for by their kind', () => {
     expect(pottery?.provenance.some((p) => p.sourceType === 'event')).toBe(true);
   });
 
+  it('lists the pastimes done outdoors first when asked for those, before the others', async () => {
+    const pack = await hx.synthesize('What outdoor activities do I enjoy?', { maxTokens: 600 });
+    const contents = pack.entries.map((e) => e.content);
+    const at = (pastime: string) => contents.indexOf(`ana's hobbies and activities include ${pastime}`);
+    expect(at('swimming'), pack.context).toBeGreaterThanOrEqual(0);
+    expect(at('camping'), pack.context).toBeGreaterThanOrEqual(0);
+    // Pottery is a pastime too, but not one done outdoors: not raised, so below both if there at all.
+    const pottery = at('pottery');
+    expect(pottery === -1 || pottery > Math.max(at('swimming'), at('camping')), pack.context).toBe(true);
+  });
+
   it('answers which pets the user has from "my dog Biscuit": the memory names the kind', async () => {
     const pack = await hx.synthesize('What pets do I have?', { maxTokens: 300 });
     expect(pack.context, pack.context).toContain("ana's pet dog is called Biscuit");

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { detectPastimes, pastimeKindOf, pastimeKindsAsked, pastimePhrase, pastimeSubjectOf } from './activities.js';
+import {
+  detectPastimes,
+  outdoorsAsked,
+  pastimeKindOf,
+  pastimeKindsAsked,
+  pastimeOutdoors,
+  pastimePhrase,
+  pastimeSubjectOf,
+} from './activities.js';
 
 const names = (sentence: string) => detectPastimes(sentence).map((p) => `${p.kind}:${p.name}`);
 
@@ -108,5 +116,16 @@ describe('pastime memories and the questions that ask for them', () => {
     expect([...pastimeKindsAsked('What board games has Nate played?')]).toEqual(['hobby']);
     // One thing said once: the turn answers it.
     expect(pastimeKindsAsked('What activity did Maria and her mom do together in May 2023?').size).toBe(0);
+  });
+
+  it('tells the pastimes done outdoors from the others, for a question that asks for those', () => {
+    expect(outdoorsAsked('What outdoor activities does John enjoy?')).toBe(true);
+    expect(outdoorsAsked('What does Maria do outdoors?')).toBe(true);
+    expect(outdoorsAsked('What activities does John enjoy?')).toBe(false);
+    expect(pastimeOutdoors(pastimePhrase('John', { kind: 'sport', name: 'surfing' }))).toBe(true);
+    expect(pastimeOutdoors(pastimePhrase('John', { kind: 'hobby', name: 'hiking' }))).toBe(true);
+    expect(pastimeOutdoors(pastimePhrase('John', { kind: 'sport', name: 'basketball' }))).toBe(false);
+    expect(pastimeOutdoors(pastimePhrase('John', { kind: 'hobby', name: 'yoga' }))).toBe(false);
+    expect(pastimeOutdoors('John likes hiking')).toBe(false);
   });
 });

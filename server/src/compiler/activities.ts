@@ -97,6 +97,34 @@ const PASTIMES: Record<PastimeKind, Array<[string, string]>> = {
   ],
 };
 
+/**
+ * The pastimes done outdoors, for a question that asks for those ("What outdoor activities does John
+ * enjoy?"): of a person's pastimes, these answer it and the others (yoga, basketball, chess) do not.
+ */
+const OUTDOORS = new Set([
+  'camping',
+  'hiking',
+  'swimming',
+  'gardening',
+  'fishing',
+  'running',
+  'cycling',
+  'rock climbing',
+  'kayaking',
+  'birdwatching',
+  'exploring nature',
+  'picnics',
+  'soccer',
+  'football',
+  'baseball',
+  'golf',
+  'skiing',
+  'snowboarding',
+  'surfing',
+  'skateboarding',
+  'horseback riding',
+]);
+
 /** Forms that name other things as often as the pastime: said with a word of doing, liking or starting only. */
 const NEEDS_CUE = new Set([
   'reading',
@@ -203,12 +231,16 @@ export function pastimePhrase(who: string, p: Pastime): string {
   return `${who}${infix}${p.name}${suffix}`;
 }
 
-/** The kind and subject of a memory's content written by pastimePhrase, or null for any other memory. */
-function readPhrase(content: string): { kind: PastimeKind; subject: string } | null {
+/** The kind, subject and pastime of a memory's content written by pastimePhrase, or null for any other memory. */
+function readPhrase(content: string): { kind: PastimeKind; subject: string; name: string } | null {
   for (const [kind, { infix, suffix }] of PHRASE_KINDS) {
     const at = content.indexOf(infix);
     if (at > 0 && content.endsWith(suffix) && content.length > at + infix.length + suffix.length)
-      return { kind, subject: content.slice(0, at) };
+      return {
+        kind,
+        subject: content.slice(0, at),
+        name: content.slice(at + infix.length, content.length - suffix.length),
+      };
   }
   return null;
 }
@@ -228,6 +260,17 @@ export function pastimeKindsAsked(query: string): Set<PastimeKind> {
     out.add('sport');
   }
   return out;
+}
+
+/** A question that asks for the pastimes done outdoors ("What outdoor activities ...?"). */
+export function outdoorsAsked(query: string): boolean {
+  return /\boutdoors?\b/i.test(query);
+}
+
+/** Whether a pastime memory's content (pastimePhrase) names one done outdoors. */
+export function pastimeOutdoors(content: string): boolean {
+  const name = readPhrase(content)?.name;
+  return name !== undefined && OUTDOORS.has(name);
 }
 
 /** The kind of pastime a memory's content says (pastimePhrase), or null for any other memory. */

@@ -6,7 +6,13 @@
  * that says it, not the raw turns where the lock happened (issue 28).
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
-import { pastimeKindOf, pastimeKindsAsked, pastimeSubjectOf } from '../compiler/activities.js';
+import {
+  outdoorsAsked,
+  pastimeKindOf,
+  pastimeKindsAsked,
+  pastimeOutdoors,
+  pastimeSubjectOf,
+} from '../compiler/activities.js';
 import type { QueryTerms } from './query-terms.js';
 import { byScore, type RankedItem } from './ranked-item.js';
 import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
@@ -83,15 +89,17 @@ export function raiseCompiledAnswers(items: RankedItem[], sections: readonly Syn
  * does Melanie partake in?": learn's "Melanie's hobbies and activities include camping"), in place, by
  * the compiled answers' factor: each names a pastime the turns say without the kind's word. When the
  * query names people, only theirs, and by the weight of a turn they speak too (the turns it competes
- * with have it); another person's pastimes are not what was asked.
+ * with have it); another person's pastimes are not what was asked. Asked for those done outdoors
+ * ("What outdoor activities ..."), only those.
  */
 export function raisePastimes(items: RankedItem[], query: string, terms: QueryTerms): void {
   const kinds = pastimeKindsAsked(query);
   if (kinds.size === 0) return;
+  const outdoors = outdoorsAsked(query);
   raiseBy(items, (item) => {
     if (item.source !== 'memory' || item.row.kind !== 'fact') return 1;
     const kind = pastimeKindOf(item.row.text);
-    if (!kind || !kinds.has(kind)) return 1;
+    if (!kind || !kinds.has(kind) || (outdoors && !pastimeOutdoors(item.row.text))) return 1;
     if (terms.names.length === 0) return COMPILED_ANSWER_BOOST;
     const theirs = speakerMatches(item.row.speaker ?? pastimeSubjectOf(item.row.text), terms);
     return theirs ? COMPILED_ANSWER_BOOST * (1 + SPEAKER_BOOST) : 1;
