@@ -750,8 +750,26 @@ describe("a value changed or given up: the newer statement takes the older one's
     ['I stopped learning Spanish.', ['user-1:learning_spanish', 'user-1 stopped learning Spanish']],
     ['I split up with my boyfriend Leo.', ['user-1:partner', 'user-1 broke up with their boyfriend']],
     ['My girlfriend and I broke up.', ['user-1:partner', 'user-1 broke up with their girlfriend']],
+    ["I don't work at Acme anymore.", ['user-1:employer', 'user-1 no longer works at Acme']],
+    ['I no longer work for Initech.', ['user-1:employer', 'user-1 no longer works at Initech']],
+    ['I moved away from Lisbon to Berlin.', ['user-1:location', 'user-1 lives in Berlin']],
+    ['We relocated from New York to Austin last spring.', ['user-1:location', 'user-1 lives in Austin']],
+    ['I moved to Porto in March 2025.', ['user-1:location', 'user-1 lives in Porto']],
+    ['We moved to Cape May.', ['user-1:location', 'user-1 lives in Cape May']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
+  });
+
+  it('reads a favourite said the other way round ("Green is my favorite color now")', () => {
+    expect(learnedFrom(['Green is my favorite color now.'], ['preference'])).toEqual([
+      // The speaker's spelling: a first word in capitals may be a name ("Radiohead is my favorite band").
+      ['user-1:favourite:color', "user-1's favorite color is Green"],
+    ]);
+    expect(learnedFrom(['Pad Thai is my favourite dish!'], ['preference'])).toEqual([
+      ['user-1:favourite:dish', "user-1's favourite dish is Pad Thai"],
+    ]);
+    expect(learnedFrom(['That is my favorite part of the day.'], ['preference'])).toEqual([]);
+    expect(learnedFrom(['Sunday is my favorite day of the week, we go hiking.'], ['preference'])).toEqual([]);
   });
 
   it("reads a favourite as that category's one slot, in the speaker's spelling", () => {

@@ -130,6 +130,9 @@ const WANT_IM = new RegExp(
 );
 const FAVOURITE =
   /\bmy\s+(?:new\s+|current\s+|all-time\s+|absolute\s+)?(favou?rite)\s+([a-z][a-z -]{1,30}?)\s+(?:is|are|was|has to be)\s+(?:now\s+)?(.+)/i;
+/** The same said the other way round, as a whole sentence: "Green is my favorite color now." */
+const FAVOURITE_FIRST =
+  /^\s*(?!(?:this|that|it|which|what|there|here|mine|yours|he|she|they)\b)([\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,3})\s+(?:is|are)\s+(?:now\s+|still\s+)?my\s+(?:new\s+|current\s+|all-time\s+|absolute\s+)?(favou?rite)\s+([a-z][a-z -]{1,30}?)(?:\s+now)?\s*[.!]?\s*$/iu;
 
 /** Verbs that end a habit, a diet or a thing learned: "I stopped drinking coffee", "I gave up being vegan". */
 const GIVE_UP = String.raw`(?:stopped|quit|gave\s+up|given\s+up)`;
@@ -346,11 +349,16 @@ function teamChoices(text: string, switched: RegExpExecArray | null): Preference
 export function detectPreferences(text: string): Preference[] {
   const out: Preference[] = [];
   const fav = FAVOURITE.exec(text);
-  if (fav) {
-    const obj = cleanObject(fav[3] as string);
-    const category = (fav[2] as string).trim().toLowerCase();
+  const first = fav ? null : FAVOURITE_FIRST.exec(text);
+  if (fav || first) {
+    const [word, category, object] = fav ? [fav[1], fav[2], fav[3]] : [first?.[2], first?.[3], first?.[1]];
+    const obj = cleanObject(object as string);
     if (obj)
-      out.push({ polarity: 'like', object: obj, favourite: { word: (fav[1] as string).toLowerCase(), category } });
+      out.push({
+        polarity: 'like',
+        object: obj,
+        favourite: { word: (word as string).toLowerCase(), category: (category as string).trim().toLowerCase() },
+      });
   }
   const dis = DISLIKE.exec(text) ?? DISLIKE_IM.exec(text);
   if (dis && !inRelativeClause(text, dis.index)) {
@@ -512,7 +520,8 @@ const ATTRIBUTE_PATTERNS: {
   },
   {
     re: new RegExp(
-      `(?:${I}|\\bwe)(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|recently\\s+|finally\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?(?:to|into)\\s+${VALUE}`,
+      // "I moved away from Lisbon to Berlin": the place left is passed over.
+      `(?:${I}|\\bwe)(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|recently\\s+|finally\\s+)?(?:moved|relocated)\\s+(?:(?:away\\s+|over\\s+)?from\\s+[\\p{L}.'’ -]+?\\s+)?(?:back\\s+)?(?:to|into)\\s+${VALUE}`,
       'iu',
     ),
     attribute: 'location',
@@ -592,6 +601,22 @@ const ATTRIBUTE_PATTERNS: {
       `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+|recently\\s+|officially\\s+)?(?:(?:quit|left|lost)\\s+my\\s+(?:job|position|role)\\s+(?:at|with)|quit|resigned\\s+from|(?:was|got|been)\\s+(?:laid\\s+off|fired|let\\s+go)\\s+(?:from|by|at))\\s+(?:the\\s+)?${ORG}`,
       'u',
     ),
+    attribute: 'employer',
+    phrase: 'S no longer works at V',
+    ends: true,
+  },
+  // "I don't work at Acme anymore", "I no longer work for Initech" (one value group per pattern).
+  {
+    re: new RegExp(
+      `${I}\\s+(?:don['’]?t|do\\s+not)\\s+work\\s+(?:at|for)\\s+(?:the\\s+)?${ORG}\\s+any\\s?more\\b`,
+      'u',
+    ),
+    attribute: 'employer',
+    phrase: 'S no longer works at V',
+    ends: true,
+  },
+  {
+    re: new RegExp(`${I}\\s+no\\s+longer\\s+work\\s+(?:at|for)\\s+(?:the\\s+)?${ORG}`, 'u'),
     attribute: 'employer',
     phrase: 'S no longer works at V',
     ends: true,
@@ -817,8 +842,14 @@ function trimValue(v: string, attribute: string): string {
       )
       .replace(/[.,;:!?'’"]+$/, '')
       .trim();
+  // When one moved or left is no part of the place or the employer ("to Austin last spring", "to
+  // Porto in March 2025"); of an event trained for it is ("the half marathon in April").
+  if (attribute === 'location' || attribute === 'employer') out = out.replace(WHEN_AFTER_A_PLACE, '').trim();
   return out;
 }
+
+const WHEN_AFTER_A_PLACE =
+  /\s+(?:(?:last|this|next) (?:spring|summer|fall|autumn|winter)|in (?:the )?(?:spring|summer|fall|autumn|winter)(?: of \d{4})?|(?:last|this|next|in|in early|in late) (?:January|February|March|April|May|June|July|August|September|October|November|December)(?: \d{4})?|in \d{4})$/i;
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
