@@ -323,6 +323,14 @@ describe('synthesize: current facts only', () => {
       /lives in Lisbon|I live in Lisbon/,
     ],
     [
+      'a pet that died',
+      'I have a dog named Rex.',
+      'Rex passed away last month.',
+      "What is the name of dana's dog?",
+      /Rex passed away/,
+      /pet dog is called Rex|I have a dog named Rex/,
+    ],
+    [
       'a move said as "we"',
       'I live in Paris.',
       'We moved to Madrid last week.',

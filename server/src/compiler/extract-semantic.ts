@@ -408,6 +408,8 @@ interface AttributeFact {
   slot: string;
   /** The value ended ("no longer works at V"). */
   ends?: true;
+  /** Ends the values equal to this one in the slots under this prefix, whatever their kind ("pet_"). */
+  endsValueIn?: string;
 }
 
 const VALUE = String.raw`((?:[\p{L}\p{N}'’.&-]+)(?:\s+[\p{L}\p{N}'’.&-]+){0,4})`;
@@ -446,6 +448,11 @@ const ATTRIBUTE_PATTERNS: {
   ends?: true;
   /** One slot per kind of thing named (the value's head noun): "training for the half marathon" is `training_marathon`. */
   byKind?: true;
+  /**
+   * Ends the values equal to the value in the slots under this prefix: "Rex passed away" ends
+   * `pet_dog_rex`, a slot named by a kind the statement need not say (learn's supersession).
+   */
+  endsValueIn?: string;
 }[] = [
   {
     re: new RegExp(`${I}\\s+(?:live|reside|am based|am living|am staying|now live)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
@@ -750,9 +757,24 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S drives a V',
   },
   {
-    re: /\b[Mm]y\s+(dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)(?:['’]s name is|\s+is\s+(?:called|named)|\s+is|\s+(?:called|named)|,)?\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
+    re: /\b[Mm]y\s+(dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)(?:['’]s name is|\s+is\s+(?:called|named)|\s+is|\s+(?:called|named)|,)?\s+([\p{Lu}][\p{Ll}'’-]+)\b(?!\s+(?:has\s+|had\s+|just\s+)?(?:passed\s+away|died))/u,
     attribute: 'pet',
     phrase: "S's pet V1 is called V",
+  },
+  // A pet that died ends its slot: "Rex passed away", "our dog Rex died", "we lost our cat Luna".
+  {
+    re: /(?:^|[.!?]\s+|\b(?:[Mm]y|[Oo]ur)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+)(?!(?:He|She|It|They|We|I|Everyone|Nobody|Someone|This|That|There|My|Our)\b)([\p{Lu}][\p{Ll}'’-]+)\s+(?:has\s+|had\s+|just\s+|sadly\s+)?(?:passed\s+away|died)\b/u,
+    attribute: 'pet_died',
+    phrase: "S's V passed away",
+    ends: true,
+    endsValueIn: 'pet_',
+  },
+  {
+    re: /\b(?:I|[Ww]e)\s+(?:just\s+|recently\s+|sadly\s+)?(?:lost|had\s+to\s+put\s+down)\s+(?:my|our)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
+    attribute: 'pet_died',
+    phrase: "S's V passed away",
+    ends: true,
+    endsValueIn: 'pet_',
   },
   // The people around someone, by name ("my sister Ana is getting married", "my boss, Priya, ..."):
   // each one its own slot, two sisters add up.
@@ -853,7 +875,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:passed|died|lost|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -927,7 +949,15 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       .replace('pet pet ', 'pet ')
       .replace(/\bV\b/, ofTheSubject(value))
       .replace(/\ba (?=[aeioAEIO])/, 'an ');
-    out.push({ attribute, value, phrase, subject, slot, ...(p.ends ? { ends: p.ends } : {}) });
+    out.push({
+      attribute,
+      value,
+      phrase,
+      subject,
+      slot,
+      ...(p.ends ? { ends: p.ends } : {}),
+      ...(p.endsValueIn ? { endsValueIn: p.endsValueIn } : {}),
+    });
   }
   return out;
 }
@@ -1065,6 +1095,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           attribute: f.attribute,
           value: f.value,
           ...(f.ends ? { ended: true } : {}),
+          ...(f.endsValueIn ? { endsValueIn: [`${key}:${f.endsValueIn}`] } : {}),
         },
         0.8 - hedge,
         null,
@@ -1151,7 +1182,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           replaces: [opinionSlot(subjKey, ended.deed)],
           // "My favorite drink is coffee" or "I prefer coffee" ends too: slots named by a category, not
           // by the thing, so learn closes those of them whose value is this thing (supersede.ts).
-          endsLikingIn: [`${subjKey}:favourite:`, `${subjKey}:choice:`],
+          endsValueIn: [`${subjKey}:favourite:`, `${subjKey}:choice:`],
         },
         0.75 - hedge,
         null,

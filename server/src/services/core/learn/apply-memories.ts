@@ -254,7 +254,7 @@ export async function applyMemories(database: Database, tx: Tx, scope: Scope, ra
         validFrom: d.validFrom,
         dedupeKey: d.dedupeKey,
         replaces: replacedKeys(d.attributes),
-        endsLiking: likingGivenUp(d.attributes),
+        endsValue: valueEnded(d.attributes),
       });
     touched.push(id);
     result.created += 1;
@@ -274,10 +274,10 @@ function replacedKeys(attributes: Record<string, unknown>): string[] | undefined
   return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : undefined;
 }
 
-/** The slots of the liking a memory says was given up (`attributes.endsLikingIn`, with its `object`), if any. */
-function likingGivenUp(attributes: Record<string, unknown>): Contender['endsLiking'] {
-  const prefixes = attributes.endsLikingIn;
-  const object = attributes.object;
-  if (!Array.isArray(prefixes) || typeof object !== 'string') return undefined;
-  return { slotPrefixes: prefixes.filter((p): p is string => typeof p === 'string'), object };
+/** The slots of the value a memory says ended by name (`attributes.endsValueIn`, with its `object` or `value`), if any. */
+function valueEnded(attributes: Record<string, unknown>): Contender['endsValue'] {
+  const prefixes = attributes.endsValueIn;
+  const value = attributes.object ?? attributes.value;
+  if (!Array.isArray(prefixes) || typeof value !== 'string') return undefined;
+  return { slotPrefixes: prefixes.filter((p): p is string => typeof p === 'string'), value };
 }

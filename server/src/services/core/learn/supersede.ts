@@ -2,8 +2,9 @@
  * Supersession: for each subject+attribute a new memory speaks of, the values in time order; each
  * one closes the one before it (validTo, supersededBy, status superseded) and a supersedes edge
  * records it. A memory that names what it replaces under another key (`attributes.replaces`: "we
- * switched from Postgres to CockroachDB") closes that key's earlier values too, and a liking given up
- * ("I stopped drinking coffee") closes a favourite or a choice whose value is that thing.
+ * switched from Postgres to CockroachDB") closes that key's earlier values too, and a value ended by
+ * name in slots of any kind (`endsValue`: "I stopped drinking coffee" closes a favourite or a choice
+ * that is coffee; "Rex passed away" the pet slot that is Rex) closes those.
  */
 import { and, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { sameThing } from '../../../compiler/index.js';
@@ -21,11 +22,11 @@ export interface Contender {
   /** Attribute keys the memory ends besides its own ("switched from Postgres": the Postgres choice). */
   replaces?: string[];
   /**
-   * A liking given up: the earlier values of slots under these key prefixes ("dana:favourite:",
-   * "dana:choice:") that are this thing end too. Those slots are named by a category ("favourite
-   * drink"), which "I stopped drinking coffee" does not say.
+   * A value ended by name: the earlier values of slots under these key prefixes ("dana:favourite:",
+   * "dana:choice:", "dana:pet_") that are this thing end too. Those slots are named by a category
+   * ("favourite drink", "pet dog"), which "I stopped drinking coffee" or "Rex passed away" does not say.
    */
-  endsLiking?: { slotPrefixes: string[]; object: string };
+  endsValue?: { slotPrefixes: string[]; value: string };
 }
 
 /** Closes the older values of every attribute a contender names; adds the edges; answers how many closed. */
@@ -81,7 +82,7 @@ export async function supersede(
       }
     }
   }
-  for (const { ender, older } of await likingsEnded(tx, scope, namespaces, contenders)) {
+  for (const { ender, older } of await valuesEnded(tx, scope, namespaces, contenders)) {
     if (closed.has(older.id) || older.id === ender.id || older.validFrom.getTime() > ender.validFrom.getTime())
       continue;
     closed.add(older.id);
@@ -99,23 +100,24 @@ export async function supersede(
   return closes.length;
 }
 
-/** The active favourites and choices each contender that gives a liking up ends (same namespace, same thing). */
-async function likingsEnded(
+/** The active memories each contender that ends a value by name closes (same namespace, same value). */
+async function valuesEnded(
   tx: Tx,
   scope: Scope,
   namespaces: string[],
   contenders: Contender[],
 ): Promise<{ ender: Contender; older: { id: string; validFrom: Date } }[]> {
-  const enders = contenders.filter((c) => c.endsLiking);
+  const enders = contenders.filter((c) => c.endsValue);
   if (enders.length === 0) return [];
-  const prefixes = [...new Set(enders.flatMap((c) => c.endsLiking?.slotPrefixes ?? []))];
+  const prefixes = [...new Set(enders.flatMap((c) => c.endsValue?.slotPrefixes ?? []))];
   const rows = await tx
     .select({
       id: memories.id,
       namespace: memories.namespace,
       attributeKey: memories.attributeKey,
       validFrom: memories.validFrom,
-      object: sql<string | null>`${memories.attributes}->>'object'`,
+      // A liking's thing, or an attribute's value.
+      value: sql<string | null>`coalesce(${memories.attributes}->>'object', ${memories.attributes}->>'value')`,
     })
     .from(memories)
     .where(
@@ -126,9 +128,9 @@ async function likingsEnded(
     );
   const out: { ender: Contender; older: { id: string; validFrom: Date } }[] = [];
   for (const ender of enders) {
-    const { slotPrefixes, object } = ender.endsLiking as NonNullable<Contender['endsLiking']>;
+    const { slotPrefixes, value } = ender.endsValue as NonNullable<Contender['endsValue']>;
     for (const r of rows) {
-      if (r.namespace !== ender.namespace || !r.object || !sameThing(r.object, object)) continue;
+      if (r.namespace !== ender.namespace || !r.value || !sameThing(r.value, value)) continue;
       if (slotPrefixes.some((p) => r.attributeKey?.startsWith(p))) out.push({ ender, older: r });
     }
   }
