@@ -761,18 +761,26 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'pet',
     phrase: "S's pet V1 is called V",
   },
-  // A pet that died ends its slot: "Rex passed away", "our dog Rex died", "we lost our cat Luna".
+  // A pet that died ends its slot: "our dog Rex died", "we lost our cat Luna", "Rex passed away".
   {
-    re: /(?:^|[.!?]\s+|\b(?:[Mm]y|[Oo]ur)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+)(?!(?:He|She|It|They|We|I|Everyone|Nobody|Someone|This|That|There|My|Our)\b)([\p{Lu}][\p{Ll}'’-]+)\s+(?:has\s+|had\s+|just\s+|sadly\s+)?(?:passed\s+away|died)\b/u,
+    re: /\b(?:[Mm]y|[Oo]ur)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+([\p{Lu}][\p{Ll}'’-]+)\s+(?:has\s+|had\s+|just\s+|sadly\s+)?(?:passed\s+away|died)\b/u,
     attribute: 'pet_died',
-    phrase: "S's V passed away",
+    phrase: "S's pet V passed away",
     ends: true,
     endsValueIn: 'pet_',
   },
   {
     re: /\b(?:I|[Ww]e)\s+(?:just\s+|recently\s+|sadly\s+)?(?:lost|had\s+to\s+put\s+down)\s+(?:my|our)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
     attribute: 'pet_died',
-    phrase: "S's V passed away",
+    phrase: "S's pet V passed away",
+    ends: true,
+    endsValueIn: 'pet_',
+  },
+  // A name alone may be anyone's ("Prince died"): said as told, still ending a pet of that name.
+  {
+    re: /(?:^|[.!?]\s+)(?!(?:He|She|It|They|We|I|Everyone|Nobody|Someone|This|That|There|My|Our)\b)([\p{Lu}][\p{Ll}'’-]+)\s+(?:has\s+|had\s+|just\s+|sadly\s+)?(?:passed\s+away|died)\b/u,
+    attribute: 'pet_died',
+    phrase: 'S said V passed away',
     ends: true,
     endsValueIn: 'pet_',
   },
