@@ -29,6 +29,14 @@ export interface Contender {
   endsValue?: { slotPrefixes: string[]; value: string };
 }
 
+/** The columns supersession reads of a memory in a slot. */
+const SLOT_COLUMNS = {
+  id: memories.id,
+  namespace: memories.namespace,
+  attributeKey: memories.attributeKey,
+  validFrom: memories.validFrom,
+};
+
 /** Closes the older values of every attribute a contender names; adds the edges; answers how many closed. */
 export async function supersede(
   database: Database,
@@ -43,12 +51,7 @@ export async function supersede(
   const attrKeys = [...new Set([...contenders.map((c) => c.attributeKey), ...replaced])];
   const namespaces = [...new Set(contenders.map((c) => c.namespace))];
   const rows = await tx
-    .select({
-      id: memories.id,
-      namespace: memories.namespace,
-      attributeKey: memories.attributeKey,
-      validFrom: memories.validFrom,
-    })
+    .select(SLOT_COLUMNS)
     .from(memories)
     .where(and(activeMemoriesIn(scope, namespaces), inArray(memories.attributeKey, attrKeys)));
   const groups = new Map<string, { id: string; validFrom: Date }[]>();
@@ -112,10 +115,7 @@ async function valuesEnded(
   const prefixes = [...new Set(enders.flatMap((c) => c.endsValue?.slotPrefixes ?? []))];
   const rows = await tx
     .select({
-      id: memories.id,
-      namespace: memories.namespace,
-      attributeKey: memories.attributeKey,
-      validFrom: memories.validFrom,
+      ...SLOT_COLUMNS,
       // A liking's thing, or an attribute's value.
       value: sql<string | null>`coalesce(${memories.attributes}->>'object', ${memories.attributes}->>'value')`,
     })
