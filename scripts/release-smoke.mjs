@@ -9,7 +9,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const dir = process.cwd();
@@ -37,7 +36,8 @@ if (!/Usage: hx/.test(help) || !/serve/.test(help) || !/mcp/.test(help)) fail(`h
 log('npx hx --help: ok');
 
 // 2. hx migrate on a fresh embedded database applies every migration (the server's start then finds none).
-const dataDir = mkdtempSync(path.join(tmpdir(), 'hx-smoke-data-'));
+// Inside the smoke's own directory, which release-smoke.sh removes when it ends (not left in /tmp).
+const dataDir = mkdtempSync(path.join(dir, 'hx-smoke-data-'));
 const migrated = JSON.parse(npx(['hx', 'migrate', '--data-dir', dataDir, '--json']));
 if (!(migrated.applied > 0 && migrated.applied === migrated.total)) fail(`hx migrate: ${JSON.stringify(migrated)}`);
 log(`npx hx migrate: ${migrated.applied} of ${migrated.total} applied`);
