@@ -372,6 +372,22 @@ describe('synthesize: current facts only', () => {
       /broke up with Sam/,
       /partner is Sam/,
     ],
+    [
+      'a last name changed',
+      'My last name is Smith.',
+      'I changed my last name to Jones.',
+      "What is dana's last name?",
+      /last name is Jones/,
+      /Smith/,
+    ],
+    [
+      'a habit given up',
+      'I smoke a pack a day.',
+      'I quit smoking.',
+      'Does dana smoke?',
+      /quit smoking/,
+      /dana smokes|pack a day/,
+    ],
   ])('leaves out the old value after %s', async (_what, before, after, query, current, old) => {
     const hx = await client('changed');
     await say(hx, 'dana', [

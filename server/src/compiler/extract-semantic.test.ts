@@ -759,6 +759,19 @@ describe("a value changed or given up: the newer statement takes the older one's
     ['Rex passed away last month.', ['user-1:pet_died_rex', 'user-1 said Rex passed away']],
     ['Our dog Rex died in March.', ['user-1:pet_died_rex', "user-1's pet Rex passed away"]],
     ['We lost our cat Luna last week.', ['user-1:pet_died_luna', "user-1's pet Luna passed away"]],
+    ['My last name is Smith.', ['user-1:last_name', "user-1's last name is Smith"]],
+    ['My surname is now Jones.', ['user-1:last_name', "user-1's last name is Jones"]],
+    ['I legally changed my last name to Jones.', ['user-1:last_name', "user-1's last name is Jones"]],
+    ['I changed my name to Ana Jones.', ['user-1:name', "user-1's name is Ana Jones"]],
+    ['My name is now Ana.', ['user-1:name', "user-1's name is Ana"]],
+    ['I smoke a pack a day.', ['user-1:habit_smoking', 'user-1 smokes']],
+    ["I'm a heavy smoker.", ['user-1:habit_smoking', 'user-1 smokes']],
+    ["I've been vaping since college.", ['user-1:habit_vaping', 'user-1 vapes']],
+    ['I quit smoking last year.', ['user-1:habit_smoking', 'user-1 quit smoking']],
+    ['I stopped smoking cigarettes.', ['user-1:habit_smoking', 'user-1 quit smoking']],
+    ["I don't smoke anymore.", ['user-1:habit_smoking', 'user-1 quit smoking']],
+    ["I'm a non-smoker now.", ['user-1:habit_smoking', 'user-1 quit smoking']],
+    ['I no longer drink.', ['user-1:habit_drinking', 'user-1 quit drinking']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });
@@ -768,6 +781,16 @@ describe("a value changed or given up: the newer statement takes the older one's
     expect(facts).toContainEqual(['user-1:pet_died_rex', "user-1's pet Rex passed away"]);
     expect(facts.some(([key]) => key === 'user-1:pet_dog_rex')).toBe(false);
     expect(learnedFrom(['He died in 1990.']).some(([key]) => key?.includes('pet_died'))).toBe(false);
+  });
+
+  it('reads a habit only where it is one: smoked food is no habit, a drink given up is a liking', () => {
+    expect(learnedFrom(['I smoke brisket on weekends.'])).toEqual([]);
+    expect(learnedFrom(["I'm a smoker."])).not.toContainEqual(['user-1:occupation', 'user-1 is a smoker']);
+    const coffee = learnedFrom(['I stopped drinking coffee.']);
+    expect(coffee).toContainEqual(['user-1:opinion:coffe', 'user-1 stopped drinking coffee']);
+    expect(coffee.some(([key]) => key?.includes('habit'))).toBe(false);
+    // When it ended is no thing given up ("last year" was learned as a liking that ended).
+    expect(learnedFrom(['I quit drinking last year.'])).toEqual([['user-1:habit_drinking', 'user-1 quit drinking']]);
   });
 
   it('reads a favourite said the other way round ("Green is my favorite color now")', () => {

@@ -137,9 +137,12 @@ const FAVOURITE_FIRST =
 /** Verbs that end a habit, a diet or a thing learned: "I stopped drinking coffee", "I gave up being vegan". */
 const GIVE_UP = String.raw`(?:stopped|quit|gave\s+up|given\s+up)`;
 
-/** A habit or a liking that ended: "I stopped drinking coffee", "I gave up eating meat". */
-const HABIT_GERUND = '(?:drinking|eating|using|playing|watching|smoking|taking|buying|wearing|listening to|going to)';
-const HABIT_VERB = '(?:drink|eat|use|play|watch|smoke|take|buy|wear|listen to|go to)';
+/**
+ * A habit or a liking that ended: "I stopped drinking coffee", "I gave up eating meat" (smoking is a
+ * habit of its own, with or without what is smoked: the attribute patterns' `habit`).
+ */
+const HABIT_GERUND = '(?:drinking|eating|using|playing|watching|taking|buying|wearing|listening to|going to)';
+const HABIT_VERB = '(?:drink|eat|use|play|watch|take|buy|wear|listen to|go to)';
 const STOPPED = new RegExp(
   `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+|recently\\s+)?(?<verb>${GIVE_UP})\\s+(?<deed>${HABIT_GERUND})\\s+(?<thing>.+)`,
   'i',
@@ -240,7 +243,7 @@ function cleanObject(raw: string): string | null {
   // When it was chosen is no part of what was chosen ("the Business plan last week"); a time to come
   // is ("make it for my family this weekend", "visit Japan next spring").
   o = o.replace(
-    /\s+(?:yesterday|today|recently|last (?:week|weekend|month|year|night|time)|(?:a|one|two|three|few|couple of) (?:days?|weeks?|months?|years?) ago|ago)$/i,
+    /(?:^|\s+)(?:yesterday|today|recently|last (?:week|weekend|month|year|night|time)|(?:a|one|two|three|few|couple of) (?:days?|weeks?|months?|years?) ago|ago)$/i,
     '',
   );
   o = o.replace(/^(?:to\s+)/i, '').trim();
@@ -438,6 +441,34 @@ const PARTNER_WORD = '(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|
 
 /** A diet, an allergy or an intolerance. */
 const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,40}|lactose intolerant|gluten[- ]free)\b`;
+
+/** A part of a person's name, as said before "name" ("surname", "last name"). */
+const NAME_PART = '(last|first|middle|family|sur|given)';
+const PERSON_NAME = String.raw`([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)?)`;
+/** The part a name part is stored under: a surname is the last name. */
+const NAME_PARTS: Record<string, string> = { sur: 'last', family: 'last', given: 'first' };
+
+/**
+ * Habits kept by themselves, with no object ("I smoke", "I quit smoking"), by any word for them: the
+ * habit (its slot) and how the memory says someone has it.
+ */
+const HABITS: Record<string, { habit: string; does: string }> = {
+  smoke: { habit: 'smoking', does: 'smokes' },
+  vape: { habit: 'vaping', does: 'vapes' },
+  gamble: { habit: 'gambling', does: 'gambles' },
+  drink: { habit: 'drinking', does: 'drinks alcohol' },
+};
+const habitOf = (word: string) =>
+  HABITS[
+    word
+      .toLowerCase()
+      .replace(/(?:e?r|ing|e)$/, '')
+      .replace(/^(smok|vap|gambl)$/, '$1e')
+  ];
+/** What may follow "quit drinking" and still be drinking alcohol: nothing, or when or how it ended. */
+const NOTHING_OR_WHEN = String.raw`(?=\s*(?:[,.;!?]|$)|\s+(?:alcohol|booze|altogether|completely|entirely|for\s+good|cold\s+turkey|last|this|a\s+(?:year|month|week|while|few|couple)|\d+|two|three|four|five|six|since|in|after|when|because|and|but|now|years|months|weeks|yesterday|recently|anymore|any\s+more)\b)`;
+/** Food one smokes is no habit ("I smoke brisket on weekends"). */
+const NOT_SMOKED_FOOD = String.raw`(?!\s+(?:my\s+own\s+|the\s+|a\s+|some\s+)?(?:meats?|brisket|salmon|fish|ribs|pork|chicken|turkey|cheese|sausages?|ham|bacon|wood|chips|food))`;
 
 const ATTRIBUTE_PATTERNS: {
   re: RegExp;
@@ -651,9 +682,33 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S works as V',
   },
   {
-    re: /\b[Mm]y\s+name\s+is\s+([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)?)/u,
+    re: /\b[Mm]y\s+name\s+is\s+(?:now\s+)?([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)?)/u,
     attribute: 'name',
     phrase: "S's name is V",
+  },
+  // A name changed replaces the one before: "I changed my name to Ana Jones".
+  {
+    re: /\bI\s+(?:have\s+|['’]ve\s+)?(?:(?:just|legally|officially|finally|recently)\s+)*changed\s+my\s+name\s+(?:back\s+)?to\s+([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)?)/u,
+    attribute: 'name',
+    phrase: "S's name is V",
+  },
+  // A part of the name, one slot per part ("surname" and "family name" are the last name): "My last
+  // name is Smith", then "I changed my last name to Jones" supersedes it.
+  {
+    re: new RegExp(
+      `\\b[Mm]y\\s+${NAME_PART}\\s*name\\s+(?:is\\s+(?:now\\s+)?|(?:was\\s+|has\\s+been\\s+)?changed\\s+to\\s+)${PERSON_NAME}`,
+      'u',
+    ),
+    attribute: 'name_part',
+    phrase: "S's V1 name is V",
+  },
+  {
+    re: new RegExp(
+      `\\bI\\s+(?:have\\s+|['’]ve\\s+)?(?:(?:just|legally|officially|finally|recently)\\s+)*changed\\s+my\\s+${NAME_PART}\\s*name\\s+(?:back\\s+)?to\\s+${PERSON_NAME}`,
+      'u',
+    ),
+    attribute: 'name_part',
+    phrase: "S's V1 name is V",
   },
   { re: /^(?:please\s+)?call\s+me\s+([\p{Lu}][\p{L}'’-]+)/iu, attribute: 'preferred_name', phrase: 'S goes by V' },
   {
@@ -840,6 +895,59 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S is no longer V',
     ends: true,
   },
+  // A habit kept by itself ("I smoke a pack a day", "I'm a heavy smoker") and given up ("I quit
+  // smoking", "I don't vape anymore"): one slot per habit, the giving up supersedes the habit.
+  {
+    re: new RegExp(
+      String.raw`\bI\s+(?:(?:still|now|currently|also|usually|only)\s+)?(smoke|vape|gamble)\b${NOT_SMOKED_FOOD}(?!\s+(?:detectors?|alarms?))`,
+      'i',
+    ),
+    attribute: 'habit',
+    phrase: 'S V1',
+  },
+  {
+    re: /\bI(?:['’]m|\s+am)\s+(?:still\s+|now\s+)?an?\s+(?:(?:heavy|chain|light|social|occasional|regular|daily|big)\s+)?(smoker|vaper|gambler|drinker)\b/i,
+    attribute: 'habit',
+    phrase: 'S V1',
+  },
+  {
+    re: /\bI(?:['’]ve|\s+have)\s+been\s+(smoking|vaping|gambling)\s+(?:for|since)\b/i,
+    attribute: 'habit',
+    phrase: 'S V1',
+  },
+  {
+    re: new RegExp(
+      String.raw`${I}(?:\s+(?:have|['’]ve)|['’]ve)?\s+(?:(?:just|finally|recently|officially|completely)\s+)?${GIVE_UP}\s+(smoking|vaping|gambling|drinking${NOTHING_OR_WHEN})\b`,
+      'i',
+    ),
+    attribute: 'habit',
+    phrase: 'S quit V',
+    ends: true,
+  },
+  {
+    re: new RegExp(String.raw`${I}\s+(?:don['’]?t|do\s+not)\s+(smoke|vape|gamble|drink)\s+any\s?more\b`, 'i'),
+    attribute: 'habit',
+    phrase: 'S quit V',
+    ends: true,
+  },
+  {
+    re: new RegExp(String.raw`${I}\s+no\s+longer\s+(smoke|vape|gamble|drink${NOTHING_OR_WHEN})\b`, 'i'),
+    attribute: 'habit',
+    phrase: 'S quit V',
+    ends: true,
+  },
+  {
+    re: /\bI(?:['’]m|\s+am)\s+(?:no\s+longer|not)\s+an?\s+(?:(?:heavy|chain|social|big)\s+)?(smoker|vaper|gambler|drinker)\b/i,
+    attribute: 'habit',
+    phrase: 'S quit V',
+    ends: true,
+  },
+  {
+    re: /\bI(?:['’]m|\s+am)\s+(?:now\s+)?an?\s+(?:non-?|ex-?)(smoker|vaper|drinker)\b/i,
+    attribute: 'habit',
+    phrase: 'S quit V',
+    ends: true,
+  },
   // Someone the speaker names: "Leo is now vegan", "my husband Leo is vegetarian".
   {
     re: new RegExp(`${NAME_SUBJ}\\s+is\\s+(?:now\\s+|also\\s+|strictly\\s+)?${DIET}`, 'u'),
@@ -883,7 +991,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:passed|died|lost|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:passed|died|lost|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -905,6 +1013,16 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       v1 = m.groups.thing.toLowerCase();
       value = (m.groups.n as string).toLowerCase();
       attribute = `count_${thing === 'children' ? 'child' : thing.replace(/(?:ies)$/, 'y').replace(/s$/, '')}`;
+    } else if (attribute === 'habit') {
+      const habit = habitOf(m[1] as string);
+      if (!habit) continue;
+      value = habit.habit;
+      v1 = habit.does;
+    } else if (attribute === 'name_part') {
+      const part = (m[1] as string).toLowerCase();
+      v1 = NAME_PARTS[part] ?? part;
+      value = m[2];
+      attribute = `${v1}_name`;
     } else if (p.phrase.includes('V1')) {
       v1 = m[1].toLowerCase();
       value = m[2];
@@ -923,6 +1041,7 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
     const addsUp =
       (attribute === 'diet' && !/^(?:vegan|vegetarian|pescatarian)$/i.test(value)) ||
       attribute === 'language' ||
+      attribute === 'habit' ||
       /^(?:pet|relative)_/.test(attribute);
     const kind = p.byKind ? kindOf(value) : null;
     if (p.byKind && !kind) continue;
@@ -942,7 +1061,9 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       continue;
     if (
       attribute === 'occupation' &&
-      /\b(?:fan|lover|member|bit|lot|fun|person|big|little|huge|mess|wreck|believer|part)\b/i.test(value)
+      /\b(?:fan|lover|member|bit|lot|fun|person|big|little|huge|mess|wreck|believer|part|smoker|vaper|gambler|drinker)\b/i.test(
+        value,
+      )
     )
       continue;
     // One fact per attribute from a sentence; per slot where slots are by kind or by value (a thing
