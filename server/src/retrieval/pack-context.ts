@@ -10,7 +10,8 @@
  * - the best entry is always included: cut to fit (ending in `…`) when even it does not; a line cut
  *   keeps the parts holding most query words when its head holds fewer;
  * - the context is re-counted with the tokenizer so `used` never exceeds the limit.
- * Sections are rendered in `sectionOrder`: those that answer the query first (intent.ts).
+ * Sections are rendered in `sectionOrder`: those that answer the query first (intent.ts), then by
+ * worth per token (`readingOrder`).
  */
 import type { SynthesizeEntry, SynthesizeSection } from '@hx-memory/contract';
 import type { CountsQuery, HoldsQuery } from './holds-query.js';
@@ -261,18 +262,24 @@ function titleOf(section: SynthesizeSection): string {
 
 /**
  * The sections in reading order: the first `fixed` of `order` where they are (those answering the
- * query), then the others by their best entry's rank, so the best match opens the context rather
- * than whatever section comes first by convention; sections with no entry keep `order`.
+ * query), then the others by worth per token, the worth of an entry ranked i-th (from 0) being
+ * 1/(i+1)²: the order that brings the entries forward most, weighted by rank (Smith's rule), so a
+ * few short facts ranked just below a long turn are read before it and the other turns, and the
+ * best match still opens the context when the rest ranks far below it; ties keep `order`.
  */
 function readingOrder(chosen: Chosen[], order: SynthesizeSection[], fixed: number): SynthesizeSection[] {
   const rest = order.slice(fixed);
-  const firstAt = (s: SynthesizeSection) => {
-    const i = chosen.findIndex((c) => c.input.entry.section === s && entityName(c.input) === null);
-    return i < 0 ? chosen.length : i;
-  };
+  const worth = new Map<SynthesizeSection, number>();
+  const cost = new Map<SynthesizeSection, number>();
+  chosen.forEach((c, i) => {
+    const s = c.input.entry.section;
+    if (entityName(c.input) === null) worth.set(s, (worth.get(s) ?? 0) + 1 / (i + 1) ** 2);
+    cost.set(s, (cost.get(s) ?? 0) + c.tokens + 1);
+  });
+  const density = (s: SynthesizeSection) => (worth.get(s) ?? 0) / (cost.get(s) ?? 1);
   return [
     ...order.slice(0, fixed),
-    ...rest.sort((a, b) => firstAt(a) - firstAt(b) || rest.indexOf(a) - rest.indexOf(b)),
+    ...rest.sort((a, b) => density(b) - density(a) || rest.indexOf(a) - rest.indexOf(b)),
   ];
 }
 

@@ -1,0 +1,88 @@
+import type { SynthesizeSection } from '@hx-memory/contract';
+import { describe, expect, it } from 'vitest';
+import { type PackInput, packContext } from './pack-context.js';
+import { SECTION_TITLES } from './sections.js';
+
+let id = 0;
+function input(section: SynthesizeSection, kind: string, content: string): PackInput {
+  id += 1;
+  return {
+    entry: {
+      section,
+      content,
+      confidence: 1,
+      score: 1,
+      kind,
+      occurredAt: '2023-05-08T10:00:00.000Z',
+      validFrom: null,
+      validTo: null,
+      provenance: [{ sourceType: kind === 'event' ? 'event' : 'memory', sourceId: `id_${id}` }],
+    },
+    date: '2023-05-08',
+  };
+}
+
+const turn = (words: string) =>
+  input(
+    'context',
+    'event',
+    `Melanie: ${words} It was such a long and lovely day with the kids, we talked for hours about everything that happened this year and laughed a lot.`,
+  );
+const fact = (pastime: string) => input('facts', 'fact', `Melanie's hobbies and activities include ${pastime}`);
+/** Packed as synthesize packs for a query no section answers by its kind: every section's place by its entries. */
+const pack = (inputs: PackInput[]) =>
+  packContext(
+    inputs,
+    2000,
+    SECTION_TITLES.map(([s]) => s),
+    0,
+  );
+const headings = (context: string) => context.split('\n').filter((l) => l.startsWith('## '));
+
+describe('the reading order of the sections', () => {
+  it('opens with short compiled facts ranked just below a long raw turn, before the other turns', () => {
+    // Ranked: a long turn, then the facts that list the answer, then more long turns. By the best
+    // entry alone, every turn came first and the facts were read last (LoCoMo: "What activities does
+    // Melanie partake in?" had its pastimes after 1,900 tokens of turns).
+    const inputs = [
+      turn('I signed up for a pottery class yesterday.'),
+      fact('painting'),
+      fact('camping'),
+      fact('swimming'),
+      turn('We went to the beach.'),
+      turn('The museum was fun.'),
+      turn('I read a book.'),
+    ];
+    const packed = pack(inputs);
+    expect(headings(packed.context)).toEqual(['## Facts and preferences', '## Recent episodes and context']);
+    // The order of `entries` is the rank order, whatever the reading order.
+    expect(packed.entries.map((e) => e.section)).toEqual([
+      'context',
+      'facts',
+      'facts',
+      'facts',
+      'context',
+      'context',
+      'context',
+    ]);
+  });
+
+  it('keeps the best entry first when what else there is ranks far below it', () => {
+    const inputs = [
+      input('context', 'event', 'Melanie: I went camping last week.'),
+      turn('We went to the beach.'),
+      turn('The museum was fun.'),
+      turn('I read a book.'),
+      turn('We baked a cake.'),
+      fact('painting'),
+      fact('hiking'),
+    ];
+    expect(headings(pack(inputs).context)).toEqual(['## Recent episodes and context', '## Facts and preferences']);
+  });
+
+  it('puts the sections that answer the query first whatever their rank', () => {
+    const inputs = [turn('I fixed the build.'), input('procedures', 'procedure', 'To fix the build: clear the cache')];
+    const packed = packContext(inputs, 2000, ['procedures', 'facts', 'context'], 1);
+    expect(headings(packed.context)).toEqual(['## Procedures', '## Recent episodes and context']);
+  });
+});
