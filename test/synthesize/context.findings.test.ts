@@ -388,6 +388,38 @@ describe('synthesize: current facts only', () => {
       /quit smoking/,
       /dana smokes|pack a day/,
     ],
+    [
+      'a place left',
+      'I live in Lisbon.',
+      "I don't live in Lisbon anymore.",
+      'Where does dana live?',
+      /no longer lives in Lisbon/,
+      /dana lives in Lisbon|I live in Lisbon/,
+    ],
+    [
+      'retirement',
+      'I work at Acme.',
+      'I retired last year.',
+      'Where does dana work?',
+      /is retired/,
+      /works at Acme|I work at Acme/,
+    ],
+    [
+      'a car sold',
+      'I drive a Tesla.',
+      'I sold my Tesla.',
+      'What car does dana drive?',
+      /no longer has their Tesla/,
+      /drives a Tesla|I drive a Tesla/,
+    ],
+    [
+      'a pastime given up',
+      'I play tennis every Sunday.',
+      'I stopped playing tennis.',
+      'What sports does dana play?',
+      /stopped playing tennis/,
+      /include tennis|I play tennis/,
+    ],
   ])('leaves out the old value after %s', async (_what, before, after, query, current, old) => {
     const hx = await client('changed');
     await say(hx, 'dana', [
@@ -398,6 +430,17 @@ describe('synthesize: current facts only', () => {
     expect(pack.context).toMatch(current);
     expect(pack.context).not.toMatch(old);
     expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
+  });
+
+  it('ends the place one lives in only when it is the place left', async () => {
+    const hx = await client('place-left-other');
+    await say(hx, 'dana', [
+      ['I live in Berlin.', '2026-01-10T10:00:00Z'],
+      ['I moved out of Lisbon.', '2026-03-02T10:00:00Z'],
+    ]);
+    const pack = await hx.synthesize('Where does dana live?', { subjectId: 'dana', maxTokens: 2000 });
+    expect(pack.context).toMatch(/lives in Berlin|I live in Berlin/);
+    expect(pack.context).toMatch(/no longer lives in Lisbon|moved out of Lisbon/);
   });
 
   it("ends a favourite only when the thing given up is that favourite's value", async () => {

@@ -772,6 +772,12 @@ describe("a value changed or given up: the newer statement takes the older one's
     ["I don't smoke anymore.", ['user-1:habit_smoking', 'user-1 quit smoking']],
     ["I'm a non-smoker now.", ['user-1:habit_smoking', 'user-1 quit smoking']],
     ['I no longer drink.', ['user-1:habit_drinking', 'user-1 quit drinking']],
+    ["I don't live in Lisbon anymore.", ['user-1:location_left_lisbon', 'user-1 no longer lives in Lisbon']],
+    ['We moved out of New York last year.', ['user-1:location_left_new_york', 'user-1 no longer lives in New York']],
+    ["I'm retired now.", ['user-1:employer', 'user-1 is retired']],
+    ['I retired from Acme in May.', ['user-1:employer', 'user-1 no longer works at Acme']],
+    ['I sold my Tesla.', ['user-1:car', 'user-1 no longer has their Tesla']],
+    ['I sold my Tesla and bought a Honda Civic.', ['user-1:car', 'user-1 drives a Honda Civic']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });
@@ -781,6 +787,13 @@ describe("a value changed or given up: the newer statement takes the older one's
     expect(facts).toContainEqual(['user-1:pet_died_rex', "user-1's pet Rex passed away"]);
     expect(facts.some(([key]) => key === 'user-1:pet_dog_rex')).toBe(false);
     expect(learnedFrom(['He died in 1990.']).some(([key]) => key?.includes('pet_died'))).toBe(false);
+  });
+
+  it('reads a place left only when a place is named, and retired only of the speaker', () => {
+    const keys = (text: string) => learnedFrom([text]).map(([key]) => key);
+    expect(keys("I moved out of my parents' house.").some((k) => k?.includes('location'))).toBe(false);
+    expect(keys('I retired my old laptop.')).not.toContain('user-1:employer');
+    expect(learnedFrom(["I'm a retired teacher."])).toEqual([['user-1:occupation', 'user-1 is a retired teacher']]);
   });
 
   it('reads a habit only where it is one: smoked food is no habit, a drink given up is a liking', () => {

@@ -574,6 +574,18 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'location',
     phrase: 'S lives in V',
   },
+  // A place left ("I no longer live in Lisbon", "I don't live in Lisbon anymore", "I moved out of
+  // Lisbon"): its own slot, ending "lives in Lisbon" only (a place named: "moved out of my parents'
+  // house" says nothing of the town).
+  {
+    re: new RegExp(
+      String.raw`(?:${I}|\b[Ww]e)\s+(?:no\s+longer\s+live\s+in\s+${ORG}|(?:don['’]?t|do\s+not)\s+live\s+in\s+${ORG}\s+any\s?more\b|(?:(?:have|['’]ve)\s+)?(?:(?:just|finally|recently)\s+)?(?:moved|relocated)\s+(?:out\s+of|away\s+from)\s+${ORG}(?!\s+(?:to|into)\b))`,
+      'u',
+    ),
+    attribute: 'location_left',
+    phrase: 'S no longer lives in V',
+    endsValueIn: 'location',
+  },
   {
     re: new RegExp(`${NAME_SUBJ}\\s+(?:lives|is living|is based|resides)\\s+(?:in|at)\\s+${VALUE}`, 'u'),
     attribute: 'location',
@@ -636,7 +648,7 @@ const ATTRIBUTE_PATTERNS: {
   // Leaving a job ends it: "I quit my job at Acme", "I was laid off from Initech" supersede "works at".
   {
     re: new RegExp(
-      `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+|recently\\s+|officially\\s+)?(?:(?:quit|left|lost)\\s+my\\s+(?:job|position|role)\\s+(?:at|with)|quit|resigned\\s+from|(?:was|got|been)\\s+(?:laid\\s+off|fired|let\\s+go)\\s+(?:from|by|at))\\s+(?:the\\s+)?${ORG}`,
+      `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+|recently\\s+|officially\\s+)?(?:(?:quit|left|lost)\\s+my\\s+(?:job|position|role)\\s+(?:at|with)|quit|(?:resigned|retired)\\s+from|(?:was|got|been)\\s+(?:laid\\s+off|fired|let\\s+go)\\s+(?:from|by|at))\\s+(?:the\\s+)?${ORG}`,
       'u',
     ),
     attribute: 'employer',
@@ -657,6 +669,19 @@ const ATTRIBUTE_PATTERNS: {
     re: new RegExp(`${I}\\s+no\\s+longer\\s+work\\s+(?:at|for)\\s+(?:the\\s+)?${ORG}`, 'u'),
     attribute: 'employer',
     phrase: 'S no longer works at V',
+    ends: true,
+  },
+  // Retired: no employer any more ("I retired last year", "I'm retired now").
+  {
+    re: /\bI\s+(?:have\s+|['’]ve\s+)?(?:(?:just|finally|recently|officially|already)\s+)?(retired)\b(?!\s+(?:my|our|the|a|an|it|him|her|them)\b)/i,
+    attribute: 'employer',
+    phrase: 'S is retired',
+    ends: true,
+  },
+  {
+    re: /\b(?:I['’]m|I\s+am)\s+(?:now\s+|officially\s+|happily\s+)?(retired)\b/i,
+    attribute: 'employer',
+    phrase: 'S is retired',
     ends: true,
   },
   {
@@ -810,6 +835,17 @@ const ATTRIBUTE_PATTERNS: {
     ),
     attribute: 'car',
     phrase: 'S drives a V',
+  },
+  // A car sold or written off ends the car slot ("I sold my Tesla"; after a new one: "sold my Tesla
+  // and bought a Honda Civic" is the Honda, read above).
+  {
+    re: new RegExp(
+      `\\bI\\s+(?:(?:have|['’]ve)\\s+)?(?:(?:just|finally|recently)\\s+)?(?:sold|got\\s+rid\\s+of|traded\\s+in|totaled|totalled|wrecked|crashed)\\s+my\\s+(?:old\\s+|beloved\\s+)?(car|(?:${CAR_MAKES})(?:\\s+[\\p{Lu}\\p{N}][\\p{L}\\p{N}-]*){0,2})`,
+      'u',
+    ),
+    attribute: 'car',
+    phrase: 'S no longer has their V',
+    ends: true,
   },
   {
     re: /\b[Mm]y\s+(dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)(?:['’]s name is|\s+is\s+(?:called|named)|\s+is|\s+(?:called|named)|,)?\s+([\p{Lu}][\p{Ll}'’-]+)\b(?!\s+(?:has\s+|had\s+|just\s+)?(?:passed\s+away|died))/u,
@@ -991,7 +1027,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:passed|died|lost|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -1030,8 +1066,9 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
         attribute === 'my' || attribute === 'pet' || attribute === 'relative' || attribute === 'age_of'
           ? `${attribute === 'my' ? '' : `${attribute}_`}${v1.replace(/\s+/g, '_')}`
           : attribute;
-    } else value = m[1];
-    // A pattern's alternatives each capture the value: none is no value, never a crash of learn.
+    } else value = m.slice(1).find((g) => g !== undefined) as string;
+    // A pattern's alternatives each capture the value (the one that matched is it): none is no value,
+    // never a crash of learn.
     if (value === undefined) continue;
     // "My" opening a sentence is no name: "My girlfriend and I broke up" -> "their girlfriend".
     value = trimValue(value, attribute).replace(/^My\b/, 'my');
@@ -1042,6 +1079,7 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       (attribute === 'diet' && !/^(?:vegan|vegetarian|pescatarian)$/i.test(value)) ||
       attribute === 'language' ||
       attribute === 'habit' ||
+      attribute === 'location_left' ||
       /^(?:pet|relative)_/.test(attribute);
     const kind = p.byKind ? kindOf(value) : null;
     if (p.byKind && !kind) continue;
@@ -1309,9 +1347,10 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           ended: true,
           object: ended.thing,
           replaces: [opinionSlot(subjKey, ended.deed)],
-          // "My favorite drink is coffee" or "I prefer coffee" ends too: slots named by a category, not
-          // by the thing, so learn closes those of them whose value is this thing (supersede.ts).
-          endsValueIn: [`${subjKey}:favourite:`, `${subjKey}:choice:`],
+          // "My favorite drink is coffee", "I prefer coffee" or "I play tennis" (a pastime) ends too:
+          // slots named by a category, not by the thing, so learn closes those of them whose value is
+          // this thing (supersede.ts).
+          endsValueIn: [`${subjKey}:favourite:`, `${subjKey}:choice:`, `${subjKey}:pastime_`],
         },
         0.75 - hedge,
         null,
