@@ -789,6 +789,28 @@ describe("a value changed or given up: the newer statement takes the older one's
     expect(learnedFrom(['He died in 1990.']).some(([key]) => key?.includes('pet_died'))).toBe(false);
   });
 
+  it.each([
+    'We moved to Postgres last year.',
+    'We moved to Kubernetes.',
+    'We moved to GitHub Actions.',
+    'I moved to the cloud.',
+    'I moved to a new team.',
+    'I moved to Vim.',
+    'I moved to the Berlin office.',
+    "I'm staying in Paris for the weekend.",
+    "I'm staying at a hotel in Rome.",
+  ])('reads no home in "%s" (a tool, a team, a stay)', (text) => {
+    expect(learnedFrom([text]).filter(([key]) => key === 'user-1:location')).toEqual([]);
+  });
+
+  it.each([
+    ['We moved to the suburbs.', 'user-1 lives in the suburbs'],
+    ["I'm staying in Lisbon.", 'user-1 lives in Lisbon'],
+    ['I moved to New York in 2020.', 'user-1 lives in New York'],
+  ])('still reads the home in "%s"', (text, content) => {
+    expect(learnedFrom([text])).toContainEqual(['user-1:location', content]);
+  });
+
   it('reads a place left only when a place is named, and retired only of the speaker', () => {
     const keys = (text: string) => learnedFrom([text]).map(([key]) => key);
     expect(keys("I moved out of my parents' house.").some((k) => k?.includes('location'))).toBe(false);

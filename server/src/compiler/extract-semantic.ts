@@ -432,6 +432,28 @@ const PLAN_WORD = String.raw`(?:plan|tier|subscription|package|edition)\b`;
 /** A value naming a plan ("the Enterprise plan"): moving to it is no move of house. */
 const ENDS_IN_PLAN = new RegExp(`${PLAN_WORD}$`, 'i');
 
+/** A stay of a while, said after "staying in/at": a trip or a visit, not a home. */
+const A_STAY = String.raw`\b(?:for\s+(?:the|a|an|one|two|three|four|five|six|few|couple|some|\d+)\b|this\s+(?:week|weekend|month|summer|winter|spring|fall|autumn)|next\s+(?:week|weekend|month)|tonight|until|till|through|over\s+the|on\s+(?:vacation|holiday|a\s+trip|business)|while|(?:a|the|my|our)\s+(?:hotel|hostel|friend|airbnb|motel|resort|inn|parents))`;
+/** Where one moves that is no place to live: a team, an office, a tool ("we moved to the cloud"). */
+const NOT_A_HOME =
+  /\b(?:office|team|department|floor|desk|branch|campus|role|position|job|shift|project|server|cluster|region|channel|repo|repository|stack|cloud|version|release|framework|library|platform|tool|model|account|stage|phase|step|level|chapter|topic|question|thing|idea)s?$/i;
+/** Words for a place to live a move may name in lower case ("moved to the suburbs"). */
+const A_PLACE_WORD =
+  /\b(?:suburbs?|countryside|country|city|coast|seaside|mountains?|village|town|island|states|north|south|east|west|neighbou?rhood|area|apartment|flat|house|home|place|condo|farm|abroad)$/i;
+/** Tools and services a team moves to: no town ("we moved to Kubernetes", "to GitHub Actions"). */
+const TECH_NAMES = new Set(
+  'aws|gcp|azure|google cloud|kubernetes|k8s|docker|heroku|vercel|netlify|fly.io|cloudflare|github|github actions|gitlab|bitbucket|circleci|jenkins|terraform|pulumi|slack|microsoft teams|discord|notion|jira|linear|confluence|typescript|python|rust|golang|java|kotlin|swift|react|vue|svelte|angular|next.js|nextjs|graphql|grpc|kafka|redis|elasticsearch|snowflake|bigquery|databricks'.split(
+    '|',
+  ),
+);
+
+/** Whether a location's value names no place to live: a tool, a team, or (moved to) no place at all. */
+function notAPlace(value: string, moved: boolean): boolean {
+  const name = value.toLowerCase().replace(/^(?:the|a|an)\s+/, '');
+  if (KNOWN_KINDS[name] !== undefined || TECH_NAMES.has(name) || NOT_A_HOME.test(value)) return true;
+  return moved && /^\p{Ll}/u.test(value) && !A_PLACE_WORD.test(value);
+}
+
 /** Car makes, for "I drive a ..." and "bought a ..." (a bought thing is a car only by its make). */
 const CAR_MAKES =
   'Tesla|Honda|Toyota|Ford|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Porsche|Chevrolet|Chevy|Jeep|Fiat|Renault|Peugeot|Citroen|Skoda|Seat|Lexus|Mini|Rivian|Polestar|Dacia|Opel|Suzuki|Mitsubishi|Jaguar|Land Rover|Range Rover|Lucid|BYD';
@@ -479,6 +501,8 @@ const ATTRIBUTE_PATTERNS: {
   ends?: true;
   /** One slot per kind of thing named (the value's head noun): "training for the half marathon" is `training_marathon`. */
   byKind?: true;
+  /** A move ("moved to V"): V must name a place (a capital, or a word for one: "the suburbs"). */
+  moves?: true;
   /**
    * Ends the values equal to the value in the slots under this prefix: "Rex passed away" ends
    * `pet_dog_rex`, a slot named by a kind the statement need not say (learn's supersession).
@@ -491,7 +515,14 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S lives in V',
   },
   {
-    re: new RegExp(`${IM}\\s+(?:living|based|staying|settled)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
+    re: new RegExp(`${IM}\\s+(?:living|based|settled)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
+    attribute: 'location',
+    phrase: 'S lives in V',
+  },
+  // Staying somewhere is living there only when no stay of a while is said ("staying in Paris for the
+  // weekend", "at a hotel", "until Friday": a trip, not a home).
+  {
+    re: new RegExp(`${IM}\\s+staying\\s+(?:in|at)\\s+(?![^.!?]*${A_STAY})${VALUE}`, 'iu'),
     attribute: 'location',
     phrase: 'S lives in V',
   },
@@ -564,6 +595,7 @@ const ATTRIBUTE_PATTERNS: {
     ),
     attribute: 'location',
     phrase: 'S lives in V',
+    moves: true,
   },
   // Where one used to live, then where one lives: "I used to live in Boston but moved to Denver".
   {
@@ -573,6 +605,7 @@ const ATTRIBUTE_PATTERNS: {
     ),
     attribute: 'location',
     phrase: 'S lives in V',
+    moves: true,
   },
   // A place left ("I no longer live in Lisbon", "I don't live in Lisbon anymore", "I moved out of
   // Lisbon"): its own slot, ending "lives in Lisbon" only (a place named: "moved out of my parents'
@@ -596,6 +629,7 @@ const ATTRIBUTE_PATTERNS: {
     re: new RegExp(`${NAME_SUBJ}\\s+(?:has\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?to\\s+${VALUE}`, 'u'),
     attribute: 'location',
     phrase: 'S lives in V',
+    moves: true,
     named: true,
   },
   { re: new RegExp(`${IM}\\s+(?:originally\\s+)?from\\s+${VALUE}`, 'iu'), attribute: 'origin', phrase: 'S is from V' },
@@ -1094,7 +1128,9 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
     if (
       value === '' ||
       (attribute === 'location' &&
-        (/^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value) || ENDS_IN_PLAN.test(value)))
+        (/^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value) ||
+          ENDS_IN_PLAN.test(value) ||
+          notAPlace(value, p.moves === true)))
     )
       continue;
     if (
