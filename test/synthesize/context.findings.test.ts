@@ -405,6 +405,14 @@ describe('synthesize: current facts only', () => {
       /works at Acme|I work at Acme/,
     ],
     [
+      'a promotion',
+      "I'm a junior developer.",
+      'I got promoted to senior engineer.',
+      'Is dana a developer or an engineer?',
+      /works as senior engineer/,
+      /junior developer/,
+    ],
+    [
       'a car sold',
       'I drive a Tesla.',
       'I sold my Tesla.',

@@ -777,6 +777,13 @@ describe("a value changed or given up: the newer statement takes the older one's
     ["I'm retired now.", ['user-1:employer', 'user-1 is retired']],
     ['I retired from Acme in May.', ['user-1:employer', 'user-1 no longer works at Acme']],
     ['I sold my Tesla.', ['user-1:car', 'user-1 no longer has their Tesla']],
+    ['I left Stripe, I joined Datadog as a staff engineer.', ['user-1:occupation', 'user-1 works as staff engineer']],
+    [
+      'I just joined Google as their first designer in Lisbon.',
+      ['user-1:occupation', 'user-1 works as first designer'],
+    ],
+    ['I got promoted to senior engineer.', ['user-1:occupation', 'user-1 works as senior engineer']],
+    ['I was promoted to team lead last week.', ['user-1:occupation', 'user-1 works as team lead']],
     ['I sold my Tesla and bought a Honda Civic.', ['user-1:car', 'user-1 drives a Honda Civic']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);

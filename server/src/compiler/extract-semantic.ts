@@ -679,6 +679,24 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'occupation',
     phrase: 'S works as V',
   },
+  // The role a job was joined in, and a promotion ("I joined Datadog as a staff engineer", "I got
+  // promoted to senior engineer"): the occupation they name replaces the one before.
+  {
+    re: new RegExp(
+      `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|recently\\s+|finally\\s+)?joined\\s+[^,.;!?]+?\\s+as\\s+(?:an?\\s+|the\\s+|their\\s+|our\\s+)?${VALUE}`,
+      'iu',
+    ),
+    attribute: 'occupation',
+    phrase: 'S works as V',
+  },
+  {
+    re: new RegExp(
+      `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|recently\\s+|finally\\s+)?(?:got|was|been)\\s+promoted\\s+to\\s+(?:an?\\s+|the\\s+)?${VALUE}`,
+      'iu',
+    ),
+    attribute: 'occupation',
+    phrase: 'S works as V',
+  },
   // Leaving a job ends it: "I quit my job at Acme", "I was laid off from Initech" supersede "works at".
   {
     re: new RegExp(
@@ -1053,6 +1071,8 @@ function trimValue(v: string, attribute: string): string {
   // When one moved or left is no part of the place or the employer ("to Austin last spring", "to
   // Porto in March 2025"); of an event trained for it is ("the half marathon in April").
   if (attribute === 'location' || attribute === 'employer') out = out.replace(WHEN_AFTER_A_PLACE, '').trim();
+  // Where one works is no part of the role ("designer in Lisbon").
+  if (attribute === 'occupation') out = out.split(/\s+in\s+/i)[0] as string;
   return out;
 }
 
@@ -1061,7 +1081,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
