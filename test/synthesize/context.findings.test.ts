@@ -413,6 +413,14 @@ describe('synthesize: current facts only', () => {
       /junior developer/,
     ],
     [
+      'a server moved',
+      'Our staging server is stg-1.acme.internal.',
+      'Our staging server has been changed to stg-2.acme.internal.',
+      "What is dana's staging server?",
+      /staging server is stg-2\.acme\.internal/,
+      /stg-1/,
+    ],
+    [
       'a car sold',
       'I drive a Tesla.',
       'I sold my Tesla.',

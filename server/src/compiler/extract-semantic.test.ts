@@ -783,6 +783,17 @@ describe("a value changed or given up: the newer statement takes the older one's
       ['user-1:occupation', 'user-1 works as first designer'],
     ],
     ['I got promoted to senior engineer.', ['user-1:occupation', 'user-1 works as senior engineer']],
+    ['My timezone is now CET.', ['user-1:timezone', "user-1's timezone is CET"]],
+    [
+      'Our API base URL is https://api.acme.com/v2.',
+      ['user-1:api_base_url', "user-1's API base URL is https://api.acme.com/v2"],
+    ],
+    [
+      'Our staging server has been changed to stg-2.acme.internal.',
+      ['user-1:staging_server', "user-1's staging server is stg-2.acme.internal"],
+    ],
+    ['Our node version is 20.11.', ['user-1:node_version', "user-1's node version is 20.11"]],
+    ['Our default branch changed to main.', ['user-1:default_branch', "user-1's default branch is main"]],
     ['I was promoted to team lead last week.', ['user-1:occupation', 'user-1 works as team lead']],
     ['I sold my Tesla and bought a Honda Civic.', ['user-1:car', 'user-1 drives a Honda Civic']],
   ])('%s', (text, fact) => {

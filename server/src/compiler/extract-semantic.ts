@@ -492,6 +492,19 @@ const NOTHING_OR_WHEN = String.raw`(?=\s*(?:[,.;!?]|$)|\s+(?:alcohol|booze|altog
 /** Food one smokes is no habit ("I smoke brisket on weekends"). */
 const NOT_SMOKED_FOOD = String.raw`(?!\s+(?:my\s+own\s+|the\s+|a\s+|some\s+)?(?:meats?|brisket|salmon|fish|ribs|pork|chicken|turkey|cheese|sausages?|ham|bacon|wood|chips|food))`;
 
+/** Things of someone's (or a team's) with one value at a time, said as "my/our X is Y". */
+const MY_THINGS = [
+  'birthday|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion',
+  'team|manager|boss|tech lead|team lead|product manager|school|university|college',
+  'editor|ide|shell|terminal|browser|laptop|phone|car|os|operating system',
+  'api base url|api url|base url|api endpoint|endpoint|domain|hostname|host|port|region',
+  '(?:staging|production|prod|dev|test) (?:server|url|database|db|environment|host|cluster)',
+  'default branch|main branch|deploy command|deployment command|build command|test command',
+  'node version|python version|deadline|launch date|release date|budget|sprint length',
+].join('|');
+/** A value: a URL, a host or a version (dots inside), or a few words up to the clause's end. */
+const MY_VALUE = String.raw`(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:\/[^\s,;!?]*[^\s,;!?.])?|[^,.;!?]{2,40}`;
+
 const ATTRIBUTE_PATTERNS: {
   re: RegExp;
   attribute: string;
@@ -935,7 +948,12 @@ const ATTRIBUTE_PATTERNS: {
     phrase: "S's V1 is V",
   },
   {
-    re: /\bmy\s+(?:new\s+|current\s+)?(birthday|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating system)\s+is\s+([^,.;!?]{2,40})/i,
+    // "my timezone is CET", "our staging server is now stg-2.acme.internal", "our API base URL changed
+    // to https://...": one slot per thing named, a newer value replaces the older.
+    re: new RegExp(
+      String.raw`\b(?:my|our)\s+(?:new\s+|current\s+|updated\s+)?(${MY_THINGS})\s+(?:is|(?:has\s+(?:been\s+)?|was\s+)?changed\s+to|(?:has\s+)?moved\s+to)\s+(?:now\s+)?(${MY_VALUE})`,
+      'i',
+    ),
     attribute: 'my',
     phrase: "S's V1 is V",
   },
@@ -1081,7 +1099,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|budget|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -1120,6 +1138,8 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
         attribute === 'my' || attribute === 'pet' || attribute === 'relative' || attribute === 'age_of'
           ? `${attribute === 'my' ? '' : `${attribute}_`}${v1.replace(/\s+/g, '_')}`
           : attribute;
+      // Said as the speaker wrote it ("API base URL"), stored by its lower case.
+      if (p.attribute === 'my') v1 = m[1];
     } else value = m.slice(1).find((g) => g !== undefined) as string;
     // A pattern's alternatives each capture the value (the one that matched is it): none is no value,
     // never a crash of learn.
