@@ -817,8 +817,10 @@ describe("a value changed or given up: the newer statement takes the older one's
     'I moved to the Berlin office.',
     "I'm staying in Paris for the weekend.",
     "I'm staying at a hotel in Rome.",
+    'I live in the terminal most days.',
+    "I'm from the platform team.",
   ])('reads no home in "%s" (a tool, a team, a stay)', (text) => {
-    expect(learnedFrom([text]).filter(([key]) => key === 'user-1:location')).toEqual([]);
+    expect(learnedFrom([text]).filter(([key]) => key === 'user-1:location' || key === 'user-1:origin')).toEqual([]);
   });
 
   it.each([

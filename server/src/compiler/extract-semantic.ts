@@ -434,9 +434,13 @@ const ENDS_IN_PLAN = new RegExp(`${PLAN_WORD}$`, 'i');
 
 /** A stay of a while, said after "staying in/at": a trip or a visit, not a home. */
 const A_STAY = String.raw`\b(?:for\s+(?:the|a|an|one|two|three|four|five|six|few|couple|some|\d+)\b|this\s+(?:week|weekend|month|summer|winter|spring|fall|autumn)|next\s+(?:week|weekend|month)|tonight|until|till|through|over\s+the|on\s+(?:vacation|holiday|a\s+trip|business)|while|(?:a|the|my|our)\s+(?:hotel|hostel|friend|airbnb|motel|resort|inn|parents))`;
-/** Where one moves that is no place to live: a team, an office, a tool ("we moved to the cloud"). */
+/**
+ * Where one moves, lives or is from that is no place to live: a team, an office, a tool ("we moved to
+ * the cloud", "I live in the terminal most days", "I'm from the platform team"). Lower case only: a
+ * name in capitals may be a place ("Cloud Nine").
+ */
 const NOT_A_HOME =
-  /\b(?:office|team|department|floor|desk|branch|campus|role|position|job|shift|project|server|cluster|region|channel|repo|repository|stack|cloud|version|release|framework|library|platform|tool|model|account|stage|phase|step|level|chapter|topic|question|thing|idea)s?$/i;
+  /\b(?:office|team|department|floor|desk|branch|campus|role|position|job|shift|project|server|cluster|region|channel|repo|repository|stack|cloud|version|release|framework|library|platform|tool|model|account|stage|phase|step|level|chapter|topic|question|thing|idea|terminal|editor|inbox|meeting|call|spreadsheet|codebase)s?\b/;
 /** Words for a place to live a move may name in lower case ("moved to the suburbs"). */
 const A_PLACE_WORD =
   /\b(?:suburbs?|countryside|country|city|coast|seaside|mountains?|village|town|island|states|north|south|east|west|neighbou?rhood|area|apartment|flat|house|home|place|condo|farm|abroad)$/i;
@@ -1170,7 +1174,8 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       (attribute === 'location' &&
         (/^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value) ||
           ENDS_IN_PLAN.test(value) ||
-          notAPlace(value, p.moves === true)))
+          notAPlace(value, p.moves === true))) ||
+      (attribute === 'origin' && notAPlace(value, false))
     )
       continue;
     if (
