@@ -504,7 +504,7 @@ const MY_THINGS = [
   'api base url|api url|base url|api endpoint|endpoint|domain|hostname|host|port|region',
   '(?:staging|production|prod|dev|test) (?:server|url|database|db|environment|host|cluster)',
   'default branch|main branch|deploy command|deployment command|build command|test command',
-  'node version|python version|deadline|launch date|release date|budget|sprint length',
+  'node version|python version|deadline|launch date|release date|sprint length',
 ].join('|');
 /** A value: a URL, a host or a version (dots inside), or a few words up to the clause's end. */
 const MY_VALUE = String.raw`(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:\/[^\s,;!?]*[^\s,;!?.])?|[^,.;!?]{2,40}`;
