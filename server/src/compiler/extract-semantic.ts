@@ -742,13 +742,7 @@ const ATTRIBUTE_PATTERNS: {
   },
   // Retired: no employer any more ("I retired last year", "I'm retired now").
   {
-    re: /\bI\s+(?:have\s+|['’]ve\s+)?(?:(?:just|finally|recently|officially|already)\s+)?(retired)\b(?!\s+(?:my|our|the|a|an|it|him|her|them)\b)/i,
-    attribute: 'employer',
-    phrase: 'S is retired',
-    ends: true,
-  },
-  {
-    re: /\b(?:I['’]m|I\s+am)\s+(?:now\s+|officially\s+|happily\s+)?(retired)\b/i,
+    re: /\b(?:I\s+(?:have\s+|['’]ve\s+)?(?:(?:just|finally|recently|officially|already)\s+)?(retired)\b(?!\s+(?:my|our|the|a|an|it|him|her|them)\b)|(?:I['’]m|I\s+am)\s+(?:now\s+|officially\s+|happily\s+)?(retired)\b)/i,
     attribute: 'employer',
     phrase: 'S is retired',
     ends: true,
@@ -776,13 +770,16 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S works as V',
   },
   {
-    re: /\b[Mm]y\s+name\s+is\s+(?:now\s+)?([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)?)/u,
+    re: new RegExp(String.raw`\b[Mm]y\s+name\s+is\s+(?:now\s+)?${PERSON_NAME}`, 'u'),
     attribute: 'name',
     phrase: "S's name is V",
   },
   // A name changed replaces the one before: "I changed my name to Ana Jones".
   {
-    re: /\bI\s+(?:have\s+|['’]ve\s+)?(?:(?:just|legally|officially|finally|recently)\s+)*changed\s+my\s+name\s+(?:back\s+)?to\s+([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)?)/u,
+    re: new RegExp(
+      String.raw`\bI\s+(?:have\s+|['’]ve\s+)?(?:(?:just|legally|officially|finally|recently)\s+)*changed\s+my\s+name\s+(?:back\s+)?to\s+${PERSON_NAME}`,
+      'u',
+    ),
     attribute: 'name',
     phrase: "S's name is V",
   },
@@ -1047,13 +1044,7 @@ const ATTRIBUTE_PATTERNS: {
     ends: true,
   },
   {
-    re: /\bI(?:['’]m|\s+am)\s+(?:no\s+longer|not)\s+an?\s+(?:(?:heavy|chain|social|big)\s+)?(smoker|vaper|gambler|drinker)\b/i,
-    attribute: 'habit',
-    phrase: 'S quit V',
-    ends: true,
-  },
-  {
-    re: /\bI(?:['’]m|\s+am)\s+(?:now\s+)?an?\s+(?:non-?|ex-?)(smoker|vaper|drinker)\b/i,
+    re: /\bI(?:['’]m|\s+am)\s+(?:(?:no\s+longer|not)\s+an?\s+(?:(?:heavy|chain|social|big)\s+)?(smoker|vaper|gambler|drinker)\b|(?:now\s+)?an?\s+(?:non-?|ex-?)(smoker|vaper|drinker)\b)/i,
     attribute: 'habit',
     phrase: 'S quit V',
     ends: true,
@@ -1103,7 +1094,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|budget|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -1126,7 +1117,7 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       value = (m.groups.n as string).toLowerCase();
       attribute = `count_${thing === 'children' ? 'child' : thing.replace(/(?:ies)$/, 'y').replace(/s$/, '')}`;
     } else if (attribute === 'habit') {
-      const habit = habitOf(m[1] as string);
+      const habit = habitOf(m.slice(1).find((g) => g !== undefined) ?? '');
       if (!habit) continue;
       value = habit.habit;
       v1 = habit.does;
