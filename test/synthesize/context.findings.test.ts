@@ -436,6 +436,97 @@ describe('synthesize: current facts only', () => {
       /stopped playing tennis/,
       /include tennis|I play tennis/,
     ],
+    // Found probing forty more pairs of a value and its change (2026-12-06 night).
+    [
+      'a job left for another',
+      'I work at Google.',
+      'I left Google and joined Meta.',
+      'Where does dana work?',
+      /works at Meta/,
+      /works at Google|I work at Google/,
+    ],
+    [
+      'a graduation',
+      "I'm a student at MIT.",
+      'I graduated from MIT last spring.',
+      'Is dana a student?',
+      /graduated from MIT/,
+      /is a student|I'm a student/,
+    ],
+    [
+      'a pet given away',
+      'My dog is named Max.',
+      'We gave Max away to my parents.',
+      'Does dana have a dog?',
+      /gave Max away/,
+      /dog is called Max|dog is named Max/,
+    ],
+    [
+      'a pet without a name that died',
+      'I have a cat.',
+      'My cat died last week.',
+      'Does dana have a cat?',
+      /cat passed away/,
+      /dana has a cat|I have a cat/,
+    ],
+    [
+      'a manager said name first',
+      'My manager is Bob.',
+      'Alice is my manager now.',
+      "Who is dana's manager?",
+      /Alice/,
+      /Bob/,
+    ],
+    [
+      'a team joined',
+      "I'm on the payments team.",
+      'I joined the search team.',
+      'Which team is dana on?',
+      /on the search team/,
+      /payments/,
+    ],
+    ['a budget raised', 'My budget is $500.', 'My budget is now $800.', "What is dana's budget?", /\$800/, /\$500/],
+    [
+      'a time zone said by its abbreviation',
+      'My timezone is PST.',
+      "I'm in EST now.",
+      "What is dana's timezone?",
+      /EST/,
+      /PST/,
+    ],
+    [
+      "a relative's move",
+      'My sister lives in Paris.',
+      'My sister moved to Rome.',
+      "Where does dana's sister live?",
+      /sister lives in Rome/,
+      /Paris/,
+    ],
+    [
+      'a divorce',
+      'My wife is Emma.',
+      'Emma and I divorced last year.',
+      "Who is dana's wife?",
+      /divorced Emma/,
+      /wife is Emma/,
+    ],
+    [
+      'an instrument given up',
+      "I'm learning piano.",
+      'I gave up piano.',
+      'Is dana still learning piano?',
+      /gave up piano/,
+      /learning piano|plays the piano/,
+    ],
+    ['a new computer', 'I use Windows.', 'I switched to a Mac.', 'What computer does dana use?', /Mac/, /Windows/],
+    [
+      'an upgrade',
+      'We use Postgres 14.',
+      'We upgraded to Postgres 16.',
+      'Which Postgres version does dana use?',
+      /Postgres 16/,
+      /Postgres 14/,
+    ],
   ])('leaves out the old value after %s', async (_what, before, after, query, current, old) => {
     const hx = await client('changed');
     await say(hx, 'dana', [
@@ -446,6 +537,17 @@ describe('synthesize: current facts only', () => {
     expect(pack.context).toMatch(current);
     expect(pack.context).not.toMatch(old);
     expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
+  });
+
+  it("ends a student's occupation on graduating, and no other", async () => {
+    const hx = await client('graduated-engineer');
+    await say(hx, 'dana', [
+      ["I'm a software engineer.", '2026-01-10T10:00:00Z'],
+      ['I graduated from MIT in 2010.', '2026-03-02T10:00:00Z'],
+    ]);
+    const pack = await hx.synthesize("What is dana's job?", { subjectId: 'dana', maxTokens: 2000 });
+    expect(pack.context).toMatch(/software engineer/);
+    expect(pack.budget.omitted.superseded).toBe(0);
   });
 
   it('ends the place one lives in only when it is the place left', async () => {

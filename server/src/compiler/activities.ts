@@ -188,6 +188,15 @@ const MATCHERS = (Object.entries(PASTIMES) as Array<[PastimeKind, Array<[string,
   list.map(([name, forms]) => ({ kind, name, re: new RegExp(`\\b(?:${forms})\\b`, 'gi') })),
 );
 
+const WHOLE = MATCHERS.map(({ kind, name, re }) => ({ kind, name, re: new RegExp(`^(?:${re.source})$`, 'i') }));
+
+/** The pastime a phrase names, whole ("piano", "rock climbing"): what "I gave up piano" gave up. */
+export function pastimeNamed(phrase: string): Pastime | null {
+  const said = phrase.trim().replace(/^(?:the|my)\s+/i, '');
+  const found = WHOLE.find(({ re }) => re.test(said));
+  return found ? { kind: found.kind, name: found.name } : null;
+}
+
 /** The pastimes a first-person sentence says the speaker does (none for a question or a negation). */
 export function detectPastimes(sentence: string): Pastime[] {
   if (!FIRST_PERSON.test(sentence) || /\?\s*$/.test(sentence)) return [];

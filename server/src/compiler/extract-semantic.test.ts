@@ -733,7 +733,8 @@ describe("a value changed or given up: the newer statement takes the older one's
     ["I don't eat meat anymore.", ['user-1:opinion:meat', 'user-1 no longer eats meat']],
     ['I no longer watch horror movies.', ['user-1:opinion:horror-movi', 'user-1 no longer watches horror movies']],
     ['We moved to Madrid last week.', ['user-1:location', 'user-1 lives in Madrid']],
-    ['My new boss is Tom.', ['user-1:boss', "user-1's boss is Tom"]],
+    // A boss is a manager: one slot, so "My new manager is Tom" replaces "My boss is Priya".
+    ['My new boss is Tom.', ['user-1:manager', "user-1's boss is Tom"]],
     [
       "I'm not allergic to peanuts anymore, it was a misdiagnosis.",
       ['user-1:diet_allergic_to_peanuts', 'user-1 is no longer allergic to peanuts'],
@@ -796,8 +797,62 @@ describe("a value changed or given up: the newer statement takes the older one's
     ['Our default branch changed to main.', ['user-1:default_branch', "user-1's default branch is main"]],
     ['I was promoted to team lead last week.', ['user-1:occupation', 'user-1 works as team lead']],
     ['I sold my Tesla and bought a Honda Civic.', ['user-1:car', 'user-1 drives a Honda Civic']],
+    // Found probing forty more pairs of a value and its change through synthesize (2026-12-06 night).
+    ['I left Google and joined Meta.', ['user-1:employer', 'user-1 works at Meta']],
+    ['I quit Acme to join Initech.', ['user-1:employer', 'user-1 works at Initech']],
+    ['I graduated from MIT last spring.', ['user-1:graduated', 'user-1 graduated from MIT']],
+    ["I'm no longer a student.", ['user-1:graduated', 'user-1 is no longer a student']],
+    ['We gave Max away to my parents.', ['user-1:pet_gone_max', 'user-1 gave Max away']],
+    ['I had to rehome our cat Luna.', ['user-1:pet_gone_luna', 'user-1 gave Luna away']],
+    ['I have a cat.', ['user-1:pet_unnamed_cat', 'user-1 has a cat']],
+    ['My cat died last week.', ['user-1:pet_died_cat', "user-1's cat passed away"]],
+    ['Alice is my manager now.', ['user-1:manager', "user-1's manager is Alice"]],
+    ["I'm on the payments team.", ['user-1:team', 'user-1 is on the payments team']],
+    ['I joined the search team.', ['user-1:team', 'user-1 is on the search team']],
+    ['My budget is now $800.', ['user-1:budget', "user-1's budget is $800"]],
+    ['My rent went up to 1,400 euros a month.', ['user-1:rent', "user-1's rent is 1,400 euros"]],
+    ["I'm in EST now.", ['user-1:timezone', "user-1's timezone is EST"]],
+    ['My time zone is PST.', ['user-1:timezone', "user-1's time zone is PST"]],
+    ['My sister moved to Rome.', ['user-1:home_of_sister', "user-1's sister lives in Rome"]],
+    ['My parents moved to Florida last year.', ['user-1:home_of_parents', "user-1's parents live in Florida"]],
+    ['Emma and I divorced last year.', ['user-1:partner', 'user-1 divorced Emma']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
+  });
+
+  it.each([
+    'Our budget is frozen until April.',
+    'I have a dog walker.',
+    "I'm a graduate student.",
+    "I'm on the same team as Bob.",
+    'She is my manager.',
+    "I'm in CT visiting family.",
+    'My sister lives with her husband.',
+    'I gave up hope.',
+  ])('reads no value changed in "%s"', (text) => {
+    const keys = learnedFrom([text]).map(([key]) => key);
+    expect(keys.filter((k) => /budget|pet|graduated|team|manager|timezone|home_of|opinion/.test(k ?? ''))).toEqual([]);
+  });
+
+  it('reads a pastime or a thing learned given up without its verb ("I gave up piano")', () => {
+    const drafts = extractMemories([user('I gave up piano.', '2026-05-01T08:00:00Z')]);
+    const ended = drafts.find((d) => d.kind === 'fact');
+    expect(ended?.content).toBe('user-1 gave up piano');
+    expect(ended?.attributes.endsValueIn).toEqual(expect.arrayContaining(['user-1:pastime_', 'user-1:learning_']));
+    // A job is no pastime: "I quit Acme" is read as the job left, not as a liking ended.
+    expect(learnedFrom(['I quit Acme.'])).toEqual([['user-1:employer', 'user-1 no longer works at Acme']]);
+  });
+
+  it('reads a switch to a Mac as a choice of system, and an upgrade as the new version of the same thing', () => {
+    const keys = (texts: string[]) => learnedFrom(texts, ['preference']).map(([key]) => key);
+    expect(keys(['I use Windows.', 'I switched to a Mac.'])).toEqual([
+      'user-1:choice:operating_system',
+      'user-1:choice:operating_system',
+    ]);
+    expect(keys(['We use Postgres 14.', 'We upgraded to Postgres 16.'])).toEqual([
+      'user-1:choice:database',
+      'user-1:choice:database',
+    ]);
   });
 
   it('reads a pet that died as ending the pet slots of that name, and not as a pet introduced', () => {

@@ -3,7 +3,7 @@
  * Each kind is a small set of English patterns over one sentence; facts about an attribute
  * (location, employer, favourite X...) carry an attributeKey so a newer value supersedes the old.
  */
-import { detectPastimes, pastimePhrase } from './activities.js';
+import { detectPastimes, pastimeNamed, pastimePhrase } from './activities.js';
 import { contentStems, dedupeKeyOf, subjectSlug, words } from './normalise.js';
 import { formatResolved, resolveDate } from './resolve-dates.js';
 import type { Statement } from './segment.js';
@@ -92,16 +92,16 @@ interface Preference {
 
 /** "I prefer X" chooses X over others of its kind; so does "I switched to X". */
 const PREFER = new RegExp(
-  `${I}(?:\\s+have|['’]ve)?\\s+(?:just\\s+|now\\s+|finally\\s+)?(?:prefer|(?:switched|changed|converted|migrated)\\s+(?:over\\s+|back\\s+)?(?:from\\s+[^,.;!?]+?\\s+)?to)\\s+(?!to\\b)(.+)`,
+  `${I}(?:\\s+have|['’]ve)?\\s+(?:just\\s+|now\\s+|finally\\s+)?(?:prefer|(?:switched|changed|converted|migrated|upgraded|downgraded)\\s+(?:over\\s+|back\\s+)?(?:from\\s+[^,.;!?]+?\\s+)?to)\\s+(?!to\\b)(.+)`,
   'i',
 );
 
 /** "We use Postgres and pnpm", "we're running on Kubernetes", "I use VS Code": what a team or a person uses (or chose, below). */
 const WE_USE =
   /\b(?:we|I)(?:\s+(?:now|currently|still|mostly|mainly|also|just|only|usually|always))*(?:\s+|(?=['’]))(?:use|are using|['’]re using|am using|['’]m using|run on|are running on|['’]re running on|rely on)\s+(.+)/i;
-/** "We decided to go with Qdrant", "we settled on Vite": a team's choice of a named thing. */
+/** "We decided to go with Qdrant", "we settled on Vite", "we upgraded to Postgres 16": a team's choice of a named thing. */
 const WE_CHOSE =
-  /\b[Ww]e(?:\s+(?:finally|just|eventually))?\s+(?:(?:have\s+)?decided\s+to\s+(?:go\s+with|use|adopt)|chose|picked|settled\s+on|opted\s+for|standardi[sz]ed\s+on)\s+(\p{Lu}.*)/u;
+  /\b[Ww]e(?:\s+(?:finally|just|eventually|recently|now))?\s+(?:(?:have\s+)?decided\s+to\s+(?:go\s+with|use|adopt)|chose|picked|settled\s+on|opted\s+for|standardi[sz]ed\s+on|(?:have\s+)?(?:upgraded|migrated|switched)(?:\s+(?:over|everything|our\s+[\w-]+))?\s+to)\s+(\p{Lu}.*)/u;
 /** "We switched from Postgres to CockroachDB", "I migrated from X to Y": the second replaces the first. */
 const SWITCH_FROM =
   /\b(I|we)(?:\s+have|['’]ve)?\s+(?:just\s+|now\s+|finally\s+|recently\s+)?(?:switched|changed|converted|migrated)\s+(?:over\s+|back\s+)?(?:(?:our|my|the)\s+[\w-]+\s+)?from\s+(.+?)\s+(?:over\s+)?to\s+(.+)/i;
@@ -147,6 +147,11 @@ const STOPPED = new RegExp(
   `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+|recently\\s+)?(?<verb>${GIVE_UP})\\s+(?<deed>${HABIT_GERUND})\\s+(?<thing>.+)`,
   'i',
 );
+/** A pastime given up, said without a verb for it: "I gave up piano", "I quit tennis last year". */
+const STOPPED_PASTIME = new RegExp(
+  `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+|recently\\s+)?(?<verb>${GIVE_UP})\\s+(?:the\\s+|my\\s+)?(?<thing>[\\p{L}-]+(?:\\s+[\\p{L}-]+)??)(?=\\s*(?:[,.;!?]|$)|\\s+(?:last|this|a|after|because|when|for\\s+good|years?|months?|weeks?|altogether|completely|and|but|lessons|classes)\\b)`,
+  'iu',
+);
 /** "I don't drink coffee any more", "I no longer eat meat". */
 const NO_LONGER = new RegExp(
   `${I}\\s+(?:(?:don['’]?t|do\\s+not)\\s+(?<deed>${HABIT_VERB})\\s+(?<thing>[^,.;!?]+?)\\s+any\\s?more\\b|no\\s+longer\\s+(?<deed2>${HABIT_VERB})\\s+(?<thing2>.+))`,
@@ -190,6 +195,15 @@ export function detectEndedHabit(text: string): EndedHabit | null {
     const verb = (stopped.groups.verb as string).toLowerCase().replace(/\s+/g, ' ').replace('given up', 'gave up');
     const deed = `${(stopped.groups.deed as string).toLowerCase()} ${thing}`;
     return { phrase: `${verb} ${deed}`, thing, deed };
+  }
+  const bare = STOPPED_PASTIME.exec(text);
+  if (bare?.groups && !inRelativeClause(text, bare.index)) {
+    // Only a pastime ("I quit Acme" is a job left, read by the attribute patterns).
+    const pastime = pastimeNamed(bare.groups.thing as string);
+    if (pastime) {
+      const verb = (bare.groups.verb as string).toLowerCase().replace(/\s+/g, ' ').replace('given up', 'gave up');
+      return { phrase: `${verb} ${pastime.name}`, thing: pastime.name, deed: pastime.name };
+    }
   }
   const no = NO_LONGER.exec(text);
   if (!no?.groups || inRelativeClause(text, no.index)) return null;
@@ -304,7 +318,9 @@ const KNOWN_KINDS: Record<string, string> = Object.fromEntries(
     database:
       'postgres|postgresql|mysql|mariadb|sqlite|mongodb|mongo|cockroachdb|yugabytedb|dynamodb|cassandra|oracle|sql server|mssql|supabase|planetscale|neon|firestore|couchdb|clickhouse|duckdb',
     browser: 'chrome|google chrome|firefox|safari|edge|microsoft edge|brave|arc|opera|vivaldi|chromium',
-    'operating system': 'linux|windows|macos|mac os|osx|ubuntu|debian|fedora|arch|arch linux|nixos|mint|linux mint',
+    // A Mac, a MacBook or a PC chosen over Windows or Linux is chosen for its system.
+    'operating system':
+      'linux|windows|macos|mac os|osx|ubuntu|debian|fedora|arch|arch linux|nixos|mint|linux mint|mac|macbook|macbook pro|macbook air|imac|pc|windows pc|chromebook',
     'package manager': 'npm|pnpm|yarn|bun|poetry|pip|uv|conda|homebrew|brew',
     shell: 'bash|zsh|fish|powershell|nushell',
     drink:
@@ -413,6 +429,8 @@ interface AttributeFact {
   ends?: true;
   /** Ends the values equal to this one in the slots under this prefix, whatever their kind ("pet_"). */
   endsValueIn?: string;
+  /** Ends the values of this slot whose head word is `head` ("graduated": a student's occupation). */
+  endsHead?: { slot: string; head: string };
 }
 
 const VALUE = String.raw`((?:[\p{L}\p{N}'’.&-]+)(?:\s+[\p{L}\p{N}'’.&-]+){0,4})`;
@@ -506,6 +524,8 @@ const MY_THINGS = [
   'default branch|main branch|deploy command|deployment command|build command|test command',
   'node version|python version|deadline|launch date|release date|sprint length',
 ].join('|');
+/** Two words for one thing of someone's: one slot, so "my new manager is Tom" replaces "my boss is Priya". */
+const SAME_SLOT: Record<string, string> = { time_zone: 'timezone', boss: 'manager' };
 /** A value: a URL, a host or a version (dots inside), or a few words up to the clause's end. */
 const MY_VALUE = String.raw`(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:\/[^\s,;!?]*[^\s,;!?.])?|[^,.;!?]{2,40}`;
 
@@ -525,6 +545,11 @@ const ATTRIBUTE_PATTERNS: {
    * `pet_dog_rex`, a slot named by a kind the statement need not say (learn's supersession).
    */
   endsValueIn?: string;
+  /**
+   * Ends the values of a slot whose head word is this ("graduated" ends the occupation "PhD student",
+   * and no other occupation): what the statement ends is not its own value.
+   */
+  endsHead?: { slot: string; head: string };
 }[] = [
   {
     re: new RegExp(`${I}\\s+(?:live|reside|am based|am living|am staying|now live)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
@@ -649,6 +674,16 @@ const ATTRIBUTE_PATTERNS: {
     moves: true,
     named: true,
   },
+  // Where someone close lives ("my sister lives in Paris", "my parents moved to Florida"): one slot per
+  // relative, so a move replaces the place before.
+  {
+    re: new RegExp(
+      `\\b[Mm]y\\s+(sister|brother|son|daughter|mom|mother|dad|father|parents|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|grandparents|niece|nephew|best friend|boss|manager|roommate)\\s+(?:(?:still|now|currently|just|recently|finally)\\s+)?(?:(?:lives|live|is living|are living|is based|are based|resides|reside)\\s+(?:in|at)|(?:has\\s+|have\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?to)\\s+${VALUE}`,
+      'u',
+    ),
+    attribute: 'home_of',
+    phrase: "S's V1 lives in V",
+  },
   { re: new RegExp(`${IM}\\s+(?:originally\\s+)?from\\s+${VALUE}`, 'iu'), attribute: 'origin', phrase: 'S is from V' },
   {
     re: new RegExp(`${I}\\s+(?:grew up|was born|was raised)\\s+in\\s+${VALUE}`, 'iu'),
@@ -714,6 +749,16 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'occupation',
     phrase: 'S works as V',
   },
+  // A job left for another, said in one breath ("I left Google and joined Meta", "I quit Acme to join
+  // Initech"): the second is the employer (the first, a capitalised name, is passed over).
+  {
+    re: new RegExp(
+      `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+|recently\\s+)?(?:left|quit)\\s+(?:my\\s+(?:job|position|role)\\s+at\\s+)?(?:the\\s+)?[\\p{Lu}][\\p{L}\\p{N}&.-]*(?:\\s+[\\p{Lu}][\\p{L}\\p{N}&.-]*){0,3}\\s+(?:(?:and|,)\\s+(?:(?:just|then|now)\\s+)?(?:joined|started\\s+(?:working\\s+)?at|went\\s+to\\s+work\\s+(?:at|for))|to\\s+(?:join|work\\s+(?:at|for)|start\\s+at))\\s+${ORG}`,
+      'u',
+    ),
+    attribute: 'employer',
+    phrase: 'S works at V',
+  },
   // Leaving a job ends it: "I quit my job at Acme", "I was laid off from Initech" supersede "works at".
   {
     re: new RegExp(
@@ -746,6 +791,23 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'employer',
     phrase: 'S is retired',
     ends: true,
+  },
+  // Graduated, or a student no more ("I graduated from MIT", "I'm no longer a student"): a student's
+  // occupation ends (only that: "I graduated in 2010" said by an engineer ends no job).
+  {
+    re: new RegExp(
+      `\\bI\\s+(?:have\\s+|['’]ve\\s+)?(?:(?:just|finally|recently|officially|already)\\s+)?graduated\\s+from\\s+(?:the\\s+)?${ORG}`,
+      'u',
+    ),
+    attribute: 'graduated',
+    phrase: 'S graduated from V',
+    endsHead: { slot: 'occupation', head: 'student' },
+  },
+  {
+    re: /\b(?:I\s+(?:have\s+|['’]ve\s+)?(?:(?:just|finally|recently|officially|already)\s+)?(graduated)\b|(?:I['’]m|I\s+am)\s+(?:(?:now\s+)?(?:a\s+)?(graduate)\b(?!\s+student)|no\s+longer\s+a\s+(?:\w+\s+)?(student)\b|not\s+a\s+(?:\w+\s+)?(student)\s+any\s?more\b))/i,
+    attribute: 'graduated',
+    phrase: 'S is no longer a student',
+    endsHead: { slot: 'occupation', head: 'student' },
   },
   {
     re: new RegExp(`${NAME_SUBJ}\\s+works\\s+(?:at|for)\\s+${VALUE}`, 'u'),
@@ -852,6 +914,16 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S broke up with V',
     ends: true,
   },
+  // A divorce ends it too: "Emma and I divorced last year", "I got divorced from my husband".
+  {
+    re: new RegExp(
+      String.raw`\b(?:([Mm]y\s+${PARTNER_WORD}|[\p{Lu}][\p{Ll}'’-]+)\s+and\s+I\s+(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:got\s+)?divorced|I\s+(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:divorced|got\s+divorced\s+from)\s+(my\s+${PARTNER_WORD}|[\p{Lu}][\p{Ll}'’-]+))\b`,
+      'u',
+    ),
+    attribute: 'partner',
+    phrase: 'S divorced V',
+    ends: true,
+  },
   {
     re: new RegExp(
       String.raw`\b[Mm]y\s+(${PARTNER_WORD})(?:['’]s name)?(?:\s*(?:is\s+|,\s*)|\s+)([\p{Lu}][\p{Ll}'’-]+)\b`,
@@ -941,6 +1013,29 @@ const ATTRIBUTE_PATTERNS: {
     ends: true,
     endsValueIn: 'pet_',
   },
+  // A pet given away or rehomed ends its slot as a death does: "we gave Max away to my parents", "I had
+  // to rehome our cat Luna", "we found a new home for Rex".
+  {
+    re: /\b(?:I|[Ww]e)\s+(?:(?:just|recently|sadly|finally)\s+)?(?:had\s+to\s+)?(?:(?:gave|give|given)\s+(?:(?:my|our)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+)?([\p{Lu}][\p{Ll}'’-]+)\s+away|(?:gave|give|given)\s+away\s+(?:(?:my|our)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+)?([\p{Lu}][\p{Ll}'’-]+)|re-?homed?\s+(?:(?:my|our)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+)?([\p{Lu}][\p{Ll}'’-]+)|found\s+a\s+(?:new|good|loving)\s+home\s+for\s+(?:(?:my|our)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+)?([\p{Lu}][\p{Ll}'’-]+))\b/u,
+    attribute: 'pet_gone',
+    phrase: 'S gave V away',
+    ends: true,
+    endsValueIn: 'pet_',
+  },
+  // A pet without a name ("I have a cat", "we got a puppy"), and its death ("my cat died"): one slot per
+  // kind of pet, ended by the death of a pet of that kind with no name said.
+  {
+    re: /\b(?:I|[Ww]e)\s+(?:(?:now|also|still|just|finally|recently)\s+)?(?:have|own|adopted|got|rescued)\s+an?\s+(?:new\s+|little\s+|[\p{Ll}-]+\s+)?(dog|cat|puppy|kitten|horse|parrot|rabbit|hamster)(?=\s*(?:[,.;!?]|$)|\s+(?:and|who|at|in|too|now|as\s+well)\b)(?![^.!?]*\b(?:called|named|name\s+is)\b)/u,
+    attribute: 'pet_unnamed',
+    phrase: 'S has a V',
+  },
+  {
+    re: /\b(?:[Mm]y|[Oo]ur)\s+(?:old\s+|sweet\s+|beloved\s+)?(dog|cat|puppy|kitten|horse|parrot|rabbit|hamster)\s+(?:has\s+|had\s+|just\s+|sadly\s+)?(?:passed\s+away|died)\b/u,
+    attribute: 'pet_died',
+    phrase: "S's V passed away",
+    ends: true,
+    endsValueIn: 'pet_',
+  },
   // The people around someone, by name ("my sister Ana is getting married", "my boss, Priya, ..."):
   // each one its own slot, two sisters add up.
   {
@@ -957,6 +1052,33 @@ const ATTRIBUTE_PATTERNS: {
     ),
     attribute: 'my',
     phrase: "S's V1 is V",
+  },
+  // The same said the other way round: "Alice is my manager now", "Tom is my new boss".
+  {
+    re: /(?:^|[.!?;]\s+|,\s+(?:and|but|so)\s+|\b(?:and|but|so|now)\s+)(?!(?:He|She|It|They|This|That|There|Who|What|Which|Everyone|Nobody|Someone|Mine)\b)(?<v>[\p{Lu}][\p{Ll}'’-]+(?:\s+[\p{Lu}][\p{Ll}'’-]+)?)\s+is\s+(?:now\s+)?(?:officially\s+)?my\s+(?:new\s+|current\s+)?(?<v1>manager|boss|tech lead|team lead|product manager)\b/u,
+    attribute: 'my',
+    phrase: "S's V1 is V",
+  },
+  // The team one is on ("I'm on the payments team", "I joined the search team", "I moved to the
+  // platform team"): one at a time, as "my team is X" says it.
+  {
+    re: /\b(?:(?:I['’]m|I\s+am)\s+(?:(?:now|currently|still)\s+)?(?:on|in|part\s+of)|I\s+(?:(?:have|['’]ve)\s+)?(?:(?:just|recently|finally)\s+)?(?:joined|moved\s+(?:over\s+)?to|switched\s+to|transferred\s+to|was\s+moved\s+to))\s+the\s+(?!(?:same|whole|entire|other|new|first|second|home|away|winning|losing|national|right|wrong)\b)([\p{L}\p{N}&-]+(?:\s+[\p{L}\p{N}&-]+){0,2}?)\s+team\b/iu,
+    attribute: 'team',
+    phrase: 'S is on the V team',
+  },
+  // An amount with one value at a time ("my budget is now $800", "my rent went up to 1,400 euros"):
+  // a number is needed (a budget may also be "frozen until April", a state, no value).
+  {
+    re: /\b(?:my|our)\s+(?:new\s+|current\s+|monthly\s+|annual\s+|yearly\s+|weekly\s+|total\s+)?(budget|salary|rent|weight|target weight|goal weight|height|credit limit|mortgage payment|hourly rate|rate|quota)\s+(?:is|(?:has\s+)?(?:been\s+)?(?:changed|raised|increased|cut|reduced|lowered|bumped|set)\s+to|(?:went|has\s+gone|is)\s+(?:up|down)\s+to|dropped\s+to|rose\s+to)\s+(?:now\s+)?(?:only\s+|about\s+|around\s+|roughly\s+)?([$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|million|thousand)\b)?|\d[\d,.]*(?:\s?(?:k|m|million|thousand)\b)?(?:\s?(?:%|dollars|euros|pounds|usd|eur|gbp|kg|kgs|kilos|lbs|cm|m|ft|feet|an\s+hour|per\s+hour|a\s+month|per\s+month|a\s+year|per\s+year))?)/i,
+    attribute: 'my',
+    phrase: "S's V1 is V",
+  },
+  // A time zone said by its abbreviation ("I'm in EST now", "I'm on CET these days"), the slot of "my
+  // timezone is ...".
+  {
+    re: /\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:now\s+|currently\s+)?(?:in|on)\s+(?:the\s+)?((?:UTC|GMT)(?:\s?[+-]\s?\d{1,2}(?::\d{2})?)?|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|IST|JST|KST|SGT|HKT|AES?[DS]?T|NZ[DS]T|BRT|ART)(?:\s+(?:time|time\s?zone))?\b(?!\s*[-/])/u,
+    attribute: 'timezone',
+    phrase: "S's timezone is V",
   },
   {
     re: /\b(?:I\s+speak|my\s+language\s+is)\s+([\p{Lu}][\p{L}]+(?:\s+and\s+[\p{Lu}][\p{L}]+)?)/u,
@@ -1083,7 +1205,8 @@ function trimValue(v: string, attribute: string): string {
       .trim();
   // When one moved or left is no part of the place or the employer ("to Austin last spring", "to
   // Porto in March 2025"); of an event trained for it is ("the half marathon in April").
-  if (attribute === 'location' || attribute === 'employer') out = out.replace(WHEN_AFTER_A_PLACE, '').trim();
+  if (attribute === 'location' || attribute === 'employer' || attribute.startsWith('home_of_'))
+    out = out.replace(WHEN_AFTER_A_PLACE, '').trim();
   // Where one works is no part of the role ("designer in Lisbon").
   if (attribute === 'occupation') out = out.split(/\s+in\s+/i)[0] as string;
   return out;
@@ -1094,7 +1217,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
@@ -1127,14 +1250,19 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       value = m[2];
       attribute = `${v1}_name`;
     } else if (p.phrase.includes('V1')) {
-      v1 = m[1].toLowerCase();
-      value = m[2];
+      // Named groups where the value comes first ("Alice is my manager"), else the first two.
+      const said = m.groups?.v1 ?? (m[1] as string);
+      v1 = said.toLowerCase();
+      value = m.groups?.v ?? (m[2] as string);
+      const thing = v1.replace(/\s+/g, '_');
       attribute =
-        attribute === 'my' || attribute === 'pet' || attribute === 'relative' || attribute === 'age_of'
-          ? `${attribute === 'my' ? '' : `${attribute}_`}${v1.replace(/\s+/g, '_')}`
-          : attribute;
+        attribute === 'my'
+          ? (SAME_SLOT[thing] ?? thing)
+          : attribute === 'pet' || attribute === 'relative' || attribute === 'age_of' || attribute === 'home_of'
+            ? `${attribute}_${thing}`
+            : attribute;
       // Said as the speaker wrote it ("API base URL"), stored by its lower case.
-      if (p.attribute === 'my') v1 = m[1];
+      if (p.attribute === 'my') v1 = said;
     } else value = m.slice(1).find((g) => g !== undefined) as string;
     // A pattern's alternatives each capture the value (the one that matched is it): none is no value,
     // never a crash of learn.
@@ -1162,7 +1290,7 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
         : attribute;
     if (
       value === '' ||
-      (attribute === 'location' &&
+      ((attribute === 'location' || attribute.startsWith('home_of_')) &&
         (/^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value) ||
           ENDS_IN_PLAN.test(value) ||
           notAPlace(value, p.moves === true))) ||
@@ -1187,7 +1315,8 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       // "my pet Rex": the kind is the pet.
       .replace('pet pet ', 'pet ')
       .replace(/\bV\b/, ofTheSubject(value))
-      .replace(/\ba (?=[aeioAEIO])/, 'an ');
+      .replace(/\ba (?=[aeioAEIO])/, 'an ')
+      .replace(/\b(parents|grandparents) lives\b/, '$1 live');
     out.push({
       attribute,
       value,
@@ -1196,6 +1325,7 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       slot,
       ...(p.ends ? { ends: p.ends } : {}),
       ...(p.endsValueIn ? { endsValueIn: p.endsValueIn } : {}),
+      ...(p.endsHead ? { endsHead: p.endsHead } : {}),
     });
   }
   return out;
@@ -1335,6 +1465,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           value: f.value,
           ...(f.ends ? { ended: true } : {}),
           ...(f.endsValueIn ? { endsValueIn: [`${key}:${f.endsValueIn}`] } : {}),
+          ...(f.endsHead ? { endsValueIn: [`${key}:${f.endsHead.slot}`], endsHead: f.endsHead.head } : {}),
         },
         0.8 - hedge,
         null,
@@ -1422,7 +1553,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           // "My favorite drink is coffee", "I prefer coffee" or "I play tennis" (a pastime) ends too:
           // slots named by a category, not by the thing, so learn closes those of them whose value is
           // this thing (supersede.ts).
-          endsValueIn: [`${subjKey}:favourite:`, `${subjKey}:choice:`, `${subjKey}:pastime_`],
+          endsValueIn: [`${subjKey}:favourite:`, `${subjKey}:choice:`, `${subjKey}:pastime_`, `${subjKey}:learning_`],
         },
         0.75 - hedge,
         null,

@@ -11,7 +11,7 @@ import { segment } from './segment.js';
 import { collectKnownNames, type EntityType } from './spot-entities.js';
 import type { CompilerEvent, MemoryCompiler, MemoryDraft } from './types.js';
 
-export { sameThing } from './normalise.js';
+export { sameHead, sameThing } from './normalise.js';
 export * from './types.js';
 
 /** Statements -> merged memory drafts, semantic and procedural. */

@@ -51,6 +51,13 @@ export function sameThing(a: string, b: string): boolean {
   return x.length > 0 && x.length === y.length && x.every((w, i) => w === y[i]);
 }
 
+/** Whether a value's head (its last content word) is `head`: "PhD student" is a student. */
+export function sameHead(value: string, head: string): boolean {
+  const x = contentStems(value);
+  const y = contentStems(head);
+  return x.length > 0 && y.length === 1 && x[x.length - 1] === y[0];
+}
+
 /** Stable short hash used for keys that may be long. */
 export function shortHash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 24);

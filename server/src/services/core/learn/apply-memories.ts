@@ -274,10 +274,18 @@ function replacedKeys(attributes: Record<string, unknown>): string[] | undefined
   return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : undefined;
 }
 
-/** The slots of the value a memory says ended by name (`attributes.endsValueIn`, with its `object` or `value`), if any. */
+/**
+ * The slots of the value a memory says ended by name (`attributes.endsValueIn`, with its `object` or
+ * `value`, or the head word `endsHead`: "graduated" ends an occupation that is a student's), if any.
+ */
 function valueEnded(attributes: Record<string, unknown>): Contender['endsValue'] {
   const prefixes = attributes.endsValueIn;
-  const value = attributes.object ?? attributes.value;
+  const head = typeof attributes.endsHead === 'string' ? attributes.endsHead : undefined;
+  const value = head ?? attributes.object ?? attributes.value;
   if (!Array.isArray(prefixes) || typeof value !== 'string') return undefined;
-  return { slotPrefixes: prefixes.filter((p): p is string => typeof p === 'string'), value };
+  return {
+    slotPrefixes: prefixes.filter((p): p is string => typeof p === 'string'),
+    value,
+    ...(head ? { byHead: true } : {}),
+  };
 }

@@ -4,10 +4,11 @@
  * records it. A memory that names what it replaces under another key (`attributes.replaces`: "we
  * switched from Postgres to CockroachDB") closes that key's earlier values too, and a value ended by
  * name in slots of any kind (`endsValue`: "I stopped drinking coffee" closes a favourite or a choice
- * that is coffee; "Rex passed away" the pet slot that is Rex) closes those.
+ * that is coffee; "Rex passed away" the pet slot that is Rex; by its head word, "I graduated" the
+ * occupation "PhD student") closes those.
  */
 import { and, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { sameThing } from '../../../compiler/index.js';
+import { sameHead, sameThing } from '../../../compiler/index.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { memories } from '../../../db/schema/index.js';
 import { activeMemoriesIn, type Edge, type Scope } from './shapes.js';
@@ -26,7 +27,7 @@ export interface Contender {
    * "dana:choice:", "dana:pet_") that are this thing end too. Those slots are named by a category
    * ("favourite drink", "pet dog"), which "I stopped drinking coffee" or "Rex passed away" does not say.
    */
-  endsValue?: { slotPrefixes: string[]; value: string };
+  endsValue?: { slotPrefixes: string[]; value: string; byHead?: boolean };
 }
 
 /** The columns supersession reads of a memory in a slot. */
@@ -128,9 +129,10 @@ async function valuesEnded(
     );
   const out: { ender: Contender; older: { id: string; validFrom: Date } }[] = [];
   for (const ender of enders) {
-    const { slotPrefixes, value } = ender.endsValue as NonNullable<Contender['endsValue']>;
+    const { slotPrefixes, value, byHead } = ender.endsValue as NonNullable<Contender['endsValue']>;
+    const same = byHead ? sameHead : sameThing;
     for (const r of rows) {
-      if (r.namespace !== ender.namespace || !r.value || !sameThing(r.value, value)) continue;
+      if (r.namespace !== ender.namespace || !r.value || !same(r.value, value)) continue;
       if (slotPrefixes.some((p) => r.attributeKey?.startsWith(p))) out.push({ ender, older: r });
     }
   }
