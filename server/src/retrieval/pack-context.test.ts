@@ -86,3 +86,40 @@ describe('the reading order of the sections', () => {
     expect(headings(packed.context)).toEqual(['## Procedures', '## Recent episodes and context']);
   });
 });
+
+describe('budget left over', () => {
+  const long = (n: number) =>
+    input(
+      'facts',
+      'fact',
+      Array.from({ length: n }, (_, i) => `Priya said thing number ${i} about her week.`).join(' '),
+    );
+
+  it('gives a cut entry back the lines the budget left over holds, and leaves out nothing for them', () => {
+    // A 400-token budget gives an entry after the first a quarter of it: the second entry was cut to
+    // 100 tokens though nothing came after it (a profile's allergy line fell off a small context).
+    const inputs = [input('context', 'event', 'Priya: Can you suggest a dinner?'), long(20)];
+    const packed = packContext(
+      inputs,
+      400,
+      SECTION_TITLES.map(([s]) => s),
+      0,
+    );
+    expect(packed.truncated).toBe(0);
+    expect(packed.context).toContain('thing number 19');
+    expect(packed.used).toBeLessThanOrEqual(400);
+  });
+
+  it('keeps the entries packed after a cut one when widening it would leave one out', () => {
+    const facts = Array.from({ length: 12 }, (_, i) => input('facts', 'fact', `Priya likes dish ${i} a lot`));
+    const inputs = [input('context', 'event', 'Priya: Can you suggest a dinner?'), long(40), ...facts];
+    const packed = packContext(
+      inputs,
+      400,
+      SECTION_TITLES.map(([s]) => s),
+      0,
+    );
+    expect(packed.included).toEqual(expect.arrayContaining(inputs.map((_, i) => i).slice(2)));
+    expect(packed.used).toBeLessThanOrEqual(400);
+  });
+});

@@ -64,6 +64,8 @@ export interface Packed {
    */
   absorbed: number[][];
   truncated: number;
+  /** Per packed entry (same order as `entries`), whether it was cut. */
+  cut: boolean[];
   candidateTokens: number;
 }
 
@@ -374,8 +376,38 @@ export function packContext(
    */
   queryWords?: CountsQuery,
 ): Packed {
-  const relevant: HoldsQuery | undefined = queryWords && ((text) => queryWords(text) > 0);
   const perEntry = Math.max(8, Math.min(MAX_ENTRY_TOKENS, Math.floor(limit * MAX_ENTRY_SHARE)));
+  const packed = packWithin(inputs, limit, perEntry, sectionOrder, fixedSections, queryWords);
+  // An entry cut to its share while budget is left over (a profile cut at a quarter of a small budget):
+  // packed again, the first such entry given what is left besides what it took, and kept when it shows
+  // every entry the first packing did. Cut lines come back; nothing is traded for them.
+  const left = limit - packed.used;
+  // The best entry has a larger share of its own.
+  const cut = packed.cut.findIndex((wasCut, n) => n > 0 && wasCut);
+  if (cut < 0 || left < 3 * MIN_LINE_TOKENS) return packed;
+  // What the entry took and what is left, less a margin for the headings and line breaks the estimate
+  // counts: the entries after it still fit.
+  const widened = {
+    index: packed.included[cut] as number,
+    cap: (packed.entries[cut]?.tokens ?? 0) + left - 2 * MIN_LINE_TOKENS,
+  };
+  const wider = packWithin(inputs, limit, perEntry, sectionOrder, fixedSections, queryWords, widened);
+  const kept = new Set(wider.included);
+  return wider.used > packed.used && wider.used <= limit && packed.included.every((n) => kept.has(n)) ? wider : packed;
+}
+
+function packWithin(
+  inputs: PackInput[],
+  limit: number,
+  /** Longest entry after the first, in tokens. */
+  perEntry: number,
+  sectionOrder: SynthesizeSection[],
+  fixedSections: number,
+  queryWords: CountsQuery | undefined,
+  /** One input allowed more than the share (a cut entry widened by the budget left over). */
+  widened?: { index: number; cap: number },
+): Packed {
+  const relevant: HoldsQuery | undefined = queryWords && ((text) => queryWords(text) > 0);
   const chosen: Chosen[] = [];
   const sections = new Set<SynthesizeSection>();
   const shown = new Map<string, number>();
@@ -402,7 +434,7 @@ export function packContext(
     const room = limit - estimate - header;
     const cap = first
       ? Math.max(1, Math.min(room, Math.max(perEntry, Math.floor(limit * FIRST_ENTRY_SHARE)), FIRST_ENTRY_TOKENS))
-      : Math.min(perEntry, room);
+      : Math.min(widened?.index === index ? widened.cap : perEntry, room);
 
     let text: string;
     let content: string;
@@ -569,6 +601,7 @@ function result(
     used,
     omitted,
     truncated: chosen.filter((c) => c.truncated).length,
+    cut: chosen.map((c) => c.truncated),
     absorbed,
     candidateTokens,
   };
