@@ -976,4 +976,23 @@ describe('examples/chat-agent.ts', () => {
     const lisbon = await hx.synthesize('Where do I live?', { maxTokens: 300 });
     expect(lisbon.entries[0]?.kind).not.toBe('profile');
   });
+  it('remembers an allergy said after "and", in a profile no longer cut while budget is left', async () => {
+    // Found 2026-12-06 (night): "I'm vegetarian and allergic to shellfish" was learned as vegetarian
+    // only, and at 400 tokens the profile was cut to a quarter of the budget with 260 tokens unused.
+    const hx = await client('and-allergic');
+    await sayAll(hx, 'priya', [
+      ["Hi! I'm Priya, I live in Lisbon and work as a data engineer at Feedzai.", '2026-03-01T10:00:00Z', 'chat'],
+      ["I'm vegetarian and allergic to shellfish, so keep that in mind for recipes.", '2026-03-02T10:00:00Z', 'chat'],
+      ['My manager is Rui. We use Kafka and Postgres 15 at work.', '2026-03-03T10:00:00Z', 'chat'],
+      ["I'm training for the Lisbon half marathon in October.", '2026-03-04T10:00:00Z', 'chat'],
+      ['I love hiking in Sintra on weekends.', '2026-03-05T10:00:00Z', 'chat'],
+      ['I moved to Porto last month.', '2026-03-06T10:00:00Z', 'chat'],
+      ['Can you suggest a dinner recipe for tonight?', '2026-03-07T10:00:00Z', 'chat'],
+    ]);
+    const pack = await hx.synthesize('Suggest a dinner for me', { subjectId: 'priya', maxTokens: 400 });
+    expect(pack.context).toMatch(/allergic to shellfish/);
+    expect(pack.context).toMatch(/vegetarian/);
+    const work = await hx.synthesize('Where does priya work?', { subjectId: 'priya', maxTokens: 2000 });
+    expect(work.context).toMatch(/works at Feedzai/);
+  });
 });

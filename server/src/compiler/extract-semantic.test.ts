@@ -834,6 +834,23 @@ describe("a value changed or given up: the newer statement takes the older one's
     expect(keys.filter((k) => /budget|pet|graduated|team|manager|timezone|home_of|opinion/.test(k ?? ''))).toEqual([]);
   });
 
+  it('reads a second clause that leaves out its subject ("and allergic to shellfish", "and work at")', () => {
+    expect(learnedFrom(["I'm vegetarian and allergic to shellfish, so keep that in mind."])).toEqual([
+      ['user-1:diet', 'user-1 is vegetarian'],
+      ['user-1:diet_allergic_to_shellfish', 'user-1 is allergic to shellfish'],
+    ]);
+    expect(learnedFrom(["Hi! I'm Priya, I live in Lisbon and work as a data engineer at Feedzai."])).toEqual([
+      ['user-1:location', 'user-1 lives in Lisbon'],
+      ['user-1:employer', 'user-1 works at Feedzai'],
+      ['user-1:occupation', 'user-1 works as data engineer'],
+    ]);
+    // Only after the words such a clause opens with; where one is from is a place.
+    expect(learnedFrom(["I'm tired and from now on I rest."])).toEqual([]);
+    expect(learnedFrom(["I'm from a small town in Ohio."])).toEqual([
+      ['user-1:origin', 'user-1 is from a small town in Ohio'],
+    ]);
+  });
+
   it('reads a pastime or a thing learned given up without its verb ("I gave up piano")', () => {
     const drafts = extractMemories([user('I gave up piano.', '2026-05-01T08:00:00Z')]);
     const ended = drafts.find((d) => d.kind === 'fact');

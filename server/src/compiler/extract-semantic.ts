@@ -469,11 +469,12 @@ const TECH_NAMES = new Set(
   ),
 );
 
-/** Whether a location's value names no place to live: a tool, a team, or (moved to) no place at all. */
+/** Whether a location's value names no place to live: a tool, a team, or (moved to, from) no place at all. */
 function notAPlace(value: string, moved: boolean): boolean {
   const name = value.toLowerCase().replace(/^(?:the|a|an)\s+/, '');
   if (KNOWN_KINDS[name] !== undefined || TECH_NAMES.has(name) || NOT_A_HOME.test(value)) return true;
-  return moved && /^\p{Ll}/u.test(value) && !A_PLACE_WORD.test(value);
+  // In lower case, a place is a word for one or a phrase naming one ("a small town in Ohio").
+  return moved && /^\p{Ll}/u.test(value) && !/\s\p{Lu}/u.test(value) && !A_PLACE_WORD.test(value);
 }
 
 /** Car makes, for "I drive a ..." and "bought a ..." (a bought thing is a car only by its make). */
@@ -699,6 +700,11 @@ const ATTRIBUTE_PATTERNS: {
     re: new RegExp(`${I}\\s+work\\s+(?:at|for)\\s+[^,.;!?]+?\\s+as\\s+(?:an?\\s+)?${VALUE}`, 'iu'),
     attribute: 'occupation',
     phrase: 'S works as V',
+  },
+  {
+    re: new RegExp(`${I}\\s+work\\s+as\\s+(?:an?\\s+)?[^,.;!?]+?\\s+(?:at|for)\\s+${ORG}`, 'u'),
+    attribute: 'employer',
+    phrase: 'S works at V',
   },
   {
     re: new RegExp(`${IM}\\s+(?:working|employed)\\s+(?:at|for|by)\\s+${VALUE}`, 'iu'),
@@ -1219,10 +1225,36 @@ const WHEN_AFTER_A_PLACE =
 const ATTRIBUTE_GATE =
   /\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
+/**
+ * A second clause that leaves its subject out ("I live in Lisbon and work as a data engineer at
+ * Feedzai", "I'm vegetarian and allergic to shellfish"), said again with it, so the patterns read it
+ * too. Only after the words such a clause opens with: "I'm tired and from now on ..." is no origin.
+ */
+const AND_CLAUSE =
+  /\bI(?:['’]m|\s+am)?\s+[^.!?]*?(?:,\s*|\s+)and\s+(?:also\s+|now\s+)?((?:work|live|speak|drive|own|have|grew\s+up|was\s+born)\b[^.!?]*|(?:allergic|lactose|vegan|vegetarian|pescatarian|gluten|an?\s|based|living|from|originally|married|single|engaged|divorced|retired|on\s+the)\b[^.!?]*)/gi;
+/** The clause is said of what one is ("allergic to X": "I'm allergic to X"), else of what one does. */
+const A_STATE =
+  /^(?:allergic|lactose|vegan|vegetarian|pescatarian|gluten|an?\s|based|living|from|originally|married|single|engaged|divorced|retired|on\s+the)/i;
+
+function clausesOf(text: string): string[] {
+  const out = [text];
+  for (const m of text.matchAll(AND_CLAUSE)) {
+    const rest = m[1] as string;
+    out.push(`${A_STATE.test(rest) ? "I'm" : 'I'} ${rest}`);
+  }
+  return out;
+}
+
 export function detectAttributeFacts(text: string): AttributeFact[] {
   const out: AttributeFact[] = [];
   if (!ATTRIBUTE_GATE.test(text)) return out;
+  // Shared by the clauses: a slot the whole sentence filled is not filled again by one of its clauses.
   const taken = new Set<string>();
+  for (const clause of clausesOf(text)) readAttributeFacts(clause, taken, out);
+  return out;
+}
+
+function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact[]): void {
   for (const p of ATTRIBUTE_PATTERNS) {
     const m = p.re.exec(text);
     if (!m) continue;
@@ -1294,7 +1326,8 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
         (/^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value) ||
           ENDS_IN_PLAN.test(value) ||
           notAPlace(value, p.moves === true))) ||
-      (attribute === 'origin' && notAPlace(value, false))
+      // Where one is from in lower case is a place word ("the countryside") or no place ("from now on").
+      (attribute === 'origin' && notAPlace(value, true))
     )
       continue;
     if (
@@ -1328,7 +1361,6 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
       ...(p.endsHead ? { endsHead: p.endsHead } : {}),
     });
   }
-  return out;
 }
 
 // ---------- episodes ----------
