@@ -816,6 +816,14 @@ describe("a value changed or given up: the newer statement takes the older one's
     ['My sister moved to Rome.', ['user-1:home_of_sister', "user-1's sister lives in Rome"]],
     ['My parents moved to Florida last year.', ['user-1:home_of_parents', "user-1's parents live in Florida"]],
     ['Emma and I divorced last year.', ['user-1:partner', 'user-1 divorced Emma']],
+    ["I've been working at Stripe since 2020.", ['user-1:employer', 'user-1 works at Stripe']],
+    ['I work remotely for Shopify.', ['user-1:employer', 'user-1 works at Shopify']],
+    ["I can't eat gluten.", ['user-1:diet_gluten', 'user-1 does not eat gluten']],
+    ["I don't eat pork or shellfish.", ['user-1:diet_pork', 'user-1 does not eat pork']],
+    ['I prefer to be called Sam.', ['user-1:preferred_name', 'user-1 goes by Sam']],
+    ['You can call me Bea.', ['user-1:preferred_name', 'user-1 goes by Bea']],
+    ['My pronouns are they/them.', ['user-1:pronouns', "user-1's pronouns are they/them"]],
+    ["I've lived in Austin for 5 years.", ['user-1:location', 'user-1 lives in Austin']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });
@@ -829,9 +837,18 @@ describe("a value changed or given up: the newer statement takes the older one's
     "I'm in CT visiting family.",
     'My sister lives with her husband.',
     'I gave up hope.',
+    "I can't eat that much.",
+    "I don't eat meat anymore.",
+    'Call me tomorrow.',
+    'Call me Monday.',
+    "I've lived in Japan before.",
   ])('reads no value changed in "%s"', (text) => {
     const keys = learnedFrom([text]).map(([key]) => key);
-    expect(keys.filter((k) => /budget|pet|graduated|team|manager|timezone|home_of|opinion/.test(k ?? ''))).toEqual([]);
+    expect(
+      keys.filter((k) =>
+        /budget|pet|graduated|team|manager|timezone|home_of|diet|preferred_name|location/.test(k ?? ''),
+      ),
+    ).toEqual([]);
   });
 
   it('reads a second clause that leaves out its subject ("and allergic to shellfish", "and work at")', () => {

@@ -562,6 +562,19 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'location',
     phrase: 'S lives in V',
   },
+  // Lived somewhere for a while up to now: "I've lived in Austin for 5 years", "since 2019".
+  {
+    re: new RegExp(`\\bI(?:\\s+have|['’]ve)\\s+(?:lived|been\\s+living)\\s+in\\s+${ORG}(?=\\s+(?:for|since)\\b)`, 'u'),
+    attribute: 'location',
+    phrase: 'S lives in V',
+  },
+  // What one does not eat ("I can't eat gluten", "I don't eat pork"): each its own slot, as allergies
+  // are ("I don't eat meat anymore" is a habit given up, read apart).
+  {
+    re: /\bI\s+(?:can['’]?t|cannot|can\s+not|don['’]?t|do\s+not|never)\s+eat\s+(?![^.!?]*\bany\s?more\b)(?!(?:that|this|it|them|much|more|too|any|anything|everything|something|enough|a\s+lot|out|there|here|now|today|tonight|right|well|properly|a\s+thing|after|before|late|early|until|breakfast|lunch|dinner)\b)([a-z][a-z -]{1,30}?)(?=\s*(?:[,.;!?]|$)|\s+(?:because|since|as|due|at\s+all|or|and)\b)/i,
+    attribute: 'diet',
+    phrase: 'S does not eat V',
+  },
   // Staying somewhere is living there only when no stay of a while is said ("staying in Paris for the
   // weekend", "at a hotel", "until Friday": a trip, not a home).
   {
@@ -692,7 +705,10 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S is from V',
   },
   {
-    re: new RegExp(`${I}\\s+(?:work|am working|now work)\\s+(?:at|for)\\s+${VALUE}`, 'iu'),
+    re: new RegExp(
+      `${I}(?:\\s+(?:work|am working|now work)|(?:\\s+have|['’]ve)\\s+been\\s+(?:working|employed))(?:\\s+(?:remotely|full[- ]time|part[- ]time|freelance))?\\s+(?:at|for|by)\\s+${VALUE}`,
+      'iu',
+    ),
     attribute: 'employer',
     phrase: 'S works at V',
   },
@@ -869,7 +885,12 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'name_part',
     phrase: "S's V1 name is V",
   },
-  { re: /^(?:please\s+)?call\s+me\s+([\p{Lu}][\p{L}'’-]+)/iu, attribute: 'preferred_name', phrase: 'S goes by V' },
+  // The name one goes by, in capitals ("call me Sam", "I prefer to be called Sam"; not "call me Monday").
+  {
+    re: /\b(?:[Cc]all\s+me|I(?:['’]d)?\s+prefer\s+(?:to\s+be\s+called|to\s+go\s+by|being\s+called)|I\s+go\s+by)\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Today|Tomorrow|Tonight|Later|Back|Anytime|ASAP)\b)(\p{Lu}[\p{L}'’-]+)/u,
+    attribute: 'preferred_name',
+    phrase: 'S goes by V',
+  },
   {
     re: /\b(?:I\s+am|I['’]m)\s+(?:now\s+)?(\d{1,3})(?:\s+years?\s+old|\s+y\/o|\b)(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles))/i,
     attribute: 'age',
@@ -1053,7 +1074,7 @@ const ATTRIBUTE_PATTERNS: {
     // "my timezone is CET", "our staging server is now stg-2.acme.internal", "our API base URL changed
     // to https://...": one slot per thing named, a newer value replaces the older.
     re: new RegExp(
-      String.raw`\b(?:my|our)\s+(?:new\s+|current\s+|updated\s+)?(${MY_THINGS})\s+(?:is|(?:has\s+(?:been\s+)?|was\s+)?changed\s+to|(?:has\s+)?moved\s+to)\s+(?:now\s+)?(${MY_VALUE})`,
+      String.raw`\b(?:my|our)\s+(?:new\s+|current\s+|updated\s+)?(${MY_THINGS})\s+(?:is|are|(?:has\s+(?:been\s+)?|have\s+(?:been\s+)?|was\s+|were\s+)?changed\s+to|(?:has\s+)?moved\s+to)\s+(?:now\s+)?(${MY_VALUE})`,
       'i',
     ),
     attribute: 'my',
@@ -1223,7 +1244,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 /**
  * A second clause that leaves its subject out ("I live in Lisbon and work as a data engineer at
@@ -1349,7 +1370,8 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       .replace('pet pet ', 'pet ')
       .replace(/\bV\b/, ofTheSubject(value))
       .replace(/\ba (?=[aeioAEIO])/, 'an ')
-      .replace(/\b(parents|grandparents) lives\b/, '$1 live');
+      .replace(/\b(parents|grandparents) lives\b/, '$1 live')
+      .replace(/\bpronouns is\b/, 'pronouns are');
     out.push({
       attribute,
       value,
