@@ -28,8 +28,11 @@ import { EMBEDDED_SOURCES, type VectorHit } from './store.js';
  * on the second (BENCHMARKS.md); EMBEDDINGS_FUSION_WEIGHT overrides it for another model.
  */
 export const DEFAULT_FUSION_WEIGHT = 0.15;
-/** Lexical items at most whose places the vectors cannot take (the gate above). */
-export const FUSION_HEAD = 20;
+/**
+ * Lexical items at most whose places the vectors cannot take (the gate above). 30, not 20: vector items
+ * held under a head of 20 took places 21-30 where evidence sat (bench-data R@20, docs/decisions/retrieval.md).
+ */
+export const FUSION_HEAD = 30;
 /** Relative lexical score (of the best match's) from which an item of the head is protected. */
 export const FUSION_HEAD_MIN = 0.3;
 

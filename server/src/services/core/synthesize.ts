@@ -183,12 +183,14 @@ export function createSynthesizeService(
         body.subjectId ? fetchSubjectProfiles(database, scope, body.subjectId) : [],
       ]);
       const asksWhen = answerTypeOf(body.query) === 'time';
+      // Pastimes of the kind asked for are raised among the lexical matches, before the fusion: the
+      // gate then keeps them in their places, and a model's neighbours cannot be raised past them.
+      raisePastimes(lexical, body.query, terms);
       const items = embeddings
         ? await embeddings.fuse(scope, lexical, neighbours, sections, asksWhen ? WHEN_GATE : undefined)
         : lexical;
       const answering = answeringSections(body.query).filter((s) => sections.has(s));
       raiseCompiledAnswers(items, answering);
-      raisePastimes(items, body.query, terms);
       const sessionSimilarity = asksForSeveral(body.query) ? LIST_SESSION_SIMILARITY : 0;
       const diverse = diversify(items, PACK_POOL, { sessionSimilarity }).slice(0, PACK_POOL);
       // Nothing matched and no subject was named: the profile learn made of the unnamed user (the
