@@ -520,6 +520,14 @@ describe('synthesize: current facts only', () => {
     ],
     ['a new computer', 'I use Windows.', 'I switched to a Mac.', 'What computer does dana use?', /Mac/, /Windows/],
     [
+      'a job lost',
+      'I work at Acme.',
+      'I was laid off last week.',
+      'Where does dana work?',
+      /was laid off/,
+      /works at Acme|I work at Acme/,
+    ],
+    [
       'an upgrade',
       'We use Postgres 14.',
       'We upgraded to Postgres 16.',
@@ -537,6 +545,21 @@ describe('synthesize: current facts only', () => {
     expect(pack.context).toMatch(current);
     expect(pack.context).not.toMatch(old);
     expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
+  });
+
+  it('reads a diet said with an article as no job ("I\'m a vegetarian now" kept the engineer current)', async () => {
+    const hx = await client('diet-article');
+    await say(hx, 'dana', [
+      ["I'm a software engineer.", '2026-01-10T10:00:00Z'],
+      ["I'm a vegetarian now.", '2026-03-02T10:00:00Z'],
+    ]);
+    const pack = await hx.synthesize("What is dana's job, and what does she eat?", {
+      subjectId: 'dana',
+      maxTokens: 2000,
+    });
+    expect(pack.context).toMatch(/software engineer/);
+    expect(pack.context).toMatch(/dana is vegetarian/);
+    expect(pack.budget.omitted.superseded).toBe(0);
   });
 
   it("ends a student's occupation on graduating, and no other", async () => {

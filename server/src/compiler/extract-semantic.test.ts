@@ -824,6 +824,11 @@ describe("a value changed or given up: the newer statement takes the older one's
     ['You can call me Bea.', ['user-1:preferred_name', 'user-1 goes by Bea']],
     ['My pronouns are they/them.', ['user-1:pronouns', "user-1's pronouns are they/them"]],
     ["I've lived in Austin for 5 years.", ['user-1:location', 'user-1 lives in Austin']],
+    ["I'm a vegetarian now.", ['user-1:diet', 'user-1 is vegetarian']],
+    ['I became vegan last year.', ['user-1:diet', 'user-1 is vegan']],
+    ['I was laid off.', ['user-1:employer', 'user-1 was laid off']],
+    ['I lost my job.', ['user-1:employer', 'user-1 no longer has a job']],
+    ["I'm between jobs right now.", ['user-1:employer', 'user-1 is between jobs']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });
@@ -842,6 +847,8 @@ describe("a value changed or given up: the newer statement takes the older one's
     'Call me tomorrow.',
     'Call me Monday.',
     "I've lived in Japan before.",
+    'I lost my keys.',
+    'I went to the store.',
   ])('reads no value changed in "%s"', (text) => {
     const keys = learnedFrom([text]).map(([key]) => key);
     expect(
@@ -925,6 +932,8 @@ describe("a value changed or given up: the newer statement takes the older one's
     expect(keys("I moved out of my parents' house.").some((k) => k?.includes('location'))).toBe(false);
     expect(keys('I retired my old laptop.')).not.toContain('user-1:employer');
     expect(learnedFrom(["I'm a retired teacher."])).toEqual([['user-1:occupation', 'user-1 is a retired teacher']]);
+    // A diet is no job: "I'm a vegetarian now" superseded the occupation.
+    expect(learnedFrom(["I'm a vegetarian now."]).map(([key]) => key)).toEqual(['user-1:diet']);
   });
 
   it('reads a habit only where it is one: smoked food is no habit, a drink given up is a liking', () => {

@@ -791,6 +791,26 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S no longer works at V',
     ends: true,
   },
+  // A job lost with no employer named ("I was laid off", "I lost my job", "I'm unemployed"): the
+  // employer ends (a named one is read above, "laid off from Initech").
+  {
+    re: /\bI(?:\s+(?:was|got|have\s+been)|['’]ve\s+been)\s+(?:just\s+|recently\s+|finally\s+)?(laid\s+off|fired|let\s+go)\b(?!\s+(?:from|by|at)\s+\p{Lu})/u,
+    attribute: 'employer',
+    phrase: 'S was V',
+    ends: true,
+  },
+  {
+    re: /\bI\s+(?:(?:have|['’]ve)\s+)?(?:just\s+|recently\s+|finally\s+)?(?:lost|quit|left)\s+my\s+(job)\b(?!\s+(?:at|with)\s+\p{Lu})/u,
+    attribute: 'employer',
+    phrase: 'S no longer has a V',
+    ends: true,
+  },
+  {
+    re: /\b(?:I['’]m|I\s+am)\s+(?:now\s+|currently\s+|still\s+)?(unemployed|between\s+jobs|out\s+of\s+work|jobless)\b/u,
+    attribute: 'employer',
+    phrase: 'S is V',
+    ends: true,
+  },
   // "I don't work at Acme anymore", "I no longer work for Initech" (one value group per pattern).
   {
     re: new RegExp(
@@ -1129,7 +1149,15 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'plan',
     phrase: 'S is on the V plan',
   },
-  { re: new RegExp(`\\bI(?:['’]m| am)\\s+${DIET}`, 'i'), attribute: 'diet', phrase: 'S is V' },
+  // "I'm vegetarian", "I'm a vegetarian now", "I became vegan last year", "I went vegan".
+  {
+    re: new RegExp(
+      `\\bI(?:(?:['’]m| am)\\s+(?:(?:now|also|strictly|fully|mostly)\\s+)?(?:an?\\s+)?|\\s+(?:(?:just|recently|finally)\\s+)?(?:became|went|turned|have\\s+become|['’]ve\\s+become|have\\s+gone|['’]ve\\s+gone)\\s+(?:an?\\s+)?)${DIET}`,
+      'i',
+    ),
+    attribute: 'diet',
+    phrase: 'S is V',
+  },
   // A diet given up ("I'm not vegetarian anymore", "I'm no longer vegan", "I stopped being vegan"):
   // it ends the diet, as a job left ends the employer (after the diet above: "I'm not vegan any
   // more, I'm vegetarian now" is the new diet).
@@ -1244,7 +1272,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE =
-  /\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|position|hired|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+  /\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
 
 /**
  * A second clause that leaves its subject out ("I live in Lisbon and work as a data engineer at
@@ -1353,7 +1381,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       continue;
     if (
       attribute === 'occupation' &&
-      /\b(?:fan|lover|member|bit|lot|fun|person|big|little|huge|mess|wreck|believer|part|smoker|vaper|gambler|drinker)\b/i.test(
+      /\b(?:fan|lover|member|bit|lot|fun|person|big|little|huge|mess|wreck|believer|part|smoker|vaper|gambler|drinker|vegetarian|vegan|pescatarian)\b/i.test(
         value,
       )
     )
