@@ -520,6 +520,22 @@ describe('synthesize: current facts only', () => {
     ],
     ['a new computer', 'I use Windows.', 'I switched to a Mac.', 'What computer does dana use?', /Mac/, /Windows/],
     [
+      'an instruction changed: the language',
+      'Please respond in Spanish.',
+      'Actually, respond in English from now on.',
+      'Should I respond to dana in Spanish or in English?',
+      /respond in English/,
+      /respond in Spanish/,
+    ],
+    [
+      'an instruction changed: the length',
+      'Please keep answers short.',
+      'Give me detailed answers from now on.',
+      'How long should answers to dana be?',
+      /detailed answers/,
+      /keep answers short/,
+    ],
+    [
       'a job lost',
       'I work at Acme.',
       'I was laid off last week.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectInstruction, detectPreferences } from './extract-semantic.js';
+import { detectInstruction, detectPreferences, instructionTopic } from './extract-semantic.js';
 import { extractMemories } from './index.js';
 import type { MemoryDraft } from './types.js';
 import { assistant, ev, user } from './test-events.js';
@@ -822,6 +822,7 @@ describe("a value changed or given up: the newer statement takes the older one's
     ["I don't eat pork or shellfish.", ['user-1:diet_pork', 'user-1 does not eat pork']],
     ['I prefer to be called Sam.', ['user-1:preferred_name', 'user-1 goes by Sam']],
     ['You can call me Bea.', ['user-1:preferred_name', 'user-1 goes by Bea']],
+    ['Call me Dr. Smith.', ['user-1:preferred_name', 'user-1 goes by Dr. Smith']],
     ['My pronouns are they/them.', ['user-1:pronouns', "user-1's pronouns are they/them"]],
     ["I've lived in Austin for 5 years.", ['user-1:location', 'user-1 lives in Austin']],
     ["I'm a vegetarian now.", ['user-1:diet', 'user-1 is vegetarian']],
@@ -1000,5 +1001,27 @@ describe("a value changed or given up: the newer statement takes the older one's
     expect(diet?.dedupeKey).not.toBe(ended?.dedupeKey);
     expect(learnedFrom(['Should I stop drinking coffee?'])).toEqual([]);
     expect(learnedFrom(["I'm not a big fan of vegan cheese."])).toEqual([]);
+  });
+});
+
+describe('what an instruction is about, when it takes one value at a time', () => {
+  it.each([
+    ['Please respond in Spanish.', 'language'],
+    ['Actually, respond in English from now on.', 'language'],
+    ['Please keep answers short.', 'length'],
+    ['Give me detailed answers from now on.', 'length'],
+    ['Always use metric units.', 'units'],
+    ['Always answer in bullet points.', 'bullets'],
+    ["Don't use bullet points anymore.", 'bullets'],
+    ['Always run the tests before pushing.', null],
+    ['Please keep answers short and in Spanish.', null],
+    ['Use bullet points for lists of steps.', null],
+  ])('%s -> %s', (text, topic) => {
+    expect(instructionTopic(text)).toBe(topic);
+  });
+
+  it('reads a correction that opens with "Actually" as an instruction', () => {
+    expect(detectInstruction('Actually, respond in English from now on.')).not.toBeNull();
+    expect(detectInstruction('Okay, thanks!')).toBeNull();
   });
 });

@@ -32,8 +32,43 @@ const LEADING_PERMANENCE = /^(?:from now on|going forward|in (?:the )?future|by 
 const YOU_MODAL =
   /\b(?:you\s+(?:should|must|need to|have to|shall|will|are to)|i\s+(?:want|need|would like|['’]d like)\s+you\s+to|make sure (?:you|to)|be sure to|remember to)\s+(?:always\s+|never\s+|not\s+)?([a-z-]+)/i;
 
-/** Words that join a sentence on to what was said before it ("Oh and never...", "Btw, always..."). */
-const JOINED_ON = /^(?:(?:and|oh|oh and|also|plus|btw|by the way|one more thing|last thing|anyway)\b\s*[,:]?\s*)+/i;
+/**
+ * Words that join a sentence on to what was said before it ("Oh and never...", "Btw, always..."), or
+ * correct it ("Actually, respond in English from now on").
+ */
+const JOINED_ON =
+  /^(?:(?:and|oh|oh and|also|plus|btw|by the way|one more thing|last thing|anyway|actually|ok|okay|well|wait|no|instead|correction|change of plan)\b\s*[,:]?\s*)+/i;
+
+/**
+ * What an instruction is about, when that takes one value at a time: the language answers are in, how
+ * long they are, the units, the tone, bullet points or not. A later instruction of the same topic
+ * supersedes the earlier ("respond in Spanish", then "actually, respond in English from now on"). None
+ * for an instruction of several topics or of another kind ("always run the tests before pushing"), and
+ * none for a format said for some case only ("use tables for comparisons": several may hold).
+ */
+const INSTRUCTION_TOPICS: Array<[string, RegExp]> = [
+  [
+    'language',
+    /\b(?:in|into)\s+(?:plain\s+|simple\s+|formal\s+)?(?:English|Spanish|French|German|Portuguese|Italian|Dutch|Polish|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Russian|Ukrainian|Arabic|Hebrew|Hindi|Bengali|Urdu|Japanese|Chinese|Mandarin|Cantonese|Korean|Vietnamese|Thai|Indonesian|Malay|Tagalog|Czech|Romanian|Hungarian|Catalan)\b/,
+  ],
+  [
+    'length',
+    /\b(?:short|shorter|brief|briefer|concise|succinct|terse|detailed|more detail|in depth|in-depth|longer|verbose|thorough|elaborate|one sentence|few sentences|under \d+ words)\b/i,
+  ],
+  ['units', /\b(?:metric|imperial|celsius|fahrenheit|kilometers|kilometres|miles)\b/i],
+  ['tone', /\b(?:formal|informal|casual|polite|friendly|professional)\b/i],
+  ['bullets', /\b(?:bullet points?|bullets|bulleted)\b(?![^.!?]*\b(?:for|when|if)\b)/i],
+];
+
+function topicKey(subjKey: string, instruction: string): string | null {
+  const topic = instructionTopic(instruction);
+  return topic ? `${subjKey}:instruction:${topic}` : null;
+}
+
+export function instructionTopic(instruction: string): string | null {
+  const topics = INSTRUCTION_TOPICS.filter(([, re]) => re.test(instruction)).map(([topic]) => topic);
+  return topics.length === 1 ? (topics[0] as string) : null;
+}
 
 /** A standing instruction to the agent, or null. Only users, systems and feedback give them. */
 export function detectInstruction(text: string): string | null {
@@ -907,7 +942,7 @@ const ATTRIBUTE_PATTERNS: {
   },
   // The name one goes by, in capitals ("call me Sam", "I prefer to be called Sam"; not "call me Monday").
   {
-    re: /\b(?:[Cc]all\s+me|I(?:['’]d)?\s+prefer\s+(?:to\s+be\s+called|to\s+go\s+by|being\s+called)|I\s+go\s+by)\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Today|Tomorrow|Tonight|Later|Back|Anytime|ASAP)\b)(\p{Lu}[\p{L}'’-]+)/u,
+    re: /\b(?:[Cc]all\s+me|I(?:['’]d)?\s+prefer\s+(?:to\s+be\s+called|to\s+go\s+by|being\s+called)|I\s+go\s+by)\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Today|Tomorrow|Tonight|Later|Back|Anytime|ASAP)\b)(\p{Lu}[\p{L}'’-]+(?:\.?\s+\p{Lu}[\p{L}'’-]+)?)/u,
     attribute: 'preferred_name',
     phrase: 'S goes by V',
   },
@@ -1518,7 +1553,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
         'instruction',
         instruction,
         dedupeKeyOf('instruction', null, instruction),
-        null,
+        topicKey(subjectSlug(s.subject), instruction),
         { ...base },
         (s.role === 'system' ? 0.9 : 0.85) - hedge,
         null,
