@@ -578,6 +578,26 @@ describe('synthesize: current facts only', () => {
     expect(pack.budget.omitted.superseded).toBe(0);
   });
 
+  it('keeps a job lost when it is told again without its name (an ending does not supersede an ending)', async () => {
+    // Found 2026-12-06 (night) on LoCoMo: "I lost my job at Door Dash this month", then months later
+    // "I've been one 'cause I lost my job": the second superseded the first, and its turn left the
+    // context of "When did Gina lose her job at Door Dash?".
+    const hx = await client('ended-twice');
+    await say(hx, 'dana', [
+      ['I work at Door Dash.', '2026-01-02T10:00:00Z'],
+      ['Unfortunately, I also lost my job at Door Dash this month.', '2026-01-20T10:00:00Z'],
+      ["I've been my own boss since I lost my job.", '2026-06-02T10:00:00Z'],
+    ]);
+    const pack = await hx.synthesize('When did dana lose her job at Door Dash?', {
+      subjectId: 'dana',
+      maxTokens: 2000,
+    });
+    // The first ending stays current beside the second, so does its turn.
+    expect(pack.context).toMatch(/no longer works at Door Dash/);
+    expect(pack.context).toMatch(/no longer has a job|lost my job\./);
+    expect(pack.context).not.toMatch(/dana works at Door Dash|I work at Door Dash/);
+  });
+
   it("ends a student's occupation on graduating, and no other", async () => {
     const hx = await client('graduated-engineer');
     await say(hx, 'dana', [

@@ -36,6 +36,8 @@ const SLOT_COLUMNS = {
   namespace: memories.namespace,
   attributeKey: memories.attributeKey,
   validFrom: memories.validFrom,
+  /** A value said as ended ("no longer works at Door Dash"): history, which a later ending does not undo. */
+  ended: sql<boolean>`coalesce((${memories.attributes}->>'ended') = 'true', false)`,
 };
 
 /** Closes the older values of every attribute a contender names; adds the edges; answers how many closed. */
@@ -55,10 +57,10 @@ export async function supersede(
     .select(SLOT_COLUMNS)
     .from(memories)
     .where(and(activeMemoriesIn(scope, namespaces), inArray(memories.attributeKey, attrKeys)));
-  const groups = new Map<string, { id: string; validFrom: Date }[]>();
+  const groups = new Map<string, { id: string; validFrom: Date; ended: boolean }[]>();
   for (const r of rows) {
     const k = `${r.namespace}\u0000${r.attributeKey}`;
-    groups.set(k, [...(groups.get(k) ?? []), { id: r.id, validFrom: r.validFrom }]);
+    groups.set(k, [...(groups.get(k) ?? []), { id: r.id, validFrom: r.validFrom, ended: r.ended === true }]);
   }
   const closes: { id: string; valid_to: string; superseded_by: string }[] = [];
   const touchedGroups = new Set(contenders.map((c) => `${c.namespace}\u0000${c.attributeKey}`));
@@ -69,6 +71,10 @@ export async function supersede(
     for (let i = 0; i + 1 < list.length; i++) {
       const older = list[i]!;
       const newer = list[i + 1]!;
+      // An ending after an ending says nothing new of the older: "I lost my job at Door Dash", then "I've
+      // been one 'cause I lost my job" (both stay, and so do the turns they came from). A value held
+      // after an ending closes it as any newer value does.
+      if (older.ended && newer.ended) continue;
       closes.push({ id: older.id, valid_to: newer.validFrom.toISOString(), superseded_by: newer.id });
       edges.push({ from: newer.id, to: older.id, type: 'supersedes' });
     }
