@@ -596,6 +596,14 @@ describe('synthesize: current facts only', () => {
     expect(pack.context).toMatch(/no longer works at Door Dash/);
     expect(pack.context).toMatch(/no longer has a job|lost my job\./);
     expect(pack.context).not.toMatch(/dana works at Door Dash|I work at Door Dash/);
+    // A job held after both closes both, as a newer value closes the one before.
+    await say(hx, 'dana', [['I now work at Uber.', '2026-09-01T10:00:00Z']]);
+    const now = await hx.synthesize('Where does dana work, and did she lose a job?', {
+      subjectId: 'dana',
+      maxTokens: 2000,
+    });
+    expect(now.context).toMatch(/works at Uber/);
+    expect(now.context).not.toMatch(/no longer works at Door Dash|no longer has a job/);
   });
 
   it("ends a student's occupation on graduating, and no other", async () => {

@@ -68,15 +68,26 @@ export async function supersede(
     const list = (groups.get(k) ?? []).sort(
       (a, b) => a.validFrom.getTime() - b.validFrom.getTime() || (a.id < b.id ? -1 : 1),
     );
+    // Endings kept open beside a later ending, until a value held closes them all.
+    let endings: typeof list = [];
+    const close = (older: (typeof list)[number], newer: (typeof list)[number]) => {
+      closes.push({ id: older.id, valid_to: newer.validFrom.toISOString(), superseded_by: newer.id });
+      edges.push({ from: newer.id, to: older.id, type: 'supersedes' });
+    };
     for (let i = 0; i + 1 < list.length; i++) {
       const older = list[i]!;
       const newer = list[i + 1]!;
       // An ending after an ending says nothing new of the older: "I lost my job at Door Dash", then "I've
       // been one 'cause I lost my job" (both stay, and so do the turns they came from). A value held
-      // after an ending closes it as any newer value does.
-      if (older.ended && newer.ended) continue;
-      closes.push({ id: older.id, valid_to: newer.validFrom.toISOString(), superseded_by: newer.id });
-      edges.push({ from: newer.id, to: older.id, type: 'supersedes' });
+      // after endings closes them all, as any newer value closes the one before.
+      if (older.ended && newer.ended) {
+        endings.push(older);
+        continue;
+      }
+      close(older, newer);
+      if (newer.ended) continue;
+      for (const ending of endings) close(ending, newer);
+      endings = [];
     }
   }
   // A switch ends the value it names as left, if that value came before it (a later "we use X" is no
