@@ -606,6 +606,21 @@ describe('synthesize: current facts only', () => {
     expect(now.context).not.toMatch(/no longer works at Door Dash|no longer has a job/);
   });
 
+  it('keeps an instruction about a work product beside one about the answers of the same topic', async () => {
+    const hx = await client('instructions-apart');
+    await say(hx, 'dana', [
+      ['Always write code comments in English.', '2026-01-10T10:00:00Z'],
+      ['Please respond in Spanish from now on.', '2026-03-02T10:00:00Z'],
+    ]);
+    const pack = await hx.synthesize('In which language should I respond and write code comments?', {
+      subjectId: 'dana',
+      maxTokens: 2000,
+    });
+    expect(pack.context).toMatch(/code comments in English/);
+    expect(pack.context).toMatch(/respond in Spanish/);
+    expect(pack.budget.omitted.superseded).toBe(0);
+  });
+
   it("ends a student's occupation on graduating, and no other", async () => {
     const hx = await client('graduated-engineer');
     await say(hx, 'dana', [

@@ -1016,6 +1016,10 @@ describe('what an instruction is about, when it takes one value at a time', () =
     ['Always run the tests before pushing.', null],
     ['Please keep answers short and in Spanish.', null],
     ['Use bullet points for lists of steps.', null],
+    // About a work product, not the answers: it holds beside "respond in Spanish", "keep answers short".
+    ['Always write code comments in English.', null],
+    ['Always write detailed commit messages.', null],
+    ['Be professional with customers.', null],
   ])('%s -> %s', (text, topic) => {
     expect(instructionTopic(text)).toBe(topic);
   });

@@ -43,8 +43,9 @@ const JOINED_ON =
  * What an instruction is about, when that takes one value at a time: the language answers are in, how
  * long they are, the units, the tone, bullet points or not. A later instruction of the same topic
  * supersedes the earlier ("respond in Spanish", then "actually, respond in English from now on"). None
- * for an instruction of several topics or of another kind ("always run the tests before pushing"), and
- * none for a format said for some case only ("use tables for comparisons": several may hold).
+ * for an instruction of several topics or of another kind ("always run the tests before pushing"),
+ * none for a format said for some case only ("use tables for comparisons": several may hold), and none
+ * for one about a work product ("write commit messages in English" holds beside "respond in Spanish").
  */
 const INSTRUCTION_TOPICS: Array<[string, RegExp]> = [
   [
@@ -65,7 +66,15 @@ function topicKey(subjKey: string, instruction: string): string | null {
   return topic ? `${subjKey}:instruction:${topic}` : null;
 }
 
+/**
+ * An instruction about some work product rather than the answers ("write code comments in English",
+ * "always write detailed commit messages"): it holds beside one about the answers, so it takes no topic.
+ */
+const ABOUT_A_WORK_PRODUCT =
+  /\b(?:code|comments?|commits?|commit messages?|docs|documentation|readme|tests?|variables?|functions?|pull requests?|PRs?|tickets?|issues?|logs?|emails?|e-mails?|reports?|slides|tables?|changelog|clients?|customers?)\b/i;
+
 export function instructionTopic(instruction: string): string | null {
+  if (ABOUT_A_WORK_PRODUCT.test(instruction)) return null;
   const topics = INSTRUCTION_TOPICS.filter(([, re]) => re.test(instruction)).map(([topic]) => topic);
   return topics.length === 1 ? (topics[0] as string) : null;
 }
