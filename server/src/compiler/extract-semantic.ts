@@ -1324,17 +1324,12 @@ const ATTRIBUTE_GATE =
  * too. Only after the words such a clause opens with: "I'm tired and from now on ..." is no origin.
  */
 const AND_CLAUSE =
-  /\bI(?:['’]m|\s+am)?\s+[^.!?]*?(?:,\s*|\s+)and\s+(?:also\s+|now\s+)?((?:work|live|speak|drive|own|have|grew\s+up|was\s+born)\b[^.!?]*|(?:allergic|lactose|vegan|vegetarian|pescatarian|gluten|an?\s|based|living|from|originally|married|single|engaged|divorced|retired|on\s+the)\b[^.!?]*)/gi;
-/** The clause is said of what one is ("allergic to X": "I'm allergic to X"), else of what one does. */
-const A_STATE =
-  /^(?:allergic|lactose|vegan|vegetarian|pescatarian|gluten|an?\s|based|living|from|originally|married|single|engaged|divorced|retired|on\s+the)/i;
+  /\bI(?:['’]m|\s+am)?\s+[^.!?]*?(?:,\s*|\s+)and\s+(?:also\s+|now\s+)?(?:((?:work|live|speak|drive|own|have|grew\s+up|was\s+born)\b[^.!?]*)|((?:allergic|lactose|vegan|vegetarian|pescatarian|gluten|an?\s|based|living|from|originally|married|single|engaged|divorced|retired|on\s+the)\b[^.!?]*))/gi;
 
 function clausesOf(text: string): string[] {
   const out = [text];
-  for (const m of text.matchAll(AND_CLAUSE)) {
-    const rest = m[1] as string;
-    out.push(`${A_STATE.test(rest) ? "I'm" : 'I'} ${rest}`);
-  }
+  // The first group says what one does ("I work ..."), the second what one is ("I'm allergic to ...").
+  for (const [, does, is] of text.matchAll(AND_CLAUSE)) out.push(does ? `I ${does}` : `I'm ${is}`);
   return out;
 }
 
