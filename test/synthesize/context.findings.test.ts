@@ -551,6 +551,63 @@ describe('synthesize: current facts only', () => {
       /Postgres 16/,
       /Postgres 14/,
     ],
+    // Found probing routines, households, goals, projects, pets and drinks (2026-12-07).
+    [
+      'a routine changed',
+      'I wake up at 7 every day.',
+      'I wake up at 6 now.',
+      'When does dana wake up?',
+      /wakes up at 6/,
+      /at 7/,
+    ],
+    [
+      'a household changed',
+      'I live with two roommates.',
+      'I live alone now.',
+      'Who does dana live with?',
+      /lives alone/,
+      /roommates/,
+    ],
+    [
+      'a goal changed',
+      'My goal is to run a marathon.',
+      'My new goal is to lose 10 pounds.',
+      "What is dana's goal?",
+      /lose 10 pounds/,
+      /marathon/,
+    ],
+    [
+      'a project moved to',
+      "I'm working on a project called Atlas.",
+      'I moved to the Orion project.',
+      'Which project is dana working on?',
+      /project Orion/,
+      /Atlas/,
+    ],
+    [
+      'a phone upgraded',
+      'My phone is an iPhone 12.',
+      'I upgraded to an iPhone 15.',
+      'What phone does dana have?',
+      /iPhone 15/,
+      /iPhone 12/,
+    ],
+    [
+      'an editor switched',
+      'My editor is Vim.',
+      'I switched to VS Code.',
+      'Which editor does dana use?',
+      /VS Code/,
+      /Vim/,
+    ],
+    [
+      'a habit taken up',
+      "I don't drink coffee.",
+      'I started drinking coffee again.',
+      'Does dana drink coffee?',
+      /drinks coffee/,
+      /does not drink coffee|don't drink coffee/,
+    ],
   ])('leaves out the old value after %s', async (_what, before, after, query, current, old) => {
     const hx = await client('changed');
     await say(hx, 'dana', [
@@ -561,6 +618,16 @@ describe('synthesize: current facts only', () => {
     expect(pack.context).toMatch(current);
     expect(pack.context).not.toMatch(old);
     expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
+  });
+
+  it('names each pet of a list and a pet named after when it came', async () => {
+    const hx = await client('pets');
+    await say(hx, 'dana', [
+      ['We have two dogs, Rex and Bella.', '2026-01-10T10:00:00Z'],
+      ['We adopted a kitten yesterday, her name is Luna.', '2026-03-02T10:00:00Z'],
+    ]);
+    const pack = await hx.synthesize('What pets does dana have?', { subjectId: 'dana', maxTokens: 2000 });
+    for (const name of ['Rex', 'Bella', 'Luna']) expect(pack.context).toMatch(new RegExp(`pet \\w+ is called ${name}`));
   });
 
   it('reads a diet said with an article as no job ("I\'m a vegetarian now" kept the engineer current)', async () => {

@@ -830,6 +830,29 @@ describe("a value changed or given up: the newer statement takes the older one's
     ['I was laid off.', ['user-1:employer', 'user-1 was laid off']],
     ['I lost my job.', ['user-1:employer', 'user-1 no longer has a job']],
     ["I'm between jobs right now.", ['user-1:employer', 'user-1 is between jobs']],
+    // Found probing routines, households, goals, projects, pets and drinks (2026-12-07).
+    [
+      'We adopted a kitten yesterday, her name is Luna.',
+      ['user-1:pet_kitten_luna', "user-1's pet kitten is called Luna"],
+    ],
+    ['Our new cat is called Mochi.', ['user-1:pet_cat_mochi', "user-1's pet cat is called Mochi"]],
+    ['We have two dogs, Rex and Bella.', ['user-1:pet_dog_bella', "user-1's pet dog is called Bella"]],
+    ['I have 3 cats: Tom, Kit and Miso.', ['user-1:pet_cat_kit', "user-1's pet cat is called Kit"]],
+    ['We got a guinea pig named Peanut.', ['user-1:pet_guinea_pig_peanut', "user-1's pet guinea pig is called Peanut"]],
+    ['I wake up at 6 now.', ['user-1:wake_time', 'user-1 wakes up at 6']],
+    ['I usually go to bed around 11pm.', ['user-1:bedtime', 'user-1 goes to bed at 11pm']],
+    ['I live with my girlfriend.', ['user-1:lives_with', 'user-1 lives with their girlfriend']],
+    ['I moved in with two roommates in Brooklyn.', ['user-1:lives_with', 'user-1 lives with two roommates']],
+    ['I live alone now.', ['user-1:lives_with', 'user-1 lives alone']],
+    ['My goal now is to lose 10 pounds.', ['user-1:goal', "user-1's goal is to lose 10 pounds"]],
+    ['My new goal is a sub-3 marathon.', ['user-1:goal', "user-1's goal is a sub-3 marathon"]],
+    ["I'm working on a project called Atlas.", ['user-1:project', 'user-1 works on the project Atlas']],
+    ['I moved to the Orion project.', ['user-1:project', 'user-1 works on the project Orion']],
+    ["I'm on Project Falcon now.", ['user-1:project', 'user-1 works on the project Falcon']],
+    ["I don't drink coffee.", ['user-1:opinion:coffe', 'user-1 does not drink coffee']],
+    ['I started drinking coffee again.', ['user-1:opinion:coffe', 'user-1 drinks coffee']],
+    ['I drink two cups of coffee a day.', ['user-1:opinion:coffe', 'user-1 drinks coffee']],
+    ['My IDE is IntelliJ.', ['user-1:editor', "user-1's IDE is IntelliJ"]],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });
@@ -850,11 +873,19 @@ describe("a value changed or given up: the newer statement takes the older one's
     "I've lived in Japan before.",
     'I lost my keys.',
     'I went to the store.',
+    'I live with chronic pain.',
+    'I need to wake up at 5 tomorrow.',
+    "I'll go to bed at midnight tonight.",
+    'One of my goals is to read more.',
+    "I don't drink coffee after 3pm.",
+    'I worked on that project for years.',
   ])('reads no value changed in "%s"', (text) => {
     const keys = learnedFrom([text]).map(([key]) => key);
     expect(
       keys.filter((k) =>
-        /budget|pet|graduated|team|manager|timezone|home_of|diet|preferred_name|location/.test(k ?? ''),
+        /budget|pet|graduated|team|manager|timezone|home_of|diet|preferred_name|location|lives_with|wake_time|bedtime|goal|project|opinion:coffe/.test(
+          k ?? '',
+        ),
       ),
     ).toEqual([]);
   });

@@ -257,6 +257,48 @@ export function detectEndedHabit(text: string): EndedHabit | null {
   return { phrase: `no longer ${thirdPerson(verb)} ${thing}`, thing, deed: `${verb.toLowerCase()} ${thing}` };
 }
 
+/** What one drinks, without the amount ("two cups of coffee" is coffee): a word or two, cut before a time or manner. */
+const DRUNK = String.raw`(?:(?:a\s+lot|lots|plenty|tons|a\s+cup|a\s+glass|a\s+bottle|(?:\w+\s+)?(?:cups?|glasses|mugs?|bottles|cans?|shots?))\s+of\s+)?(?<thing>[a-z]+(?:\s+(?!(?:after|before|at|in|on|with|when|because|during|every|each|a|an|the|any|anymore|again|or|and|but|now|these|daily|too|either|today|lately|more|less|instead)\b)[a-z]+)?)`;
+/**
+ * A held habit of drink, each way of saying it its own pattern (a name may not repeat in one pattern):
+ * "I don't drink coffee", "I started drinking coffee again", "I drink coffee every morning".
+ */
+const DRINKS: Array<{ re: RegExp; does: boolean }> = [
+  {
+    re: new RegExp(
+      String.raw`\bI\s+(?:(?:just|also|still|honestly|actually|really)\s+)?(?:don['’]?t|do\s+not|never)\s+drink\s+${DRUNK}(?=\s*(?:[,.;!?]|$)|\s+(?:at\s+all|now|these\s+days|because|since|and|but|either|as)\b)`,
+      'i',
+    ),
+    does: false,
+  },
+  {
+    re: new RegExp(
+      String.raw`\bI\s+(?:(?:have|['’]ve)\s+)?(?:(?:just|recently|finally|now)\s+)?(?:started|began|took\s+up)\s+drinking\s+${DRUNK}`,
+      'i',
+    ),
+    does: true,
+  },
+  {
+    re: new RegExp(
+      String.raw`\bI\s+(?:(?:usually|always|now|still|also|mostly|often)\s+)?drink\s+${DRUNK}(?=\s+(?:every|each|daily|a\s+day|in\s+the\s+(?:morning|evening)|most\s+(?:days|mornings)|now|again|these\s+days)\b)`,
+      'i',
+    ),
+    does: true,
+  },
+];
+/** A habit held: "does not drink coffee" or "drinks coffee", in the slot a liking of it and its end share. */
+export function detectHeldHabit(text: string): { phrase: string; thing: string; deed: string; does: boolean } | null {
+  if (!/\bdrink/i.test(text)) return null;
+  for (const { re, does } of DRINKS) {
+    const m = re.exec(text);
+    if (!m?.groups || inRelativeClause(text, m.index)) continue;
+    const thing = m.groups.thing?.toLowerCase();
+    if (!thing || /^(?:it|that|this|them|much|enough|alcohol|anything|something|nothing|and|or)$/.test(thing)) continue;
+    return { phrase: `${does ? 'drinks' : 'does not drink'} ${thing}`, thing, deed: `drinking ${thing}`, does };
+  }
+  return null;
+}
+
 /**
  * A comma before a short closing phrase of manner that qualifies the object ("short answers, in
  * German", "tea, without sugar"): part of the preference, not a new clause, so the comma goes before
@@ -367,6 +409,9 @@ const KNOWN_KINDS: Record<string, string> = Object.fromEntries(
       'linux|windows|macos|mac os|osx|ubuntu|debian|fedora|arch|arch linux|nixos|mint|linux mint|mac|macbook|macbook pro|macbook air|imac|pc|windows pc|chromebook',
     'package manager': 'npm|pnpm|yarn|bun|poetry|pip|uv|conda|homebrew|brew',
     shell: 'bash|zsh|fish|powershell|nushell',
+    phone:
+      'iphone|pixel|google pixel|galaxy|samsung galaxy|oneplus|android phone|nothing phone|xiaomi|motorola|moto|fairphone',
+    laptop: 'thinkpad|xps|dell xps|surface laptop|framework laptop|zenbook|spectre|razer blade|yoga',
     drink:
       'tea|green tea|black tea|herbal tea|coffee|black coffee|espresso|latte|cappuccino|flat white|matcha|hot chocolate|water|sparkling water|juice|orange juice|beer|wine|red wine|white wine|soda|cola|kombucha',
   }).flatMap(([kind, names]) => names.split('|').map((name): [string, string] => [name, kind])),
@@ -525,6 +570,21 @@ function notAPlace(value: string, moved: boolean): boolean {
 const CAR_MAKES =
   'Tesla|Honda|Toyota|Ford|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Porsche|Chevrolet|Chevy|Jeep|Fiat|Renault|Peugeot|Citroen|Skoda|Seat|Lexus|Mini|Rivian|Polestar|Dacia|Opel|Suzuki|Mitsubishi|Jaguar|Land Rover|Range Rover|Lucid|BYD';
 
+/** Kinds of pet a sentence names ("guinea pig" before "pig"-less words; "pup" after "puppy"). */
+const ANIMAL =
+  'dog|cat|puppy|pup|kitten|kitty|horse|pony|parrot|budgie|bird|rabbit|bunny|hamster|guinea pig|ferret|chinchilla|gerbil|turtle|tortoise|snake|lizard|gecko|iguana|goldfish|fish|hedgehog';
+/** A pet's kind, or the word pet itself ("my pet Rex"). */
+const PET_WORD = `${ANIMAL}|pet`;
+/** Words before a pet that has been with one a while ("our old dog Rex"). */
+const PET_ADJ = String.raw`(?:old\s+|sweet\s+|beloved\s+|little\s+|new\s+)?`;
+/** Words before a pet just introduced ("a new puppy", "a golden retriever"). */
+const NEW_PET_ADJ = String.raw`(?:new\s+|little\s+|[\p{Ll}-]+\s+)?`;
+
+/** When a pet came, said between its kind and its name ("a kitten yesterday, her name is Luna"). */
+const PET_WHEN = String.raw`(?:\s+(?:yesterday|today|recently|last\s+(?:week|month|year|weekend)|this\s+(?:week|month|year|weekend|morning)|a\s+(?:few\s+)?(?:days|weeks|months)\s+ago))?`;
+/** Several pets of a kind before their names: "we have two dogs, Rex and Bella", "3 cats named ...". */
+const PETS_LISTED = String.raw`\b(?:I|[Ww]e)\s+(?:(?:now|also|still)\s+)?(?:have|own|got|adopted|rescued)\s+(?:two|three|four|2|3|4)\s+(?:${NEW_PET_ADJ})?(?<v1>${ANIMAL})s?(?:[,:]\s*|\s+(?:called|named)\s+|\s+-\s+)`;
+
 /** The words for a partner: "my girlfriend", "my fiancée". */
 const PARTNER_WORD = '(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)';
 
@@ -570,7 +630,17 @@ const MY_THINGS = [
   'node version|python version|deadline|launch date|release date|sprint length',
 ].join('|');
 /** Two words for one thing of someone's: one slot, so "my new manager is Tom" replaces "my boss is Priya". */
-const SAME_SLOT: Record<string, string> = { time_zone: 'timezone', boss: 'manager' };
+const SAME_SLOT: Record<string, string> = {
+  time_zone: 'timezone',
+  boss: 'manager',
+  ide: 'editor',
+  os: 'operating_system',
+};
+/**
+ * Things of someone's said both ways: "my editor is Vim" (an attribute) and "I switched to VS Code" (a
+ * choice of the kind editor). Each replaces the other's slot, so the newer holds.
+ */
+const CHOSEN_THINGS = new Set(['editor', 'shell', 'browser', 'operating_system', 'phone', 'laptop']);
 /** A value: a URL, a host or a version (dots inside), or a few words up to the clause's end. */
 const MY_VALUE = String.raw`(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:\/[^\s,;!?]*[^\s,;!?.])?|[^,.;!?]{2,40}`;
 
@@ -1052,7 +1122,10 @@ const ATTRIBUTE_PATTERNS: {
   // A pet named as it is introduced: "I just adopted a cat, her name is Miso", "I have a golden
   // retriever called Biscuit" (a few common breeds stand for the dog).
   {
-    re: /\b(?:I|[Ww]e)\s+(?:just\s+|finally\s+|recently\s+)?(?:adopted|got|rescued|have)\s+an?\s+(?:new\s+|little\s+|[\p{Ll}-]+\s+)?(dog|cat|puppy|kitten|horse|parrot|rabbit|hamster|retriever|labrador|poodle|terrier|beagle|spaniel|shepherd|bulldog|husky|tabby)(?:[,.;!]?\s+(?:and\s+)?(?:her|his|its|their)\s+name\s+is|\s+(?:called|named))\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
+    re: new RegExp(
+      String.raw`\b(?:I|[Ww]e)\s+(?:just\s+|finally\s+|recently\s+)?(?:adopted|got|rescued|have)\s+an?\s+${NEW_PET_ADJ}(${ANIMAL}|retriever|labrador|poodle|terrier|beagle|spaniel|shepherd|bulldog|husky|tabby)${PET_WHEN}(?:[,.;!]?\s+(?:and\s+)?(?:her|his|its|their)\s+name\s+is|\s+(?:called|named))\s+([\p{Lu}][\p{Ll}'’-]+)\b`,
+      'u',
+    ),
     attribute: 'pet',
     phrase: "S's pet V1 is called V",
   },
@@ -1077,20 +1150,49 @@ const ATTRIBUTE_PATTERNS: {
     ends: true,
   },
   {
-    re: /\b[Mm]y\s+(dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)(?:['’]s name is|\s+is\s+(?:called|named)|\s+is|\s+(?:called|named)|,)?\s+([\p{Lu}][\p{Ll}'’-]+)\b(?!\s+(?:has\s+|had\s+|just\s+)?(?:passed\s+away|died))/u,
+    re: new RegExp(
+      String.raw`\b(?:[Mm]y|[Oo]ur)\s+${PET_ADJ}(${PET_WORD})(?:['’]s name is|\s+is\s+(?:called|named)|\s+is|\s+(?:called|named)|,)?\s+([\p{Lu}][\p{Ll}'’-]+)\b(?!\s+(?:has\s+|had\s+|just\s+)?(?:passed\s+away|died))`,
+      'u',
+    ),
+    attribute: 'pet',
+    phrase: "S's pet V1 is called V",
+  },
+  // Pets introduced together: "we have two dogs, Rex and Bella", "I have 3 cats: Tom, Kit and Miso".
+  // The first, second and last names are read (one pattern each: a pattern gives one value).
+  {
+    re: new RegExp(String.raw`${PETS_LISTED}(?<v>[\p{Lu}][\p{Ll}'’-]+)`, 'u'),
+    attribute: 'pet',
+    phrase: "S's pet V1 is called V",
+  },
+  {
+    re: new RegExp(String.raw`${PETS_LISTED}[\p{Lu}][\p{Ll}'’-]+,\s+(?<v>[\p{Lu}][\p{Ll}'’-]+),?\s+and\s+`, 'u'),
+    attribute: 'pet',
+    phrase: "S's pet V1 is called V",
+  },
+  {
+    re: new RegExp(
+      String.raw`${PETS_LISTED}[\p{Lu}][\p{Ll}'’-]+(?:,\s+[\p{Lu}][\p{Ll}'’-]+)*,?\s+and\s+(?<v>[\p{Lu}][\p{Ll}'’-]+)`,
+      'u',
+    ),
     attribute: 'pet',
     phrase: "S's pet V1 is called V",
   },
   // A pet that died ends its slot: "our dog Rex died", "we lost our cat Luna", "Rex passed away".
   {
-    re: /\b(?:[Mm]y|[Oo]ur)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+([\p{Lu}][\p{Ll}'’-]+)\s+(?:has\s+|had\s+|just\s+|sadly\s+)?(?:passed\s+away|died)\b/u,
+    re: new RegExp(
+      String.raw`\b(?:[Mm]y|[Oo]ur)\s+${PET_ADJ}(?:${PET_WORD})\s+([\p{Lu}][\p{Ll}'’-]+)\s+(?:has\s+|had\s+|just\s+|sadly\s+)?(?:passed\s+away|died)\b`,
+      'u',
+    ),
     attribute: 'pet_died',
     phrase: "S's pet V passed away",
     ends: true,
     endsValueIn: 'pet_',
   },
   {
-    re: /\b(?:I|[Ww]e)\s+(?:just\s+|recently\s+|sadly\s+)?(?:lost|had\s+to\s+put\s+down)\s+(?:my|our)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
+    re: new RegExp(
+      String.raw`\b(?:I|[Ww]e)\s+(?:just\s+|recently\s+|sadly\s+)?(?:lost|had\s+to\s+put\s+down)\s+(?:my|our)\s+${PET_ADJ}(?:${PET_WORD})\s+([\p{Lu}][\p{Ll}'’-]+)\b`,
+      'u',
+    ),
     attribute: 'pet_died',
     phrase: "S's pet V passed away",
     ends: true,
@@ -1107,7 +1209,10 @@ const ATTRIBUTE_PATTERNS: {
   // A pet given away or rehomed ends its slot as a death does: "we gave Max away to my parents", "I had
   // to rehome our cat Luna", "we found a new home for Rex".
   {
-    re: /\b(?:I|[Ww]e)\s+(?:(?:just|recently|sadly|finally)\s+)?(?:had\s+to\s+)?(?:(?:gave|give|given)\s+(?:(?:my|our)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+)?([\p{Lu}][\p{Ll}'’-]+)\s+away|(?:gave|give|given)\s+away\s+(?:(?:my|our)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+)?([\p{Lu}][\p{Ll}'’-]+)|re-?homed?\s+(?:(?:my|our)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+)?([\p{Lu}][\p{Ll}'’-]+)|found\s+a\s+(?:new|good|loving)\s+home\s+for\s+(?:(?:my|our)\s+(?:old\s+|sweet\s+|beloved\s+)?(?:dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster)\s+)?([\p{Lu}][\p{Ll}'’-]+))\b/u,
+    re: new RegExp(
+      String.raw`\b(?:I|[Ww]e)\s+(?:(?:just|recently|sadly|finally)\s+)?(?:had\s+to\s+)?(?:(?:gave|give|given)\s+(?:(?:my|our)\s+${PET_ADJ}(?:${PET_WORD})\s+)?([\p{Lu}][\p{Ll}'’-]+)\s+away|(?:gave|give|given)\s+away\s+(?:(?:my|our)\s+${PET_ADJ}(?:${PET_WORD})\s+)?([\p{Lu}][\p{Ll}'’-]+)|re-?homed?\s+(?:(?:my|our)\s+${PET_ADJ}(?:${PET_WORD})\s+)?([\p{Lu}][\p{Ll}'’-]+)|found\s+a\s+(?:new|good|loving)\s+home\s+for\s+(?:(?:my|our)\s+${PET_ADJ}(?:${PET_WORD})\s+)?([\p{Lu}][\p{Ll}'’-]+))\b`,
+      'u',
+    ),
     attribute: 'pet_gone',
     phrase: 'S gave V away',
     ends: true,
@@ -1116,12 +1221,18 @@ const ATTRIBUTE_PATTERNS: {
   // A pet without a name ("I have a cat", "we got a puppy"), and its death ("my cat died"): one slot per
   // kind of pet, ended by the death of a pet of that kind with no name said.
   {
-    re: /\b(?:I|[Ww]e)\s+(?:(?:now|also|still|just|finally|recently)\s+)?(?:have|own|adopted|got|rescued)\s+an?\s+(?:new\s+|little\s+|[\p{Ll}-]+\s+)?(dog|cat|puppy|kitten|horse|parrot|rabbit|hamster)(?=\s*(?:[,.;!?]|$)|\s+(?:and|who|at|in|too|now|as\s+well)\b)(?![^.!?]*\b(?:called|named|name\s+is)\b)/u,
+    re: new RegExp(
+      String.raw`\b(?:I|[Ww]e)\s+(?:(?:now|also|still|just|finally|recently)\s+)?(?:have|own|adopted|got|rescued)\s+an?\s+${NEW_PET_ADJ}(${ANIMAL})(?=\s*(?:[,.;!?]|$)|\s+(?:and|who|at|in|too|now|as\s+well)\b)(?![^.!?]*\b(?:called|named|name\s+is)\b)`,
+      'u',
+    ),
     attribute: 'pet_unnamed',
     phrase: 'S has a V',
   },
   {
-    re: /\b(?:[Mm]y|[Oo]ur)\s+(?:old\s+|sweet\s+|beloved\s+)?(dog|cat|puppy|kitten|horse|parrot|rabbit|hamster)\s+(?:has\s+|had\s+|just\s+|sadly\s+)?(?:passed\s+away|died)\b/u,
+    re: new RegExp(
+      String.raw`\b(?:[Mm]y|[Oo]ur)\s+${PET_ADJ}(${ANIMAL})\s+(?:has\s+|had\s+|just\s+|sadly\s+)?(?:passed\s+away|died)\b`,
+      'u',
+    ),
     attribute: 'pet_died',
     phrase: "S's V passed away",
     ends: true,
@@ -1156,6 +1267,54 @@ const ATTRIBUTE_PATTERNS: {
     re: /\b(?:(?:I['’]m|I\s+am)\s+(?:(?:now|currently|still)\s+)?(?:on|in|part\s+of)|I\s+(?:(?:have|['’]ve)\s+)?(?:(?:just|recently|finally)\s+)?(?:joined|moved\s+(?:over\s+)?to|switched\s+to|transferred\s+to|was\s+moved\s+to))\s+the\s+(?!(?:same|whole|entire|other|new|first|second|home|away|winning|losing|national|right|wrong)\b)([\p{L}\p{N}&-]+(?:\s+[\p{L}\p{N}&-]+){0,2}?)\s+team\b/iu,
     attribute: 'team',
     phrase: 'S is on the V team',
+  },
+  // The project one works on, one at a time ("I'm working on a project called Atlas", then "I moved to
+  // the Orion project"): a new one supersedes it, as a team does.
+  {
+    re: /\b(?:working\s+on|started|leading|building|joined|moved\s+to|switched\s+to)\s+a\s+(?:new\s+)?project\s+(?:called|named)\s+([\p{Lu}][\p{L}\p{N}-]*(?:\s+[\p{Lu}][\p{L}\p{N}-]*)?)/u,
+    attribute: 'project',
+    phrase: 'S works on the project V',
+  },
+  {
+    re: /\b(?:I['’]m|I\s+am|I)\s+(?:(?:now|currently|still|just|recently|mostly|mainly)\s+)?(?:working\s+on|work\s+on|on|leading|lead|joined|moved\s+(?:over\s+)?to|switched\s+to|transferred\s+to|was\s+moved\s+to|got\s+moved\s+to|was\s+put\s+on|got\s+put\s+on)\s+(?:the\s+([\p{Lu}][\p{L}\p{N}-]*(?:\s+[\p{Lu}][\p{L}\p{N}-]*)?)\s+project\b|[Pp]roject\s+([\p{Lu}][\p{L}\p{N}-]*))/u,
+    attribute: 'project',
+    phrase: 'S works on the project V',
+  },
+  // A goal said as one ("my goal is to run a marathon", then "my new goal is to lose 10 pounds"): one at
+  // a time ("one of my goals" adds none).
+  {
+    re: /\b[Mm]y\s+(?:new\s+|main\s+|current\s+|big(?:gest)?\s+|ultimate\s+|next\s+|only\s+|personal\s+|fitness\s+|career\s+)?goal\s+(?:(?:for\s+(?:this|next|the)\s+(?:year|month|week|season|summer)|now|right\s+now|these\s+days)\s+)?(?:is|has\s+become|became)\s+(?:now\s+)?(?:simply\s+|just\s+)?to\s+([^,.;!?]{3,80})/u,
+    attribute: 'goal',
+    phrase: "S's goal is to V",
+  },
+  {
+    re: /\b[Mm]y\s+(?:new\s+|main\s+|current\s+|big(?:gest)?\s+|ultimate\s+|next\s+|only\s+|personal\s+|fitness\s+|career\s+)?goal\s+(?:(?:for\s+(?:this|next|the)\s+(?:year|month|week|season|summer)|now|right\s+now|these\s+days)\s+)?(?:is|has\s+become|became)\s+(?:now\s+)?((?:a|an|the)\s+[^,.;!?]{3,60})/u,
+    attribute: 'goal',
+    phrase: "S's goal is V",
+  },
+  // Who one lives with ("I live with my girlfriend", "I moved in with two roommates", "I live alone now"):
+  // one value at a time; "I live with chronic pain" is no household.
+  {
+    re: /\bI\s+(?:(?:now|still|currently|actually)\s+)?(?:live|am\s+living|['’]m\s+living|moved\s+in|have\s+moved\s+in|['’]ve\s+moved\s+in)\s+with\s+((?:my|our|a|an|two|three|four|some|\d+)\s+(?![^,.;!?]*\b(?:pain|illness|condition|disease|disorder|anxiety|depression|ADHD|diabetes|allerg\w*|mess|regrets?|consequences)\b)[^,.;!?]{2,40}?)(?=\s*(?:[,.;!?]|$)|\s+(?:in|at|near|now|and|but|since|for|who|because)\b)/u,
+    attribute: 'lives_with',
+    phrase: 'S lives with V',
+  },
+  {
+    re: /\bI\s+(?:(?:now|still|currently|actually)\s+)?(?:live|am\s+living|['’]m\s+living)\s+(alone|by\s+myself|on\s+my\s+own)\b/u,
+    attribute: 'lives_with',
+    phrase: 'S lives V',
+  },
+  // A daily routine by the clock: when one wakes up and goes to bed ("I wake up at 7", then "I get up
+  // at 6 now"); a morning of one day ("tomorrow", "on Friday") is no routine.
+  {
+    re: /\bI\s+(?:(?:usually|normally|always|now|typically|generally|still|often)\s+)?(?:wake\s+up|get\s+up)\s+(?:at|around|by|before)\s+((?:\d{1,2}(?::\d\d)?|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.))(?:\s*(?:am|pm|a\.m\.|p\.m\.))?)(?![^.!?]*\b(?:tomorrow|tonight|on\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|this\s+(?:morning|week|weekend)|next)\b)/iu,
+    attribute: 'wake_time',
+    phrase: 'S wakes up at V',
+  },
+  {
+    re: /\bI\s+(?:(?:usually|normally|always|now|typically|generally|still|often)\s+)?go\s+to\s+(?:bed|sleep)\s+(?:at|around|by|before)\s+((?:\d{1,2}(?::\d\d)?)(?:\s*(?:am|pm|a\.m\.|p\.m\.))?|midnight)(?![^.!?]*\b(?:tomorrow|tonight|on\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|this\s+(?:week|weekend)|next)\b)/iu,
+    attribute: 'bedtime',
+    phrase: 'S goes to bed at V',
   },
   // An amount with one value at a time ("my budget is now $800", "my rent went up to 1,400 euros"):
   // a number is needed (a budget may also be "frozen until April", a state, no value).
@@ -1315,8 +1474,10 @@ const WHEN_AFTER_A_PLACE =
   /\s+(?:(?:last|this|next) (?:spring|summer|fall|autumn|winter)|in (?:the )?(?:spring|summer|fall|autumn|winter)(?: of \d{4})?|(?:last|this|next|in|in early|in late) (?:January|February|March|April|May|June|July|August|September|October|November|December)(?: \d{4})?|in \d{4})$/i;
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
-const ATTRIBUTE_GATE =
-  /\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|dog|cat|pet|puppy|kitten|horse|parrot|rabbit|hamster|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b/i;
+const ATTRIBUTE_GATE = new RegExp(
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  'i',
+);
 
 /**
  * A second clause that leaves its subject out ("I live in Lisbon and work as a data engineer at
@@ -1514,6 +1675,15 @@ function ofTheSubject(object: string): string {
     .replace(/\bme\b/g, 'them');
 }
 
+/** The slots a choice replaces: the kind it switched from, and the same thing said as an attribute ("my editor is Vim"). */
+function replacesOf(subjKey: string, p: Preference): { replaces?: string[] } {
+  const keys = [
+    ...(p.replaces ? [`${subjKey}:choice:${p.replaces}`] : []),
+    ...(p.kind && CHOSEN_THINGS.has(p.kind) ? [`${subjKey}:${p.kind}`] : []),
+  ];
+  return keys.length > 0 ? { replaces: keys } : {};
+}
+
 /** Longest sentence read for facts, preferences, instructions and episodes. */
 const MAX_STATEMENT = 1000;
 
@@ -1587,6 +1757,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           ...(f.ends ? { ended: true } : {}),
           ...(f.endsValueIn ? { endsValueIn: [`${key}:${f.endsValueIn}`] } : {}),
           ...(f.endsHead ? { endsValueIn: [`${key}:${f.endsHead.slot}`], endsHead: f.endsHead.head } : {}),
+          ...(CHOSEN_THINGS.has(f.slot) ? { replaces: [`${key}:choice:${f.slot}`] } : {}),
         },
         0.8 - hedge,
         null,
@@ -1646,7 +1817,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           object: p.object,
           ...(p.kind ? { choiceOf: p.kind } : {}),
           ...(p.favourite ? { favouriteOf: p.favourite.category } : {}),
-          ...(p.replaces ? { replaces: [`${subjKey}:choice:${p.replaces}`] } : {}),
+          ...replacesOf(subjKey, p),
         },
         0.75 - hedge,
         null,
@@ -1676,6 +1847,26 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           // this thing (supersede.ts).
           endsValueIn: [`${subjKey}:favourite:`, `${subjKey}:choice:`, `${subjKey}:pastime_`, `${subjKey}:learning_`],
         },
+        0.75 - hedge,
+        null,
+      ),
+    );
+    semantic = true;
+  }
+
+  // A habit held ("I don't drink coffee", then "I started drinking coffee again"): in the slot of the
+  // thing, where a liking of it and its end are, so the newest of them holds.
+  const held = ended ? null : detectHeldHabit(text);
+  if (held) {
+    out.push(
+      draft(
+        s,
+        'fact',
+        `${who} ${held.phrase}`,
+        // "does not" is stop words: the key says which way, or the two would merge as repeats.
+        dedupeKeyOf('fact', subjKey, `${held.does ? 'habit held' : 'habit abstained'} ${held.deed}`),
+        opinionSlot(subjKey, held.thing),
+        { ...base, object: held.thing, replaces: [opinionSlot(subjKey, held.deed)] },
         0.75 - hedge,
         null,
       ),
