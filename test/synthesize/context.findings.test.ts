@@ -608,6 +608,38 @@ describe('synthesize: current facts only', () => {
       /drinks coffee/,
       /does not drink coffee|don't drink coffee/,
     ],
+    [
+      'a personal best beaten',
+      'My personal best in the 5k is 28 minutes.',
+      'My 5k personal best is now 25 minutes.',
+      "What is dana's 5k personal best?",
+      /25 minutes/,
+      /28 minutes/,
+    ],
+    [
+      'a new book',
+      "I'm reading The Hobbit right now.",
+      "I'm now reading Dune.",
+      'What book is dana reading?',
+      /reading Dune/,
+      /Hobbit/,
+    ],
+    [
+      'a shorter commute',
+      'My commute is 45 minutes.',
+      'My commute is now 20 minutes since I moved.',
+      "How long is dana's commute?",
+      /20 minutes/,
+      /45 minutes/,
+    ],
+    [
+      'a routine stepped up',
+      'I go to the gym three times a week.',
+      'I now go to the gym five times a week.',
+      'How often does dana go to the gym?',
+      /five times a week/,
+      /three times a week/,
+    ],
   ])('leaves out the old value after %s', async (_what, before, after, query, current, old) => {
     const hx = await client('changed');
     await say(hx, 'dana', [

@@ -853,6 +853,23 @@ describe("a value changed or given up: the newer statement takes the older one's
     ['I started drinking coffee again.', ['user-1:opinion:coffe', 'user-1 drinks coffee']],
     ['I drink two cups of coffee a day.', ['user-1:opinion:coffe', 'user-1 drinks coffee']],
     ['My IDE is IntelliJ.', ['user-1:editor', "user-1's IDE is IntelliJ"]],
+    [
+      'My 5k personal best is now 25 minutes.',
+      ['user-1:personal_best_5k', "user-1's personal best in the 5k is 25 minutes"],
+    ],
+    [
+      'I set a new PR of 3:45 in the marathon.',
+      ['user-1:personal_best_marathon', "user-1's personal best in the marathon is 3:45"],
+    ],
+    ['I\'m currently reading "Atomic Habits" by James Clear.', ['user-1:reading', 'user-1 is reading Atomic Habits']],
+    ["I'm now reading The Name of the Wind.", ['user-1:reading', 'user-1 is reading The Name of the Wind']],
+    ['I finished reading Dune.', ['user-1:reading_finished', 'user-1 finished reading Dune']],
+    ['My commute is now 20 minutes since I moved.', ['user-1:commute', "user-1's commute is 20 minutes"]],
+    [
+      'I now go to the gym five times a week.',
+      ['user-1:frequency_go_to_the_gym', 'user-1 goes to the gym five times a week'],
+    ],
+    ['I run every morning.', ['user-1:frequency_run', 'user-1 runs every morning']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });
@@ -879,11 +896,14 @@ describe("a value changed or given up: the newer statement takes the older one's
     'One of my goals is to read more.',
     "I don't drink coffee after 3pm.",
     'I worked on that project for years.',
+    'I finished Q3 planning.',
+    "I'm reading the news.",
+    'My commute is awful.',
   ])('reads no value changed in "%s"', (text) => {
     const keys = learnedFrom([text]).map(([key]) => key);
     expect(
       keys.filter((k) =>
-        /budget|pet|graduated|team|manager|timezone|home_of|diet|preferred_name|location|lives_with|wake_time|bedtime|goal|project|opinion:coffe/.test(
+        /budget|pet|graduated|team|manager|timezone|home_of|diet|preferred_name|location|lives_with|wake_time|bedtime|goal|project|opinion:coffe|reading|commute|frequency|personal_best/.test(
           k ?? '',
         ),
       ),

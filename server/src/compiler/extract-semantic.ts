@@ -585,6 +585,13 @@ const PET_WHEN = String.raw`(?:\s+(?:yesterday|today|recently|last\s+(?:week|mon
 /** Several pets of a kind before their names: "we have two dogs, Rex and Bella", "3 cats named ...". */
 const PETS_LISTED = String.raw`\b(?:I|[Ww]e)\s+(?:(?:now|also|still)\s+)?(?:have|own|got|adopted|rescued)\s+(?:two|three|four|2|3|4)\s+(?:${NEW_PET_ADJ})?(?<v1>${ANIMAL})s?(?:[,:]\s*|\s+(?:called|named)\s+|\s+-\s+)`;
 
+/** A race or a lift one has a personal best in. */
+const RACE = String.raw`\d+\s?k|\d+\s?km|\d+\s?m|half[ -]marathon|marathon|mile|deadlift|squat|bench(?:\s+press)?|triathlon|ultra|5K|10K`;
+/** A personal best's value: a time or a weight. */
+const RACE_TIME = String.raw`\d[\d:.,]*(?:\s*(?:minutes|mins|seconds|secs|hours|hrs|kg|kgs|lbs|pounds))?|sub-\d+(?::\d\d)?`;
+/** A book's title: in quotes, or capitalised words with the small words between ("The Name of the Wind"). */
+const TITLE = String.raw`(?:["“]([^"”]{2,80})["”]|((?:[Tt]he\s+|[Aa]n?\s+)?[\p{Lu}\p{N}][\p{L}\p{N}'’:-]*(?:\s+(?:(?:of|the|and|a|an|in|to|for|on|at)\s+)*[\p{Lu}\p{N}][\p{L}\p{N}'’:-]*){0,7}))`;
+
 /** The words for a partner: "my girlfriend", "my fiancée". */
 const PARTNER_WORD = '(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)';
 
@@ -1316,6 +1323,65 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'bedtime',
     phrase: 'S goes to bed at V',
   },
+  // A personal best, one per event ("my personal best in the 5k is 28 minutes", then "my 5k PB is now
+  // 25 minutes", "I set a new personal best of 3:45 in the marathon").
+  {
+    re: new RegExp(
+      String.raw`\b[Mm]y\s+(?:new\s+|current\s+)?(?<v1>${RACE})\s+(?:personal\s+(?:best|record)|PB|PR)\s+(?:is|was\s+just|is\s+now|now\s+stands\s+at|went\s+down\s+to)\s+(?:now\s+)?(?<v>${RACE_TIME})`,
+      'iu',
+    ),
+    attribute: 'personal_best',
+    phrase: "S's personal best in the V1 is V",
+  },
+  {
+    re: new RegExp(
+      String.raw`\b[Mm]y\s+(?:new\s+|current\s+)?(?:personal\s+(?:best|record)|PB|PR)\s+(?:in|for)\s+(?:the\s+|a\s+)?(?<v1>${RACE})\s+(?:is|was\s+just|is\s+now|now\s+stands\s+at)\s+(?:now\s+)?(?<v>${RACE_TIME})`,
+      'iu',
+    ),
+    attribute: 'personal_best',
+    phrase: "S's personal best in the V1 is V",
+  },
+  {
+    re: new RegExp(
+      String.raw`\bI\s+(?:just\s+|finally\s+)?(?:set|ran|hit|got|achieved)\s+a\s+(?:new\s+)?(?:personal\s+(?:best|record)|PB|PR)\s+of\s+(?<v>${RACE_TIME})\s+(?:in|for)\s+(?:the\s+|a\s+|my\s+)?(?<v1>${RACE})`,
+      'iu',
+    ),
+    attribute: 'personal_best',
+    phrase: "S's personal best in the V1 is V",
+  },
+  // The book one is reading now, one at a time ("I'm reading The Hobbit", then "I'm now reading Dune");
+  // finishing it ends it.
+  {
+    re: new RegExp(
+      String.raw`\b(?:I['’]m|I\s+am|I\s+(?:just\s+|recently\s+)?started)\s+(?:(?:now|currently|still|finally)\s+)?(?:reading|re-reading|rereading)\s+${TITLE}`,
+      'u',
+    ),
+    attribute: 'reading',
+    phrase: 'S is reading V',
+  },
+  {
+    re: new RegExp(
+      String.raw`\bI\s+(?:(?:have|['’]ve)\s+)?(?:just\s+|finally\s+)?finished\s+(?:reading|the\s+book)\s+${TITLE}`,
+      'u',
+    ),
+    attribute: 'reading_finished',
+    phrase: 'S finished reading V',
+    ends: true,
+    endsValueIn: 'reading',
+  },
+  // How long the commute takes: one value at a time, with a number.
+  {
+    re: /\b[Mm]y\s+(?:daily\s+|new\s+|morning\s+)?commute\s+(?:is|takes|(?:has\s+)?(?:gone|went)\s+(?:up|down)\s+to|(?:has\s+)?(?:dropped|grown)\s+to)\s+(?:now\s+)?(?:only\s+|about\s+|around\s+|roughly\s+|just\s+)?(\d+(?:\.\d+)?\s*(?:minutes|mins|hours?|hrs|miles|km)(?:\s+each\s+way|\s+one\s+way)?|an?\s+hour(?:\s+and\s+a\s+half)?|half\s+an\s+hour)/u,
+    attribute: 'commute',
+    phrase: "S's commute is V",
+  },
+  // How often one does a thing ("I go to the gym three times a week", then "I now go five times a
+  // week" said in full): one value per thing done.
+  {
+    re: /\bI\s+(?:(?:now|usually|still|currently|normally|typically|try\s+to|also)\s+)?(?<v1>go\s+to\s+the\s+gym|work\s+out|go\s+running|go\s+swimming|go\s+climbing|go\s+to\s+yoga|do\s+yoga|run|swim|lift|meditate|play\s+(?:tennis|golf|soccer|football|basketball|chess|squash|padel|pickleball|volleyball))\s+(?:now\s+)?(?<v>(?:once|twice|three\s+times|four\s+times|five\s+times|six\s+times|\d+\s+times|\d+\s*x|two\s+days|three\s+days|four\s+days|five\s+days)\s+(?:a|per|each|every)\s+(?:week|month|day)|every\s+(?:day|morning|evening|weekday|other\s+day)|daily)/u,
+    attribute: 'frequency',
+    phrase: 'S V1 V',
+  },
   // An amount with one value at a time ("my budget is now $800", "my rent went up to 1,400 euros"):
   // a number is needed (a budget may also be "frozen until April", a state, no value).
   {
@@ -1475,7 +1541,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -1539,11 +1605,19 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       attribute =
         attribute === 'my'
           ? (SAME_SLOT[thing] ?? thing)
-          : attribute === 'pet' || attribute === 'relative' || attribute === 'age_of' || attribute === 'home_of'
+          : attribute === 'pet' ||
+              attribute === 'relative' ||
+              attribute === 'age_of' ||
+              attribute === 'home_of' ||
+              attribute === 'personal_best' ||
+              attribute === 'frequency'
             ? `${attribute}_${thing}`
             : attribute;
       // Said as the speaker wrote it ("API base URL"), stored by its lower case.
       if (p.attribute === 'my') v1 = said;
+      // A deed said of the subject: "go to the gym" -> "goes to the gym".
+      if (p.attribute === 'frequency') v1 = thirdPerson(said.replace(/\s+/g, ' '));
+      if (p.attribute === 'personal_best') v1 = v1.replace(/\s+/g, ' ');
     } else value = m.slice(1).find((g) => g !== undefined) as string;
     // A pattern's alternatives each capture the value (the one that matched is it): none is no value,
     // never a crash of learn.
