@@ -520,6 +520,8 @@ interface AttributeFact {
   endsValueIn?: string;
   /** Ends the values of this slot whose head word is `head` ("graduated": a student's occupation). */
   endsHead?: { slot: string; head: string };
+  /** A thing done rather than a state ("finished reading Dune"): it ends a value, the profile leaves it out. */
+  happened?: true;
 }
 
 const VALUE = String.raw`((?:[\p{L}\p{N}'’.&-]+)(?:\s+[\p{L}\p{N}'’.&-]+){0,4})`;
@@ -672,6 +674,8 @@ const ATTRIBUTE_PATTERNS: {
    * and no other occupation): what the statement ends is not its own value.
    */
   endsHead?: { slot: string; head: string };
+  /** A thing done rather than a state: it ends the value, the subject's profile leaves it out (its episode tells it). */
+  happened?: true;
 }[] = [
   {
     re: new RegExp(`${I}\\s+(?:live|reside|am based|am living|am staying|now live)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
@@ -1368,6 +1372,7 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S finished reading V',
     ends: true,
     endsValueIn: 'reading',
+    happened: true,
   },
   // How long the commute takes: one value at a time, with a number.
   {
@@ -1683,6 +1688,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       ...(p.ends ? { ends: p.ends } : {}),
       ...(p.endsValueIn ? { endsValueIn: p.endsValueIn } : {}),
       ...(p.endsHead ? { endsHead: p.endsHead } : {}),
+      ...(p.happened ? { happened: p.happened } : {}),
     });
   }
 }
@@ -1832,6 +1838,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           ...(f.endsValueIn ? { endsValueIn: [`${key}:${f.endsValueIn}`] } : {}),
           ...(f.endsHead ? { endsValueIn: [`${key}:${f.endsHead.slot}`], endsHead: f.endsHead.head } : {}),
           ...(CHOSEN_THINGS.has(f.slot) ? { replaces: [`${key}:choice:${f.slot}`] } : {}),
+          ...(f.happened ? { happened: true } : {}),
         },
         0.8 - hedge,
         null,

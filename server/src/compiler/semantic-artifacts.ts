@@ -89,7 +89,10 @@ const item = (m: StoredMemory) => ({
 });
 
 export function buildProfiles(memories: StoredMemory[]): ArtifactDraft[] {
-  const relevant = memories.filter((m) => m.kind === 'fact' || m.kind === 'preference' || m.kind === 'instruction');
+  // A thing done that ended a value ("finished reading Dune") is no trait: the episode tells it.
+  const relevant = memories.filter(
+    (m) => (m.kind === 'fact' && m.attributes.happened !== true) || m.kind === 'preference' || m.kind === 'instruction',
+  );
   const out: ArtifactDraft[] = [];
   for (const [subject, ms] of groupBy(relevant, (m) => `${m.namespace}|${subjectOf(m)}`)) {
     const name = subject.slice(subject.indexOf('|') + 1);
