@@ -166,6 +166,35 @@ describe('synthesize: the date a turn\'s "yesterday" names', () => {
     expect(entry?.content).toBe(`user: ${turn}`);
   });
 
+  it("names a subject's raw turn by the subject, as the memories learned from its other turns are", async () => {
+    // Found 2026-12-07: one context read "user: ..." for the raw turns and "dana: ..." for the episodes
+    // of the same person, as if two people spoke.
+    const hx = await client('turn-speaker');
+    await say(hx, 'dana', [['I went hiking in Sintra last weekend.', '2026-03-01T10:00:00Z']]);
+    await hx.capture({
+      type: 'message',
+      sessionId: 'chat',
+      subjectId: 'dana',
+      occurredAt: '2026-03-02T10:00:00Z',
+      payload: { role: 'user', content: 'The trail up to the Sintra castle was muddy.' },
+    });
+    await hx.capture({
+      type: 'message',
+      sessionId: 'chat',
+      subjectId: 'dana',
+      occurredAt: '2026-03-02T10:00:05Z',
+      payload: { role: 'assistant', content: 'Muddy trails in Sintra are common in March.' },
+    });
+    const pack = await hx.synthesize('What did dana say about Sintra?', { subjectId: 'dana', maxTokens: 2000 });
+    expect(pack.context).toMatch(/dana: I went hiking in Sintra/);
+    expect(pack.context).toContain('dana: The trail up to the Sintra castle was muddy.');
+    expect(pack.context).toContain('assistant: Muddy trails in Sintra');
+    expect(pack.context).not.toMatch(/\buser: /);
+    // The entry keeps the turn's text as captured; only its line in the context is named.
+    const turn = pack.entries.find((e) => e.kind === 'event' && e.content.includes('trail up'));
+    expect(turn?.content).toBe('user: The trail up to the Sintra castle was muddy.');
+  });
+
   it("dates each sentence's phrase, not only the first of the turn", async () => {
     // "When will Tim leave for Ireland?": the turn's "On Friday" was dated and its "Next month" was not.
     const hx = await client('said-dates-two');

@@ -25,6 +25,8 @@ export interface CandidateRow {
   updated_at: string | Date | null;
   /** Events only: whether learn has compiled it (an event it has not has no lineage yet). */
   compiled?: boolean;
+  /** Events only: the subject the event was captured for (its user's turns are that subject's words). */
+  subject?: string | null;
 }
 
 /** A source's table, aliased `d` (the alias scopeConditions expects). */
@@ -43,7 +45,7 @@ export function selectColumns(source: Source): SQL {
       1.0::real as confidence, d.occurred_at as valid_from, null::timestamptz as valid_to,
       coalesce(d.metadata->>'speaker', d.metadata->>'speakerName', d.metadata->>'author', d.metadata->>'name') as speaker,
       null::text[] as source_ids, null::int as evidence_count, null::int as mentions, d.created_at as updated_at,
-      d.compiled_at is not null as compiled`;
+      d.compiled_at is not null as compiled, d.subject_id as subject`;
   if (source === 'memory')
     return sql`d.id, d.content as text, ${tsv}::text as tsv, coalesce(d.occurred_at, d.valid_from) as occurred_at,
       d.session_id, d.kind, d.confidence, d.valid_from, d.valid_to, d.subject_id as speaker,

@@ -28,6 +28,11 @@ export interface PackInput {
   date: string | null;
   /** When an episode was told (ISO time): its relative time phrase is read against it. */
   saidAt?: string;
+  /**
+   * Who a raw turn's `user:` label stands for: the subject it was captured for, written in its place so
+   * the turn reads as the memories learned from it do ("dana: ..."), not as another speaker.
+   */
+  speaker?: string;
   /** An artifact: rendered as a block of its markdown lines rather than one line. */
   block?: boolean;
   /** Said before the text, e.g. `(superseded 2024-07-02)`. */
@@ -193,9 +198,14 @@ function saidAt(input: PackInput): Date | null {
   return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
+/** The label capture gives a user's turn that names no speaker (normalize.ts, eventText). */
+const USER_LABEL = 'user: ';
+
 function oneLine(input: PackInput, content: string, withDate = true): string {
   const said = input.block ? null : saidAt(input);
-  const flat = content.replace(/\s+/g, ' ').trim();
+  const spoken = content.replace(/\s+/g, ' ').trim();
+  const flat =
+    input.speaker && spoken.startsWith(USER_LABEL) ? `${input.speaker}: ${spoken.slice(USER_LABEL.length)}` : spoken;
   // A raw turn's "yesterday" is read against the line's date: the date it names is written beside it.
   const text = said ? withSaidDates(flat, said) : flat;
   const mark = input.mark ? `${input.mark} ` : '';

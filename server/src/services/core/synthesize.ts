@@ -86,7 +86,8 @@ function entryOf(
   // `occurredAt` (when it happened) is written beside its time phrase.
   const saidAt = (item.source === 'memory' && iso(toldAt.get(item.row.id) ?? null)) || undefined;
   const date = (saidAt ?? occurredAt ?? entry.validFrom)?.slice(0, 10) ?? null;
-  return { entry, date, saidAt, block: item.source === 'artifact', mark, staleLines, alsoSays, learned };
+  const speaker = (item.source === 'event' && item.row.subject) || undefined;
+  return { entry, date, saidAt, speaker, block: item.source === 'artifact', mark, staleLines, alsoSays, learned };
 }
 
 /** An entry's repeats left out by the packer: their events are cited by it too, after its own. */
