@@ -669,6 +669,30 @@ describe('synthesize: current facts only', () => {
       /five times a week/,
       /three times a week/,
     ],
+    [
+      'a class moved to another day',
+      'My pottery class is on Tuesdays.',
+      'My pottery class moved to Thursdays.',
+      "When is dana's pottery class?",
+      /pottery class is on Thursdays/,
+      /Tuesdays/,
+    ],
+    [
+      'a subscription cancelled',
+      'I have a Netflix subscription.',
+      'I cancelled my Netflix subscription.',
+      'Does dana have a Netflix subscription?',
+      /cancelled their Netflix subscription/,
+      /has a Netflix subscription/,
+    ],
+    [
+      'a tally grown',
+      "I've read 12 books this year.",
+      "I've now read 15 books this year.",
+      'How many books has dana read this year?',
+      /read 15 books/,
+      /12 books/,
+    ],
   ])('leaves out the old value after %s', async (_what, before, after, query, current, old) => {
     const hx = await client('changed');
     await say(hx, 'dana', [

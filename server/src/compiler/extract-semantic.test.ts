@@ -870,6 +870,27 @@ describe("a value changed or given up: the newer statement takes the older one's
       ['user-1:frequency_go_to_the_gym', 'user-1 goes to the gym five times a week'],
     ],
     ['I run every morning.', ['user-1:frequency_run', 'user-1 runs every morning']],
+    ["I've now read 15 books this year.", ['user-1:count_read_book', 'user-1 has read 15 books']],
+    ["I've visited 20 countries.", ['user-1:count_visited_country', 'user-1 has visited 20 countries']],
+    [
+      'My pottery class moved to Thursdays.',
+      ['user-1:schedule_pottery_class', "user-1's pottery class is on Thursdays"],
+    ],
+    [
+      'My Monday meeting got moved to Wednesdays at 3pm.',
+      ['user-1:schedule_monday_meeting', "user-1's Monday meeting is on Wednesdays at 3pm"],
+    ],
+    [
+      'My class is on Mondays and Wednesdays.',
+      ['user-1:schedule_class', "user-1's class is on Mondays and Wednesdays"],
+    ],
+    ['I have a Netflix subscription.', ['user-1:subscription_netflix', 'user-1 has a Netflix subscription']],
+    [
+      'I subscribed to Spotify Premium.',
+      ['user-1:subscription_spotify_premium', 'user-1 has a Spotify Premium subscription'],
+    ],
+    ['I cancelled Netflix last month.', ['user-1:subscription_ended', 'user-1 cancelled their Netflix subscription']],
+    ['I unsubscribed from Hulu.', ['user-1:subscription_ended', 'user-1 cancelled their Hulu subscription']],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });
@@ -899,11 +920,15 @@ describe("a value changed or given up: the newer statement takes the older one's
     'I finished Q3 planning.',
     "I'm reading the news.",
     'My commute is awful.',
+    'I dropped Spanish class.',
+    'I cancelled the meeting.',
+    'I signed up for the Boston Marathon.',
+    'I have 12 books on my shelf.',
   ])('reads no value changed in "%s"', (text) => {
     const keys = learnedFrom([text]).map(([key]) => key);
     expect(
       keys.filter((k) =>
-        /budget|pet|graduated|team|manager|timezone|home_of|diet|preferred_name|location|lives_with|wake_time|bedtime|goal|project|opinion:coffe|reading|commute|frequency|personal_best/.test(
+        /budget|pet|graduated|team|manager|timezone|home_of|diet|preferred_name|location|lives_with|wake_time|bedtime|goal|project|opinion:coffe|reading|commute|frequency|personal_best|subscription|schedule|count_read/.test(
           k ?? '',
         ),
       ),

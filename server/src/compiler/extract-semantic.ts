@@ -587,6 +587,8 @@ const PET_WHEN = String.raw`(?:\s+(?:yesterday|today|recently|last\s+(?:week|mon
 /** Several pets of a kind before their names: "we have two dogs, Rex and Bella", "3 cats named ...". */
 const PETS_LISTED = String.raw`\b(?:I|[Ww]e)\s+(?:(?:now|also|still)\s+)?(?:have|own|got|adopted|rescued)\s+(?:two|three|four|2|3|4)\s+(?:${NEW_PET_ADJ})?(?<v1>${ANIMAL})s?(?:[,:]\s*|\s+(?:called|named)\s+|\s+-\s+)`;
 
+/** A day of the week, or days, a recurring thing is on ("Tuesdays", "weekends"). */
+const WEEKDAYS = String.raw`(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|weekends|weekdays)`;
 /** A race or a lift one has a personal best in. */
 const RACE = String.raw`\d+\s?k|\d+\s?km|\d+\s?m|half[ -]marathon|marathon|mile|deadlift|squat|bench(?:\s+press)?|triathlon|ultra|5K|10K`;
 /** A personal best's value: a time or a weight. */
@@ -1327,6 +1329,61 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'bedtime',
     phrase: 'S goes to bed at V',
   },
+  // A tally of things done so far, one per thing ("I've read 12 books this year", then "I've now read
+  // 15"): the newer count holds. Apart from things owned ("I have 12 books").
+  {
+    re: new RegExp(
+      String.raw`\bI(?:\s+have|['’]ve)\s+(?:now\s+|already\s+|just\s+|officially\s+)*read\s+${COUNT}\s+(?<thing>books|novels)\b`,
+      'i',
+    ),
+    attribute: 'count_read',
+    phrase: 'S has read V V1',
+  },
+  {
+    re: new RegExp(
+      String.raw`\bI(?:\s+have|['’]ve)\s+(?:now\s+|already\s+|just\s+|officially\s+)*(?:visited|been\s+to)\s+${COUNT}\s+(?<thing>countries|states|continents|national\s+parks)\b`,
+      'i',
+    ),
+    attribute: 'count_visited',
+    phrase: 'S has visited V V1',
+  },
+  {
+    re: new RegExp(
+      String.raw`\bI(?:\s+have|['’]ve)\s+(?:now\s+|already\s+|just\s+|officially\s+)*(?:run|completed|finished|done)\s+${COUNT}\s+(?<thing>(?:half[ -])?marathons|triathlons|ultras|races)\b`,
+      'i',
+    ),
+    attribute: 'count_run',
+    phrase: 'S has run V V1',
+  },
+  // When a recurring thing takes place ("my pottery class is on Tuesdays", then "my pottery class moved
+  // to Thursdays"): one slot per thing.
+  {
+    re: new RegExp(
+      String.raw`\b[Mm]y\s+(?<v1>(?:[\p{L}-]+\s+){0,2}?(?:class|classes|lessons?|practice|training|sessions?|appointments?|meeting|standup|stand-up|shift|club|group))\s+(?:is|are|(?:has\s+|have\s+)?(?:been\s+|was\s+|were\s+|got\s+)?(?:moved|changed|switched|rescheduled)\s+to|is\s+now)\s+(?:now\s+)?(?:on\s+)?(?<v>${WEEKDAYS}(?:\s*(?:,|and|&)\s*${WEEKDAYS})*(?:\s+(?:at|from)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?)`,
+      'u',
+    ),
+    attribute: 'schedule',
+    phrase: "S's V1 is on V",
+  },
+  // A subscription or membership held, each its own slot, and one cancelled ("I have a Netflix
+  // subscription", "I cancelled my Netflix subscription").
+  {
+    re: /\bI\s+(?:(?:now|also|still)\s+)?(?:have|['’]ve\s+got|got|pay\s+for|signed\s+up\s+for|bought)\s+(?:a|an)\s+(?:new\s+)?([\p{Lu}][\p{L}\p{N}+]*(?:\s+[\p{Lu}][\p{L}\p{N}+]*)?)\s+(?:subscription|membership)\b/u,
+    attribute: 'subscription',
+    phrase: 'S has a V subscription',
+  },
+  {
+    re: /\bI\s+(?:(?:just|finally|recently|also)\s+)?subscribed\s+to\s+([\p{Lu}][\p{L}\p{N}+]*(?:\s+[\p{Lu}][\p{L}\p{N}+]*)?)\b(?!\s+(?:for|on|with)\b)/u,
+    attribute: 'subscription',
+    phrase: 'S has a V subscription',
+  },
+  {
+    re: /\bI\s+(?:(?:just|finally|recently|also)\s+)?(?:(?:cancell?ed|ended|dropped|got\s+rid\s+of)\s+my\s+([\p{Lu}][\p{L}\p{N}+]*(?:\s+[\p{Lu}][\p{L}\p{N}+]*)?)\s+(?:subscription|membership)|unsubscribed\s+from\s+([\p{Lu}][\p{L}\p{N}+]*(?:\s+[\p{Lu}][\p{L}\p{N}+]*)?)|cancell?ed\s+(?:my\s+)?([\p{Lu}][\p{L}\p{N}+]*(?:\s+[\p{Lu}][\p{L}\p{N}+]*)?)(?=\s*(?:[,.;!?]|$)|\s+(?:last|this|yesterday|today|because|and|but|after)\b))/u,
+    attribute: 'subscription_ended',
+    phrase: 'S cancelled their V subscription',
+    ends: true,
+    endsValueIn: 'subscription_',
+  },
   // A personal best, one per event ("my personal best in the 5k is 28 minutes", then "my 5k PB is now
   // 25 minutes", "I set a new personal best of 3:45 in the marathon").
   {
@@ -1520,7 +1577,8 @@ const ATTRIBUTE_PATTERNS: {
 
 function trimValue(v: string, attribute: string): string {
   let out = v.replace(/[.,;:!?'’"]+$/, '').trim();
-  if (attribute !== 'diet')
+  // A diet's value and a schedule's ("Mondays and Wednesdays at 6pm") hold these words.
+  if (attribute !== 'diet' && !attribute.startsWith('schedule_'))
     out = out.split(/\s+(?:as|with|since|because|and|but|for|when|while|after|before|until|so|to|from|on|at)\s+/i)[0];
   // A value cut at its length ends on the last word that says something ("animals with" -> "animals").
   else out = out.replace(/(?:\s+(?:and|or|with|of|to|the|a|an|some|most|like))+$/i, '');
@@ -1546,7 +1604,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscription|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shift|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -1590,7 +1648,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       if (NOT_COUNTED.test(thing)) continue;
       v1 = m.groups.thing.toLowerCase();
       value = (m.groups.n as string).toLowerCase();
-      attribute = `count_${thing === 'children' ? 'child' : thing.replace(/(?:ies)$/, 'y').replace(/s$/, '')}`;
+      attribute = `${attribute}_${thing === 'children' ? 'child' : thing.replace(/(?:ies)$/, 'y').replace(/s$/, '')}`;
     } else if (attribute === 'habit') {
       const habit = habitOf(m.slice(1).find((g) => g !== undefined) ?? '');
       if (!habit) continue;
@@ -1615,11 +1673,12 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
               attribute === 'age_of' ||
               attribute === 'home_of' ||
               attribute === 'personal_best' ||
+              attribute === 'schedule' ||
               attribute === 'frequency'
             ? `${attribute}_${thing}`
             : attribute;
       // Said as the speaker wrote it ("API base URL"), stored by its lower case.
-      if (p.attribute === 'my') v1 = said;
+      if (p.attribute === 'my' || p.attribute === 'schedule') v1 = said;
       // A deed said of the subject: "go to the gym" -> "goes to the gym".
       if (p.attribute === 'frequency') v1 = thirdPerson(said.replace(/\s+/g, ' '));
       if (p.attribute === 'personal_best') v1 = v1.replace(/\s+/g, ' ');
@@ -1637,6 +1696,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       attribute === 'language' ||
       attribute === 'habit' ||
       attribute === 'location_left' ||
+      attribute === 'subscription' ||
       /^(?:pet|relative)_/.test(attribute);
     const kind = p.byKind ? kindOf(value) : null;
     if (p.byKind && !kind) continue;
