@@ -670,6 +670,14 @@ describe('synthesize: current facts only', () => {
       /three times a week/,
     ],
     [
+      'a new job with no employer named',
+      "I work as a nurse at St. Mary's hospital.",
+      'I got a new job as a paramedic with the city.',
+      'Where does dana work?',
+      /started a new job/,
+      /works at St\. Mary/,
+    ],
+    [
       'a class moved to another day',
       'My pottery class is on Tuesdays.',
       'My pottery class moved to Thursdays.',

@@ -891,6 +891,13 @@ describe("a value changed or given up: the newer statement takes the older one's
     ],
     ['I cancelled Netflix last month.', ['user-1:subscription_ended', 'user-1 cancelled their Netflix subscription']],
     ['I unsubscribed from Hulu.', ['user-1:subscription_ended', 'user-1 cancelled their Hulu subscription']],
+    ['I got a new job as a paramedic with the city.', ['user-1:employer', 'user-1 started a new job']],
+    ["I work as a nurse at St. Mary's hospital.", ['user-1:employer', "user-1 works at St. Mary's"]],
+    ["I work at McDonald's.", ['user-1:employer', "user-1 works at McDonald's"]],
+    [
+      'I live with my partner and our two cats, Miso and Tofu.',
+      ['user-1:pet_cat_tofu', "user-1's pet cat is called Tofu"],
+    ],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });

@@ -532,7 +532,7 @@ const NOT_COUNTED =
   /^(?:as|is|was|has|does|this|his|its|yes|plus|less|unless|thus|ones|us|minutes|hours|days|weeks|months|years|times|dollars|euros|pounds|miles|kilos|points)$/i;
 
 /** An organization's name: up to four capitalised words ("Spotify", "Kaiser Permanente"). */
-const ORG = String.raw`([\p{Lu}][\p{L}\p{N}&.-]*(?:\s+[\p{Lu}][\p{L}\p{N}&.-]*){0,3})`;
+const ORG = String.raw`([\p{Lu}][\p{L}\p{N}&.-]*(?:['’]s)?(?:\s+[\p{Lu}][\p{L}\p{N}&.-]*(?:['’]s)?){0,3})`;
 const NAME_SUBJ = String.raw`^([\p{Lu}][\p{Ll}]+(?:\s+[\p{Lu}][\p{Ll}]+)?)`;
 
 /** A plan's name ("Business", "Pro Max", "Team+") and the words for a plan. */
@@ -585,7 +585,7 @@ const NEW_PET_ADJ = String.raw`(?:new\s+|little\s+|[\p{Ll}-]+\s+)?`;
 /** When a pet came, said between its kind and its name ("a kitten yesterday, her name is Luna"). */
 const PET_WHEN = String.raw`(?:\s+(?:yesterday|today|recently|last\s+(?:week|month|year|weekend)|this\s+(?:week|month|year|weekend|morning)|a\s+(?:few\s+)?(?:days|weeks|months)\s+ago))?`;
 /** Several pets of a kind before their names: "we have two dogs, Rex and Bella", "3 cats named ...". */
-const PETS_LISTED = String.raw`\b(?:I|[Ww]e)\s+(?:(?:now|also|still)\s+)?(?:have|own|got|adopted|rescued)\s+(?:two|three|four|2|3|4)\s+(?:${NEW_PET_ADJ})?(?<v1>${ANIMAL})s?(?:[,:]\s*|\s+(?:called|named)\s+|\s+-\s+)`;
+const PETS_LISTED = String.raw`\b(?:(?:I|[Ww]e)\s+(?:(?:now|also|still)\s+)?(?:have|own|got|adopted|rescued)|[Mm]y|[Oo]ur)\s+(?:two|three|four|2|3|4)\s+(?:${NEW_PET_ADJ})?(?<v1>${ANIMAL})s?(?:[,:]\s*|\s+(?:called|named)\s+|\s+-\s+)`;
 
 /** A day of the week, or days, a recurring thing is on ("Tuesdays", "weekends"). */
 const WEEKDAYS = String.raw`(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|weekends|weekdays)`;
@@ -879,6 +879,13 @@ const ATTRIBUTE_PATTERNS: {
     ),
     attribute: 'occupation',
     phrase: 'S works as V',
+  },
+  // A new job with no employer named, or none by name ("I got a new job as a paramedic with the city"):
+  // the employer before is no longer current.
+  {
+    re: /\bI(?:\s+(?:have|['’]ve)|['’]ve)?\s+(?:just\s+|finally\s+|recently\s+)?(?:started|got|landed|accepted|took|began)\s+a\s+(new\s+(?:job|position|role))\b(?!(?:\s+as\s+(?:an?\s+)?[^,.;!?]+?)?\s+(?:at|with|in|for)\s+(?:the\s+)?\p{Lu})/u,
+    attribute: 'employer',
+    phrase: 'S started a V',
   },
   // The role a job was joined in, and a promotion ("I joined Datadog as a staff engineer", "I got
   // promoted to senior engineer"): the occupation they name replaces the one before.
