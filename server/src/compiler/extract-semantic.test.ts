@@ -239,11 +239,12 @@ describe('near-duplicates and LoCoMo-style speakers', () => {
       user('We migrated from CockroachDB to YugabyteDB.', '2026-04-10T15:00:00Z'),
     ]).filter((d) => d.kind === 'preference');
     expect(drafts.map((d) => [d.content, d.attributeKey, d.attributes.replaces ?? null])).toEqual([
-      // Known databases and package managers are choices of their kind: one supersedes the other.
-      ['user-1 uses Postgres 15', 'user-1:choice:database', null],
+      // Known databases and package managers are choices of their kind: one supersedes the other. A
+      // database chosen also replaces one said as an attribute ("our main database is MySQL").
+      ['user-1 uses Postgres 15', 'user-1:choice:database', ['user-1:database']],
       ['user-1 uses pnpm', 'user-1:choice:package_manager', null],
-      ['user-1 uses CockroachDB for the api', 'user-1:choice:database', null],
-      ['user-1 uses YugabyteDB', 'user-1:choice:database', null],
+      ['user-1 uses CockroachDB for the api', 'user-1:choice:database', ['user-1:database']],
+      ['user-1 uses YugabyteDB', 'user-1:choice:database', ['user-1:database']],
     ]);
   });
 
@@ -898,6 +899,13 @@ describe("a value changed or given up: the newer statement takes the older one's
       'I live with my partner and our two cats, Miso and Tofu.',
       ['user-1:pet_cat_tofu', "user-1's pet cat is called Tofu"],
     ],
+    ['Our team standup is at 9:30.', ['user-1:schedule_standup', "user-1's standup is at 9:30"]],
+    ['The stand-up moved to 10am.', ['user-1:schedule_standup', "user-1's stand-up is at 10am"]],
+    [
+      'My therapy appointment is at 4pm.',
+      ['user-1:schedule_therapy_appointment', "user-1's therapy appointment is at 4pm"],
+    ],
+    ['Our main database is MySQL.', ['user-1:database', "user-1's main database is MySQL"]],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });
@@ -931,6 +939,8 @@ describe("a value changed or given up: the newer statement takes the older one's
     'I cancelled the meeting.',
     'I signed up for the Boston Marathon.',
     'I have 12 books on my shelf.',
+    'The meeting is at 3pm tomorrow.',
+    'My meeting is at 2 on Friday.',
   ])('reads no value changed in "%s"', (text) => {
     const keys = learnedFrom([text]).map(([key]) => key);
     expect(

@@ -145,7 +145,10 @@ const WE_USE =
   /\b(?:we|I)(?:\s+(?:now|currently|still|mostly|mainly|also|just|only|usually|always))*(?:\s+|(?=['’]))(?:use|are using|['’]re using|am using|['’]m using|run on|are running on|['’]re running on|rely on)\s+(.+)/i;
 /** "We decided to go with Qdrant", "we settled on Vite", "we upgraded to Postgres 16": a team's choice of a named thing. */
 const WE_CHOSE =
-  /\b[Ww]e(?:\s+(?:finally|just|eventually|recently|now))?\s+(?:(?:have\s+)?decided\s+to\s+(?:go\s+with|use|adopt)|chose|picked|settled\s+on|opted\s+for|standardi[sz]ed\s+on|(?:have\s+)?(?:upgraded|migrated|switched)(?:\s+(?:over|everything|our\s+[\w-]+))?\s+to)\s+(\p{Lu}.*)/u;
+  /\b[Ww]e(?:\s+(?:finally|just|eventually|recently|now))?\s+(?:(?:have\s+)?decided\s+to\s+(?:go\s+with|use|adopt)|chose|picked|settled\s+on|opted\s+for|standardi[sz]ed\s+on|(?:have\s+)?(?:upgraded|migrated|switched)(?:\s+(?:over|everything|(?:our|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+))?\s+to|deploy\s+(?:with|on|to|via)|host\s+(?:on|with)|build\s+with|test\s+with|run\s+(?:our\s+)?(?:CI|tests)\s+(?:on|with))\s+(\p{Lu}.*)/u;
+/** "We moved our CI to CircleCI": a choice only when what it moved to is a known thing (not "we moved to Austin"). */
+const WE_MOVED =
+  /\b[Ww]e(?:\s+(?:finally|just|eventually|recently|now))?\s+(?:have\s+)?moved(?:\s+(?:over|everything|(?:our|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+))?\s+to\s+(\p{Lu}.*)/u;
 /** "We switched from Postgres to CockroachDB", "I migrated from X to Y": the second replaces the first. */
 const SWITCH_FROM =
   /\b(I|we)(?:\s+have|['’]ve)?\s+(?:just\s+|now\s+|finally\s+|recently\s+)?(?:switched|changed|converted|migrated)\s+(?:over\s+|back\s+)?(?:(?:our|my|the)\s+[\w-]+\s+)?from\s+(.+?)\s+(?:over\s+)?to\s+(.+)/i;
@@ -409,6 +412,10 @@ const KNOWN_KINDS: Record<string, string> = Object.fromEntries(
       'linux|windows|macos|mac os|osx|ubuntu|debian|fedora|arch|arch linux|nixos|mint|linux mint|mac|macbook|macbook pro|macbook air|imac|pc|windows pc|chromebook',
     'package manager': 'npm|pnpm|yarn|bun|poetry|pip|uv|conda|homebrew|brew',
     shell: 'bash|zsh|fish|powershell|nushell',
+    ci: 'github actions|circleci|circle ci|jenkins|travis|travis ci|gitlab ci|buildkite|drone|teamcity|bitbucket pipelines|azure pipelines',
+    'test runner': 'jest|vitest|mocha|jasmine|ava|pytest|unittest|rspec|minitest|junit|playwright test|cypress',
+    hosting:
+      'vercel|netlify|heroku|fly.io|fly|render|railway|aws|amazon web services|gcp|google cloud|azure|digitalocean|digital ocean|cloudflare pages|cloudflare workers|hetzner|linode',
     phone:
       'iphone|pixel|google pixel|galaxy|samsung galaxy|oneplus|android phone|nothing phone|xiaomi|motorola|moto|fairphone',
     laptop: 'thinkpad|xps|dell xps|surface laptop|framework laptop|zenbook|spectre|razer blade|yoga',
@@ -417,15 +424,24 @@ const KNOWN_KINDS: Record<string, string> = Object.fromEntries(
   }).flatMap(([kind, names]) => names.split('|').map((name): [string, string] => [name, kind])),
 );
 
-/** The kind a choice is of: a known thing's (KNOWN_KINDS: "Postgres 15 for the api" is a database), else its head noun's. */
-function choiceKind(object: string): string | null {
-  const name = headOf(object)
+/** A chosen thing's name as KNOWN_KINDS lists it: its head, lower case, without article or version. */
+function choiceName(object: string): string {
+  return headOf(object)
     .toLowerCase()
     .replace(/^(?:the|a|an)\s+/, '')
     .replace(/\s+(?:now|instead|again)$/, '')
     .replace(/\s+v?\d[\d.]*$/, '');
-  const known = KNOWN_KINDS[name];
+}
+
+/** The kind a choice is of: a known thing's (KNOWN_KINDS: "Postgres 15 for the api" is a database), else its head noun's. */
+function choiceKind(object: string): string | null {
+  const known = KNOWN_KINDS[choiceName(object)];
   return known ? known.replace(/\s+/g, '_') : kindOf(object);
+}
+
+/** Whether a thing is one KNOWN_KINDS names (a version aside): "CircleCI" is, "Austin" is not. */
+function isKnownThing(object: string): boolean {
+  return KNOWN_KINDS[choiceName(object)] !== undefined;
 }
 
 /** The kind a switch ("from Y to X") leaves, when it is not the kind of what it chose (that one supersedes anyway). */
@@ -445,10 +461,12 @@ function teamChoices(text: string, switched: RegExpExecArray | null): Preference
     if (to && kind) out.push({ polarity: 'like', object: to, kind, uses: true, ...replacedKind(switched, kind) });
     return out;
   }
-  const used = WE_USE.exec(text) ?? WE_CHOSE.exec(text);
+  const moved = WE_MOVED.exec(text);
+  const used = WE_USE.exec(text) ?? WE_CHOSE.exec(text) ?? moved;
   const objects = used && !inRelativeClause(text, used.index) ? cleanObject(used[1] as string) : null;
   for (const object of objects?.split(/\s*,\s*|\s+and\s+/) ?? []) {
     const kind = choiceKind(object);
+    if (used === moved && !isKnownThing(object)) continue;
     if (object.length > 0 && kind) out.push({ polarity: 'like', object, kind, uses: true });
   }
   return out;
@@ -635,6 +653,7 @@ const MY_THINGS = [
   'birthday|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion',
   'team|manager|boss|tech lead|team lead|product manager|school|university|college',
   'editor|ide|shell|terminal|browser|laptop|phone|car|os|operating system',
+  '(?:main |primary )?database',
   'api base url|api url|base url|api endpoint|endpoint|domain|hostname|host|port|region',
   '(?:staging|production|prod|dev|test) (?:server|url|database|db|environment|host|cluster)',
   'default branch|main branch|deploy command|deployment command|build command|test command',
@@ -646,12 +665,14 @@ const SAME_SLOT: Record<string, string> = {
   boss: 'manager',
   ide: 'editor',
   os: 'operating_system',
+  main_database: 'database',
+  primary_database: 'database',
 };
 /**
  * Things of someone's said both ways: "my editor is Vim" (an attribute) and "I switched to VS Code" (a
  * choice of the kind editor). Each replaces the other's slot, so the newer holds.
  */
-const CHOSEN_THINGS = new Set(['editor', 'shell', 'browser', 'operating_system', 'phone', 'laptop']);
+const CHOSEN_THINGS = new Set(['editor', 'shell', 'browser', 'operating_system', 'phone', 'laptop', 'database']);
 /** A value: a URL, a host or a version (dots inside), or a few words up to the clause's end. */
 const MY_VALUE = String.raw`(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:\/[^\s,;!?]*[^\s,;!?.])?|[^,.;!?]{2,40}`;
 
@@ -1372,6 +1393,14 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'schedule',
     phrase: "S's V1 is on V",
   },
+  {
+    re: new RegExp(
+      String.raw`\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?:(?:team|daily|weekly|morning|regular|usual)\s+)*(?<v1>(?:[\p{L}-]+\s+)??(?:standup|stand-up|meeting|class|lesson|practice|session|appointment|call|sync|retro|shift))\s+(?:is|(?:has\s+)?(?:been\s+)?(?:was\s+|got\s+)?(?:moved|changed|pushed|rescheduled)\s+(?:back\s+)?to|is\s+now)\s+(?:now\s+)?(?:at\s+)?(?<v>\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon)(?!\s*(?:minutes|mins|hours|people|%|\d))(?![^.!?]*\b(?:tomorrow|today|tonight|this\s+(?:week|morning|afternoon)|next\s+week|on\s+${WEEKDAYS})\b)`,
+      'u',
+    ),
+    attribute: 'schedule',
+    phrase: "S's V1 is at V",
+  },
   // A subscription or membership held, each its own slot, and one cancelled ("I have a Netflix
   // subscription", "I cancelled my Netflix subscription").
   {
@@ -1611,7 +1640,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscription|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shift|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscription|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shift|standup|stand-up|meeting|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -1686,6 +1715,8 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
             : attribute;
       // Said as the speaker wrote it ("API base URL"), stored by its lower case.
       if (p.attribute === 'my' || p.attribute === 'schedule') v1 = said;
+      // "stand-up" and "standup" are one meeting.
+      if (p.attribute === 'schedule') attribute = attribute.replace('stand-up', 'standup');
       // A deed said of the subject: "go to the gym" -> "goes to the gym".
       if (p.attribute === 'frequency') v1 = thirdPerson(said.replace(/\s+/g, ' '));
       if (p.attribute === 'personal_best') v1 = v1.replace(/\s+/g, ' ');
