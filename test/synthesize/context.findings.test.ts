@@ -710,6 +710,22 @@ describe('synthesize: current facts only', () => {
       /Jest/,
     ],
     [
+      'a wedding postponed',
+      "My sister's wedding is in June.",
+      "My sister's wedding got postponed to September.",
+      "When is dana's sister's wedding?",
+      /planned for September/,
+      /in June|for June/,
+    ],
+    [
+      'more saved',
+      "I've saved $3,000 for my trip.",
+      "I've now saved $5,000 for the trip.",
+      'How much has dana saved for the trip?',
+      /\$5,000/,
+      /\$3,000/,
+    ],
+    [
       'a class moved to another day',
       'My pottery class is on Tuesdays.',
       'My pottery class moved to Thursdays.',

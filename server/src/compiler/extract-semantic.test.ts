@@ -906,6 +906,18 @@ describe("a value changed or given up: the newer statement takes the older one's
       ['user-1:schedule_therapy_appointment', "user-1's therapy appointment is at 4pm"],
     ],
     ['Our main database is MySQL.', ['user-1:database', "user-1's main database is MySQL"]],
+    [
+      "I've been going to the gym 3 times a week.",
+      ['user-1:frequency_go_to_the_gym', 'user-1 goes to the gym 3 times a week'],
+    ],
+    ["I've been swimming twice a week.", ['user-1:frequency_swim', 'user-1 swims twice a week']],
+    ["I've now saved $5,000 for the trip.", ['user-1:savings', 'user-1 has saved $5,000']],
+    [
+      "My sister's wedding got postponed to September.",
+      ['user-1:planned_sister_wedding', "user-1's sister's wedding is planned for September"],
+    ],
+    ['We moved the trip to May.', ['user-1:planned_trip', "user-1's trip is planned for May"]],
+    ["I'm planning a trip to Japan in April.", ['user-1:planned_trip', "user-1's trip is planned for April"]],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });
@@ -941,11 +953,14 @@ describe("a value changed or given up: the newer statement takes the older one's
     'I have 12 books on my shelf.',
     'The meeting is at 3pm tomorrow.',
     'My meeting is at 2 on Friday.',
+    'I saved the file.',
+    'We moved the couch to the garage.',
+    'My trip was amazing.',
   ])('reads no value changed in "%s"', (text) => {
     const keys = learnedFrom([text]).map(([key]) => key);
     expect(
       keys.filter((k) =>
-        /budget|pet|graduated|team|manager|timezone|home_of|diet|preferred_name|location|lives_with|wake_time|bedtime|goal|project|opinion:coffe|reading|commute|frequency|personal_best|subscription|schedule|count_read/.test(
+        /budget|pet|graduated|team|manager|timezone|home_of|diet|preferred_name|location|lives_with|wake_time|bedtime|goal|project|opinion:coffe|reading|commute|frequency|personal_best|subscription|schedule|count_read|savings|planned/.test(
           k ?? '',
         ),
       ),

@@ -223,6 +223,19 @@ function opinionSlot(subjKey: string, object: string): string {
   return `${subjKey}:opinion:${contentStems(object).join('-')}`;
 }
 
+/** A deed's plain form from its gerund: "going to the gym" -> "go to the gym", "running" -> "run". */
+function plainOfGerund(deed: string): string {
+  const [head, ...rest] = deed.split(' ');
+  if (!head?.endsWith('ing')) return deed;
+  const stem = head.slice(0, -3);
+  const plain = /(?:nn|mm|pp)$/.test(stem)
+    ? stem.slice(0, -1)
+    : /(?:at|it|iz|v|c|g)$/.test(stem) && stem !== 'do'
+      ? `${stem}e`
+      : stem;
+  return [plain, ...rest].join(' ');
+}
+
 /** "drink" -> "drinks", "watch" -> "watches", "go to" -> "goes to". */
 function thirdPerson(verb: string): string {
   const [head, ...rest] = verb.toLowerCase().split(/\s+/);
@@ -607,6 +620,8 @@ const PETS_LISTED = String.raw`\b(?:(?:I|[Ww]e)\s+(?:(?:now|also|still)\s+)?(?:h
 
 /** A day of the week, or days, a recurring thing is on ("Tuesdays", "weekends"). */
 const WEEKDAYS = String.raw`(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|weekends|weekdays)`;
+/** When a planned thing takes place: a month, a day of it, a season or a time ahead. */
+const PLANNED_WHEN = String.raw`(?:(?:early|mid|late)[ -])?(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+\d{4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d{4})?|(?:next|this)\s+(?:week|month|year|spring|summer|fall|autumn|winter|weekend)|(?:the\s+)?(?:spring|summer|fall|autumn|winter)(?:\s+of\s+\d{4})?|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|\d{4}-\d\d-\d\d`;
 /** A race or a lift one has a personal best in. */
 const RACE = String.raw`\d+\s?k|\d+\s?km|\d+\s?m|half[ -]marathon|marathon|mile|deadlift|squat|bench(?:\s+press)?|triathlon|ultra|5K|10K`;
 /** A personal best's value: a time or a weight. */
@@ -1357,6 +1372,45 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'bedtime',
     phrase: 'S goes to bed at V',
   },
+  // The same said of a while up to now ("I've been going to the gym 3 times a week"): the slot of the
+  // deed's plain form, so either way of saying it supersedes the other.
+  {
+    re: /\bI(?:\s+have|['’]ve)\s+been\s+(?<v1>going\s+to\s+the\s+gym|working\s+out|going\s+running|going\s+swimming|going\s+climbing|going\s+to\s+yoga|doing\s+yoga|running|swimming|lifting|meditating|playing\s+(?:tennis|golf|soccer|football|basketball|chess|squash|padel|pickleball|volleyball))\s+(?<v>(?:once|twice|three\s+times|four\s+times|five\s+times|six\s+times|\d+\s+times|\d+\s*x|two\s+days|three\s+days|four\s+days|five\s+days)\s+(?:a|per|each|every)\s+(?:week|month|day)|every\s+(?:day|morning|evening|weekday|other\s+day)|daily)/u,
+    attribute: 'frequency',
+    phrase: 'S V1 V',
+  },
+  // Money put aside so far for a thing ("I've saved $3,000 for my trip", then "I've now saved $5,000").
+  {
+    re: /\bI(?:\s+have|['’]ve)\s+(?:(?:now|already|finally|just)\s+)?saved\s+(?:up\s+)?(?:about\s+|around\s+|almost\s+|over\s+)?([$€£]\s?\d[\d,.]*(?:\s?(?:k|thousand))?|\d[\d,.]*\s?(?:dollars|euros|pounds|usd|eur|gbp))/iu,
+    attribute: 'savings',
+    phrase: 'S has saved V',
+  },
+  // When a planned thing takes place, and its change ("my sister's wedding is in June", then "... got
+  // postponed to September"; "we moved the trip to May"): one slot per thing named.
+  {
+    re: new RegExp(
+      String.raw`\b(?:[Mm]y|[Oo]ur)\s+(?<v1>(?:[\p{L}'’-]+\s+){0,2}?(?:wedding|trip|vacation|holiday|party|surgery|interview|exam|recital|concert|launch|move|visit|graduation|ceremony|due\s+date|conference))\s+(?:is|will\s+be|(?:has\s+been|was|got|is\s+being)\s+(?:postponed|moved|pushed(?:\s+back)?|rescheduled|brought\s+forward|changed)\s+(?:to|until))\s+(?:now\s+)?(?:on\s+|in\s+|for\s+)?(?<v>${PLANNED_WHEN})`,
+      'u',
+    ),
+    attribute: 'planned',
+    phrase: "S's V1 is planned for V",
+  },
+  {
+    re: new RegExp(
+      String.raw`\b(?:I|[Ww]e|[Tt]hey)\s+(?:(?:just|finally|had\s+to)\s+)?(?:moved|pushed(?:\s+back)?|postponed|rescheduled|delayed|brought\s+forward)\s+(?:my|our|the)\s+(?<v1>(?:[\p{L}'’-]+\s+){0,2}?(?:wedding|trip|vacation|holiday|party|surgery|interview|exam|recital|concert|launch|move|visit|graduation|ceremony|conference))\s+(?:back\s+)?(?:to|until)\s+(?<v>${PLANNED_WHEN})`,
+      'u',
+    ),
+    attribute: 'planned',
+    phrase: "S's V1 is planned for V",
+  },
+  {
+    re: new RegExp(
+      String.raw`\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:(?:now|currently|still)\s+)?(?:planning|taking|going\s+on|booking|having)\s+(?:a|my|our)\s+(?<v1>trip|vacation|holiday|party|wedding)\b[^.!?]{0,40}?\s+(?:in|on|for)\s+(?<v>${PLANNED_WHEN})`,
+      'u',
+    ),
+    attribute: 'planned',
+    phrase: "S's V1 is planned for V",
+  },
   // A tally of things done so far, one per thing ("I've read 12 books this year", then "I've now read
   // 15"): the newer count holds. Apart from things owned ("I have 12 books").
   {
@@ -1640,7 +1694,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscription|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shift|standup|stand-up|meeting|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscription|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shift|standup|stand-up|meeting|saved|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -1718,7 +1772,19 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       // "stand-up" and "standup" are one meeting.
       if (p.attribute === 'schedule') attribute = attribute.replace('stand-up', 'standup');
       // A deed said of the subject: "go to the gym" -> "goes to the gym".
-      if (p.attribute === 'frequency') v1 = thirdPerson(said.replace(/\s+/g, ' '));
+      if (p.attribute === 'frequency') {
+        // "going to the gym" is the slot of "go to the gym".
+        const deed = plainOfGerund(said.replace(/\s+/g, ' ').toLowerCase());
+        v1 = thirdPerson(deed);
+        attribute = `frequency_${deed.replace(/\s+/g, '_')}`;
+      }
+      if (p.attribute === 'planned') {
+        v1 = said.replace(/\s+/g, ' ');
+        attribute = `planned_${v1
+          .toLowerCase()
+          .replace(/^[\p{L}-]+['’]s\s+/u, (m) => `${m.slice(0, -3).trim()}_`)
+          .replace(/[^\p{L}]+/gu, '_')}`;
+      }
       if (p.attribute === 'personal_best') v1 = v1.replace(/\s+/g, ' ');
     } else value = m.slice(1).find((g) => g !== undefined) as string;
     // A pattern's alternatives each capture the value (the one that matched is it): none is no value,
