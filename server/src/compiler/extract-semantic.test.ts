@@ -967,6 +967,16 @@ describe("a value changed or given up: the newer statement takes the older one's
     ).toEqual([]);
   });
 
+  it('types a pet named as a pet, not a person, there and in the turns after', () => {
+    const entities = learnedFrom(
+      ['We adopted a kitten yesterday, her name is Luna.', 'Luna loves her new bed.', 'I met Sofia at the park.'],
+      ['entity'],
+    ).map(([, content]) => content);
+    expect(entities).toContain('Luna (pet)');
+    expect(entities).not.toContain('Luna (person)');
+    expect(entities).toContain('Sofia (person)');
+  });
+
   it('reads a second clause that leaves out its subject ("and allergic to shellfish", "and work at")', () => {
     expect(learnedFrom(["I'm vegetarian and allergic to shellfish, so keep that in mind."])).toEqual([
       ['user-1:diet', 'user-1 is vegetarian'],

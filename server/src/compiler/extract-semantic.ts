@@ -1935,6 +1935,9 @@ export interface ExtractContext {
   knownNames: Map<string, EntityType>;
 }
 
+/** The attributes that name a pet ("pet_cat"), not its end ("pet_died") nor a pet without a name. */
+const NAMES_A_PET = /^pet_(?!died$|gone$|unnamed)/;
+
 /** Every memory draft of one statement (entities included). */
 export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryDraft[] {
   const out: MemoryDraft[] = [];
@@ -1943,6 +1946,11 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
   const subjKey = subjectSlug(s.subject);
   const hedge = HEDGE.test(text) ? 0.15 : 0;
   const base = { subject: s.subject, speaker: s.speaker, role: s.role, sentence: text };
+  // Facts only from users, systems and feedback, of a statement (not a pasted document), not a question.
+  const saysFacts = !(s.role === 'assistant' || s.role === 'tool' || s.role === 'other');
+  const facts = saysFacts && text.length <= MAX_STATEMENT && !s.isQuestion ? detectAttributeFacts(text) : [];
+  // A pet named here is no person: its name is typed so, here and in the statements after.
+  for (const f of facts) if (NAMES_A_PET.test(f.attribute) && !f.ends) ctx.knownNames.set(f.value, 'pet');
 
   for (const e of spotEntities(text.length > 5000 ? text.slice(0, 5000) : text, ctx.knownNames)) {
     const conf = e.type === 'email' || e.type === 'url' ? 0.9 : 0.6;
@@ -1959,7 +1967,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
       ),
     );
   }
-  if (s.role === 'assistant' || s.role === 'tool' || s.role === 'other') return out;
+  if (!saysFacts) return out;
   // A "sentence" this long is a pasted document or log, not a statement: entities only.
   if (text.length > MAX_STATEMENT) return out;
 
@@ -1981,7 +1989,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
   if (s.isQuestion) return out;
 
   let semantic = instruction !== null;
-  for (const f of detectAttributeFacts(text)) {
+  for (const f of facts) {
     const subject = f.subject ?? who;
     const key = subjectSlug(f.subject ?? s.subject);
     const content = f.phrase.replace(/^S\b/, subject);

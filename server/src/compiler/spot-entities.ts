@@ -4,7 +4,7 @@
  * sentence (or as a speaker) is "known", so it is also recognised at the start of a sentence.
  */
 
-export type EntityType = 'person' | 'place' | 'organization' | 'product' | 'work' | 'email' | 'url' | 'other';
+export type EntityType = 'person' | 'pet' | 'place' | 'organization' | 'product' | 'work' | 'email' | 'url' | 'other';
 
 export interface SpottedEntity {
   name: string;

@@ -65,6 +65,7 @@ describe('listedEntityType', () => {
     expect(listedEntityType('What video games does Nate play?')).toBe('work');
     expect(listedEntityType('What musical artists/bands has Melanie seen?')).toBe('person');
     expect(listedEntityType("What are the names of John's children?")).toBe('person');
+    expect(listedEntityType('What pets does Nate have?')).toBe('pet');
   });
 
   it('reads none in a question that asks for no such thing', () => {

@@ -7,7 +7,7 @@
  */
 
 /** Entity types learn stores (`entity:<type>|<name>` dedupe keys); a name's type in a turn is not known here. */
-const ENTITY_TYPES = ['person', 'place', 'organization', 'product', 'work', 'other'] as const;
+const ENTITY_TYPES = ['person', 'pet', 'place', 'organization', 'product', 'work', 'other'] as const;
 
 /**
  * Capitalised runs ("Grand Canyon", "Rome", "Lord of the Rings": "of" / "of the" inside, as the compiler
@@ -71,6 +71,7 @@ const TYPE_WORDS: Array<[RegExp, (typeof ENTITY_TYPES)[number]]> = [
   [/\b(?:cities|countries|states|places|locations|destinations|towns|parks|beaches)\b/i, 'place'],
   [/\b(?:books|novels|movies|films|shows|series|songs|albums|plays|games)\b/i, 'work'],
   [/\b(?:artists|bands|musicians|authors|writers|athletes|names)\b/i, 'person'],
+  [/\b(?:pets|animals)\b/i, 'pet'],
   [/\b(?:which|what)\s+(?:\w+\s+)?(?:city|country|state|place|town|destination)\b/i, 'place'],
   [/\b(?:which|what)\s+(?:\w+\s+)?(?:book|novel|movie|film|show|song|album)\b/i, 'work'],
 ];
