@@ -917,6 +917,8 @@ describe("a value changed or given up: the newer statement takes the older one's
       ['user-1:planned_sister_wedding', "user-1's sister's wedding is planned for September"],
     ],
     ['We moved the trip to May.', ['user-1:planned_trip', "user-1's trip is planned for May"]],
+    ['My daughter is turning 8 next week.', ['user-1:age_of_daughter', "user-1's daughter is turning 8"]],
+    ["I'm turning 30 next month.", ['user-1:age', 'user-1 is turning 30']],
     ["I'm planning a trip to Japan in April.", ['user-1:planned_trip', "user-1's trip is planned for April"]],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
