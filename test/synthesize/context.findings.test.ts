@@ -710,6 +710,22 @@ describe('synthesize: current facts only', () => {
       /Jest/,
     ],
     [
+      'a move said without its subject',
+      'I live in Boston.',
+      'Just moved to NYC!',
+      'Where does dana live?',
+      /dana lives in NYC/,
+      /lives in Boston|I live in Boston/,
+    ],
+    [
+      'a job said with its role',
+      'I work at Google.',
+      "I'm a software developer at Microsoft now.",
+      'Where does dana work?',
+      /works at Microsoft/,
+      /works at Google|I work at Google/,
+    ],
+    [
       'a wedding postponed',
       "My sister's wedding is in June.",
       "My sister's wedding got postponed to September.",

@@ -919,6 +919,15 @@ describe("a value changed or given up: the newer statement takes the older one's
     ['We moved the trip to May.', ['user-1:planned_trip', "user-1's trip is planned for May"]],
     ['My daughter is turning 8 next week.', ['user-1:age_of_daughter', "user-1's daughter is turning 8"]],
     ["I'm turning 30 next month.", ['user-1:age', 'user-1 is turning 30']],
+    ["I'm based out of Chicago.", ['user-1:location', 'user-1 lives in Chicago']],
+    ['Just moved to NYC!', ['user-1:location', 'user-1 lives in NYC']],
+    ["I'm originally from Ohio but live in Texas now.", ['user-1:location', 'user-1 lives in Texas']],
+    ['I recently started working at Apple.', ['user-1:employer', 'user-1 works at Apple']],
+    ["I'm a software developer at Microsoft.", ['user-1:employer', 'user-1 works at Microsoft']],
+    ["I'm employed as a teacher.", ['user-1:occupation', 'user-1 works as teacher']],
+    ['My job title is Senior PM.', ['user-1:occupation', 'user-1 works as Senior PM']],
+    ["My name's Jordan.", ['user-1:name', "user-1's name is Jordan"]],
+    ['Everyone calls me JJ.', ['user-1:preferred_name', 'user-1 goes by JJ']],
     ["I'm planning a trip to Japan in April.", ['user-1:planned_trip', "user-1's trip is planned for April"]],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
@@ -958,11 +967,13 @@ describe("a value changed or given up: the newer statement takes the older one's
     'I saved the file.',
     'We moved the couch to the garage.',
     'My trip was amazing.',
+    'Just moved the couch to the garage.',
+    "I'm a big fan of Apple.",
   ])('reads no value changed in "%s"', (text) => {
     const keys = learnedFrom([text]).map(([key]) => key);
     expect(
       keys.filter((k) =>
-        /budget|pet|graduated|team|manager|timezone|home_of|diet|preferred_name|location|lives_with|wake_time|bedtime|goal|project|opinion:coffe|reading|commute|frequency|personal_best|subscription|schedule|count_read|savings|planned/.test(
+        /budget|pet|graduated|team|manager|timezone|home_of|diet|preferred_name|location|lives_with|wake_time|bedtime|goal|project|opinion:coffe|reading|commute|frequency|personal_best|subscription|schedule|count_read|savings|planned|employer/.test(
           k ?? '',
         ),
       ),

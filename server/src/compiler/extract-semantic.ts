@@ -721,7 +721,7 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S lives in V',
   },
   {
-    re: new RegExp(`${IM}\\s+(?:living|based|settled)\\s+(?:in|at)\\s+${VALUE}`, 'iu'),
+    re: new RegExp(`${IM}\\s+(?:living|based|settled)\\s+(?:in|at|out\\s+of)\\s+${VALUE}`, 'iu'),
     attribute: 'location',
     phrase: 'S lives in V',
   },
@@ -844,6 +844,16 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S lives in V',
     named: true,
   },
+  // A move said without its subject, as a chat line is ("Just moved to NYC!", "Finally relocated to Denver").
+  {
+    re: new RegExp(
+      `(?:^|[.!?]\\s+)(?:(?:Just|Finally|Recently|Officially|So|Well|Also)\\s+)?(?:[Jj]ust\\s+|[Ff]inally\\s+|[Rr]ecently\\s+)?(?:[Mm]oved|[Rr]elocated)\\s+(?:back\\s+)?to\\s+${VALUE}`,
+      'u',
+    ),
+    attribute: 'location',
+    phrase: 'S lives in V',
+    moves: true,
+  },
   {
     re: new RegExp(`${NAME_SUBJ}\\s+(?:has\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?to\\s+${VALUE}`, 'u'),
     attribute: 'location',
@@ -892,7 +902,7 @@ const ATTRIBUTE_PATTERNS: {
   },
   {
     re: new RegExp(
-      `${I}(?:\\s+(?:have|['’]ve))?\\s+(?:just\\s+)?(?:joined|started (?:a new job |working )?at)\\s+${ORG}`,
+      `${I}(?:\\s+(?:have|['’]ve))?\\s+(?:just\\s+|recently\\s+|finally\\s+|officially\\s+)?(?:joined|started (?:a new job |working )?(?:at|for))\\s+${ORG}`,
       'u',
     ),
     attribute: 'employer',
@@ -1038,13 +1048,33 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'occupation',
     phrase: 'S is a V',
   },
+  // "I'm employed as a teacher", "I'm working as a nurse".
+  {
+    re: new RegExp(`${IM}\\s+(?:employed|working)\\s+as\\s+(?:an?\\s+)?${VALUE}`, 'iu'),
+    attribute: 'occupation',
+    phrase: 'S works as V',
+  },
+  // "I'm a software developer at Microsoft": the employer (the role is read above).
+  {
+    re: new RegExp(
+      `\\b(?:I['’]m|I\\s+am)\\s+(?:now\\s+|currently\\s+)?(?:an?|the)\\s+(?:[\\p{Ll}-]+\\s+){0,3}?(?:developer|engineer|designer|manager|nurse|teacher|doctor|lawyer|analyst|scientist|consultant|researcher|accountant|architect|writer|editor|professor|student|intern|director|lead|founder|cto|ceo|pm|product\\s+manager|marketer|recruiter|barista|chef|paramedic|pharmacist|therapist|technician|officer|administrator|specialist|coordinator|associate|representative)\\s+(?:at|for|with)\\s+${ORG}`,
+      'u',
+    ),
+    attribute: 'employer',
+    phrase: 'S works at V',
+  },
+  {
+    re: /\bmy\s+(?:job\s+title|title|position)\s+is\s+(?:now\s+)?(?:an?\s+)?([^,.;!?]{2,40})/i,
+    attribute: 'occupation',
+    phrase: 'S works as V',
+  },
   {
     re: /\bmy\s+(?:job|profession|occupation|role)\s+is\s+(?:an?\s+)?([^,.;!?]{2,40})/i,
     attribute: 'occupation',
     phrase: 'S works as V',
   },
   {
-    re: new RegExp(String.raw`\b[Mm]y\s+name\s+is\s+(?:now\s+)?${PERSON_NAME}`, 'u'),
+    re: new RegExp(String.raw`\b[Mm]y\s+name(?:\s+is|['’]s)\s+(?:now\s+)?${PERSON_NAME}`, 'u'),
     attribute: 'name',
     phrase: "S's name is V",
   },
@@ -1077,7 +1107,7 @@ const ATTRIBUTE_PATTERNS: {
   },
   // The name one goes by, in capitals ("call me Sam", "I prefer to be called Sam"; not "call me Monday").
   {
-    re: /\b(?:[Cc]all\s+me|I(?:['’]d)?\s+prefer\s+(?:to\s+be\s+called|to\s+go\s+by|being\s+called)|I\s+go\s+by)\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Today|Tomorrow|Tonight|Later|Back|Anytime|ASAP)\b)(\p{Lu}[\p{L}'’-]+(?:\.?\s+\p{Lu}[\p{L}'’-]+)?)/u,
+    re: /\b(?:(?:[Cc]all|[Ee]veryone\s+calls|[Pp]eople\s+call|[Mm]y\s+friends\s+call|[Ff]riends\s+call|[Mm]ost\s+people\s+call)\s+me|I(?:['’]d)?\s+prefer\s+(?:to\s+be\s+called|to\s+go\s+by|being\s+called)|I\s+go\s+by)\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Today|Tomorrow|Tonight|Later|Back|Anytime|ASAP)\b)(\p{Lu}[\p{L}'’-]+(?:\.?\s+\p{Lu}[\p{L}'’-]+)?)/u,
     attribute: 'preferred_name',
     phrase: 'S goes by V',
   },
@@ -1711,7 +1741,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscription|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shift|standup|stand-up|meeting|saved|turning|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscription|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shift|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -1721,7 +1751,7 @@ const ATTRIBUTE_GATE = new RegExp(
  * too. Only after the words such a clause opens with: "I'm tired and from now on ..." is no origin.
  */
 const AND_CLAUSE =
-  /\bI(?:['’]m|\s+am)?\s+[^.!?]*?(?:,\s*|\s+)and\s+(?:also\s+|now\s+)?(?:((?:work|live|speak|drive|own|have|grew\s+up|was\s+born)\b[^.!?]*)|((?:allergic|lactose|vegan|vegetarian|pescatarian|gluten|an?\s|based|living|from|originally|married|single|engaged|divorced|retired|on\s+the)\b[^.!?]*))/gi;
+  /\bI(?:['’]m|\s+am)?\s+[^.!?]*?(?:,\s*|\s+)(?:and|but)\s+(?:also\s+|now\s+)?(?:((?:work|live|speak|drive|own|have|grew\s+up|was\s+born)\b[^.!?]*)|((?:allergic|lactose|vegan|vegetarian|pescatarian|gluten|an?\s|based|living|from|originally|married|single|engaged|divorced|retired|on\s+the)\b[^.!?]*))/gi;
 
 function clausesOf(text: string): string[] {
   const out = [text];
@@ -1744,7 +1774,14 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
     const m = p.re.exec(text);
     if (!m) continue;
     const subject = p.named ? m[1] : undefined;
-    if (subject && /^(?:He|She|It|They|We|This|That|There|Everyone|Someone)$/.test(subject)) continue;
+    // A word opening a chat line is no name ("Just moved to NYC!").
+    if (
+      subject &&
+      /^(?:He|She|It|They|We|This|That|There|Everyone|Someone|Just|Finally|Recently|Also|Now|Today|Yesterday|Then|Still|Already|Officially|Anyway|So|Well|Oh|Hey|Hi|Actually|Basically|Honestly|Sadly|Luckily)$/.test(
+        subject.split(/\s+/)[0] as string,
+      )
+    )
+      continue;
     let attribute = p.attribute;
     let value: string;
     let v1 = '';
