@@ -143,12 +143,18 @@ const PREFER = new RegExp(
 /** "We use Postgres and pnpm", "we're running on Kubernetes", "I use VS Code": what a team or a person uses (or chose, below). */
 const WE_USE =
   /\b(?:we|I)(?:\s+(?:now|currently|still|mostly|mainly|also|just|only|usually|always))*(?:\s+|(?=['’]))(?:use|are using|['’]re using|am using|['’]m using|run on|are running on|['’]re running on|rely on)\s+(.+)/i;
+/** What a team moved, switched or migrated, said before "to" ("our CI", "the main database", "everything"). */
+const WHAT_MOVED = String.raw`(?:\s+(?:over|everything|(?:our|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+))?\s+to`;
 /** "We decided to go with Qdrant", "we settled on Vite", "we upgraded to Postgres 16": a team's choice of a named thing. */
-const WE_CHOSE =
-  /\b[Ww]e(?:\s+(?:finally|just|eventually|recently|now))?\s+(?:(?:have\s+)?decided\s+to\s+(?:go\s+with|use|adopt)|chose|picked|settled\s+on|opted\s+for|standardi[sz]ed\s+on|(?:have\s+)?(?:upgraded|migrated|switched)(?:\s+(?:over|everything|(?:our|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+))?\s+to|deploy\s+(?:with|on|to|via)|host\s+(?:on|with)|build\s+with|test\s+with|run\s+(?:our\s+)?(?:CI|tests)\s+(?:on|with))\s+(\p{Lu}.*)/u;
+const WE_CHOSE = new RegExp(
+  String.raw`\b[Ww]e(?:\s+(?:finally|just|eventually|recently|now))?\s+(?:(?:have\s+)?decided\s+to\s+(?:go\s+with|use|adopt)|chose|picked|settled\s+on|opted\s+for|standardi[sz]ed\s+on|(?:have\s+)?(?:upgraded|migrated|switched)${WHAT_MOVED}|deploy\s+(?:with|on|to|via)|host\s+(?:on|with)|build\s+with|test\s+with|run\s+(?:our\s+)?(?:CI|tests)\s+(?:on|with))\s+(\p{Lu}.*)`,
+  'u',
+);
 /** "We moved our CI to CircleCI": a choice only when what it moved to is a known thing (not "we moved to Austin"). */
-const WE_MOVED =
-  /\b[Ww]e(?:\s+(?:finally|just|eventually|recently|now))?\s+(?:have\s+)?moved(?:\s+(?:over|everything|(?:our|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+))?\s+to\s+(\p{Lu}.*)/u;
+const WE_MOVED = new RegExp(
+  String.raw`\b[Ww]e(?:\s+(?:finally|just|eventually|recently|now))?\s+(?:have\s+)?moved${WHAT_MOVED}\s+(\p{Lu}.*)`,
+  'u',
+);
 /** "We switched from Postgres to CockroachDB", "I migrated from X to Y": the second replaces the first. */
 const SWITCH_FROM =
   /\b(I|we)(?:\s+have|['’]ve)?\s+(?:just\s+|now\s+|finally\s+|recently\s+)?(?:switched|changed|converted|migrated)\s+(?:over\s+|back\s+)?(?:(?:our|my|the)\s+[\w-]+\s+)?from\s+(.+?)\s+(?:over\s+)?to\s+(.+)/i;
@@ -617,6 +623,25 @@ const NEW_PET_ADJ = String.raw`(?:new\s+|little\s+|[\p{Ll}-]+\s+)?`;
 const PET_WHEN = String.raw`(?:\s+(?:yesterday|today|recently|last\s+(?:week|month|year|weekend)|this\s+(?:week|month|year|weekend|morning)|a\s+(?:few\s+)?(?:days|weeks|months)\s+ago))?`;
 /** Several pets of a kind before their names: "we have two dogs, Rex and Bella", "3 cats named ...". */
 const PETS_LISTED = String.raw`\b(?:(?:I|[Ww]e)\s+(?:(?:now|also|still)\s+)?(?:have|own|got|adopted|rescued)|[Mm]y|[Oo]ur)\s+(?:two|three|four|2|3|4)\s+(?:${NEW_PET_ADJ})?(?<v1>${ANIMAL})s?(?:[,:]\s*|\s+(?:called|named)\s+|\s+-\s+)`;
+
+/** The relatives whose age is said ("my daughter just turned 5", "my son is turning 8"). */
+const AGED_RELATIVE =
+  '(daughter|son|sister|brother|kid|child|baby|niece|nephew|grandson|granddaughter|mom|mother|dad|father)';
+/** A pet named after "my" or "our" ("our old dog Rex"), where a pet given away may be named so. */
+const OWNED_PET = String.raw`(?:(?:my|our)\s+${PET_ADJ}(?:${PET_WORD})\s+)?`;
+/** How often a thing is done ("three times a week", "every morning", "daily"): the value's group `v`. */
+const HOW_OFTEN = String.raw`(?:once|twice|three\s+times|four\s+times|five\s+times|six\s+times|\d+\s+times|\d+\s*x|two\s+days|three\s+days|four\s+days|five\s+days)\s+(?:a|per|each|every)\s+(?:week|month|day)|every\s+(?:day|morning|evening|weekday|other\s+day)|daily`;
+/** Games and sports one says one plays so often. */
+const SPORT_PLAYED = 'tennis|golf|soccer|football|basketball|chess|squash|padel|pickleball|volleyball';
+/** "My (new) goal (for this year) is (now)": what follows is the goal. */
+const MY_GOAL_IS = String.raw`\b[Mm]y\s+(?:new\s+|main\s+|current\s+|big(?:gest)?\s+|ultimate\s+|next\s+|only\s+|personal\s+|fitness\s+|career\s+)?goal\s+(?:(?:for\s+(?:this|next|the)\s+(?:year|month|week|season|summer)|now|right\s+now|these\s+days)\s+)?(?:is|has\s+become|became)\s+(?:now\s+)?`;
+/** Things planned for a date ("my sister's wedding", "the trip"). */
+const PLANNED_THING =
+  'wedding|trip|vacation|holiday|party|surgery|interview|exam|recital|concert|launch|move|visit|graduation|ceremony|conference';
+/** A service one subscribes to, by its name ("Netflix", "Spotify Premium", "Disney+"). */
+const SERVICE = String.raw`([\p{Lu}][\p{L}\p{N}+]*(?:\s+[\p{Lu}][\p{L}\p{N}+]*)?)`;
+/** "I've (now) ...": a tally of things done so far follows. */
+const SO_FAR = String.raw`\bI(?:\s+have|['’]ve)\s+(?:now\s+|already\s+|just\s+|officially\s+)*`;
 
 /** A day of the week, or days, a recurring thing is on ("Tuesdays", "weekends"). */
 const WEEKDAYS = '(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|weekends|weekdays)';
@@ -1130,14 +1155,20 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S is turning V',
   },
   {
-    re: /\b[Mm]y\s+(daughter|son|sister|brother|kid|child|baby|niece|nephew|grandson|granddaughter|mom|mother|dad|father)(?:\s+[\p{Lu}][\p{Ll}'’-]+)?\s+(?:is|will\s+be)\s+turning\s+(\d{1,3})\b/u,
+    re: new RegExp(
+      String.raw`\b[Mm]y\s+${AGED_RELATIVE}(?:\s+[\p{Lu}][\p{Ll}'’-]+)?\s+(?:is|will\s+be)\s+turning\s+(\d{1,3})\b`,
+      'u',
+    ),
     attribute: 'age_of',
     phrase: "S's V1 is turning V",
   },
   // A relative's age ("my daughter just turned 5", "my son Leo is 7"): one slot per relative, so a
   // birthday supersedes the age before.
   {
-    re: /\b[Mm]y\s+(daughter|son|sister|brother|kid|child|baby|niece|nephew|grandson|granddaughter|mom|mother|dad|father)(?:\s+[\p{Lu}][\p{Ll}'’-]+)?\s+(?:just\s+|recently\s+)?(?:turned|is\s+now|is)\s+(\d{1,2})(?:\s+years?\s+old)?\b(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles|feet|ft|cm|kg|pounds|lbs|points|times))/u,
+    re: new RegExp(
+      String.raw`\b[Mm]y\s+${AGED_RELATIVE}(?:\s+[\p{Lu}][\p{Ll}'’-]+)?\s+(?:just\s+|recently\s+)?(?:turned|is\s+now|is)\s+(\d{1,2})(?:\s+years?\s+old)?\b(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles|feet|ft|cm|kg|pounds|lbs|points|times))`,
+      'u',
+    ),
     attribute: 'age_of',
     phrase: "S's V1 is V years old",
   },
@@ -1313,7 +1344,7 @@ const ATTRIBUTE_PATTERNS: {
   // to rehome our cat Luna", "we found a new home for Rex".
   {
     re: new RegExp(
-      String.raw`\b(?:I|[Ww]e)\s+(?:(?:just|recently|sadly|finally)\s+)?(?:had\s+to\s+)?(?:(?:gave|give|given)\s+(?:(?:my|our)\s+${PET_ADJ}(?:${PET_WORD})\s+)?([\p{Lu}][\p{Ll}'’-]+)\s+away|(?:gave|give|given)\s+away\s+(?:(?:my|our)\s+${PET_ADJ}(?:${PET_WORD})\s+)?([\p{Lu}][\p{Ll}'’-]+)|re-?homed?\s+(?:(?:my|our)\s+${PET_ADJ}(?:${PET_WORD})\s+)?([\p{Lu}][\p{Ll}'’-]+)|found\s+a\s+(?:new|good|loving)\s+home\s+for\s+(?:(?:my|our)\s+${PET_ADJ}(?:${PET_WORD})\s+)?([\p{Lu}][\p{Ll}'’-]+))\b`,
+      String.raw`\b(?:I|[Ww]e)\s+(?:(?:just|recently|sadly|finally)\s+)?(?:had\s+to\s+)?(?:(?:gave|give|given)\s+${OWNED_PET}([\p{Lu}][\p{Ll}'’-]+)\s+away|(?:gave|give|given)\s+away\s+${OWNED_PET}([\p{Lu}][\p{Ll}'’-]+)|re-?homed?\s+${OWNED_PET}([\p{Lu}][\p{Ll}'’-]+)|found\s+a\s+(?:new|good|loving)\s+home\s+for\s+${OWNED_PET}([\p{Lu}][\p{Ll}'’-]+))\b`,
       'u',
     ),
     attribute: 'pet_gone',
@@ -1386,12 +1417,12 @@ const ATTRIBUTE_PATTERNS: {
   // A goal said as one ("my goal is to run a marathon", then "my new goal is to lose 10 pounds"): one at
   // a time ("one of my goals" adds none).
   {
-    re: /\b[Mm]y\s+(?:new\s+|main\s+|current\s+|big(?:gest)?\s+|ultimate\s+|next\s+|only\s+|personal\s+|fitness\s+|career\s+)?goal\s+(?:(?:for\s+(?:this|next|the)\s+(?:year|month|week|season|summer)|now|right\s+now|these\s+days)\s+)?(?:is|has\s+become|became)\s+(?:now\s+)?(?:simply\s+|just\s+)?to\s+([^,.;!?]{3,80})/u,
+    re: new RegExp(String.raw`${MY_GOAL_IS}(?:simply\s+|just\s+)?to\s+([^,.;!?]{3,80})`, 'u'),
     attribute: 'goal',
     phrase: "S's goal is to V",
   },
   {
-    re: /\b[Mm]y\s+(?:new\s+|main\s+|current\s+|big(?:gest)?\s+|ultimate\s+|next\s+|only\s+|personal\s+|fitness\s+|career\s+)?goal\s+(?:(?:for\s+(?:this|next|the)\s+(?:year|month|week|season|summer)|now|right\s+now|these\s+days)\s+)?(?:is|has\s+become|became)\s+(?:now\s+)?((?:a|an|the)\s+[^,.;!?]{3,60})/u,
+    re: new RegExp(String.raw`${MY_GOAL_IS}((?:a|an|the)\s+[^,.;!?]{3,60})`, 'u'),
     attribute: 'goal',
     phrase: "S's goal is V",
   },
@@ -1422,7 +1453,10 @@ const ATTRIBUTE_PATTERNS: {
   // The same said of a while up to now ("I've been going to the gym 3 times a week"): the slot of the
   // deed's plain form, so either way of saying it supersedes the other.
   {
-    re: /\bI(?:\s+have|['’]ve)\s+been\s+(?<v1>going\s+to\s+the\s+gym|working\s+out|going\s+running|going\s+swimming|going\s+climbing|going\s+to\s+yoga|doing\s+yoga|running|swimming|lifting|meditating|playing\s+(?:tennis|golf|soccer|football|basketball|chess|squash|padel|pickleball|volleyball))\s+(?<v>(?:once|twice|three\s+times|four\s+times|five\s+times|six\s+times|\d+\s+times|\d+\s*x|two\s+days|three\s+days|four\s+days|five\s+days)\s+(?:a|per|each|every)\s+(?:week|month|day)|every\s+(?:day|morning|evening|weekday|other\s+day)|daily)/u,
+    re: new RegExp(
+      String.raw`\bI(?:\s+have|['’]ve)\s+been\s+(?<v1>going\s+to\s+the\s+gym|working\s+out|going\s+running|going\s+swimming|going\s+climbing|going\s+to\s+yoga|doing\s+yoga|running|swimming|lifting|meditating|playing\s+(?:${SPORT_PLAYED}))\s+(?<v>${HOW_OFTEN})`,
+      'u',
+    ),
     attribute: 'frequency',
     phrase: 'S V1 V',
   },
@@ -1436,7 +1470,7 @@ const ATTRIBUTE_PATTERNS: {
   // postponed to September"; "we moved the trip to May"): one slot per thing named.
   {
     re: new RegExp(
-      String.raw`\b(?:[Mm]y|[Oo]ur)\s+(?<v1>(?:[\p{L}'’-]+\s+){0,2}?(?:wedding|trip|vacation|holiday|party|surgery|interview|exam|recital|concert|launch|move|visit|graduation|ceremony|due\s+date|conference))\s+(?:is|will\s+be|(?:has\s+been|was|got|is\s+being)\s+(?:postponed|moved|pushed(?:\s+back)?|rescheduled|brought\s+forward|changed)\s+(?:to|until))\s+(?:now\s+)?(?:on\s+|in\s+|for\s+)?(?<v>${PLANNED_WHEN})`,
+      String.raw`\b(?:[Mm]y|[Oo]ur)\s+(?<v1>(?:[\p{L}'’-]+\s+){0,2}?(?:${PLANNED_THING}|due\s+date))\s+(?:is|will\s+be|(?:has\s+been|was|got|is\s+being)\s+(?:postponed|moved|pushed(?:\s+back)?|rescheduled|brought\s+forward|changed)\s+(?:to|until))\s+(?:now\s+)?(?:on\s+|in\s+|for\s+)?(?<v>${PLANNED_WHEN})`,
       'u',
     ),
     attribute: 'planned',
@@ -1444,7 +1478,7 @@ const ATTRIBUTE_PATTERNS: {
   },
   {
     re: new RegExp(
-      String.raw`\b(?:I|[Ww]e|[Tt]hey)\s+(?:(?:just|finally|had\s+to)\s+)?(?:moved|pushed(?:\s+back)?|postponed|rescheduled|delayed|brought\s+forward)\s+(?:my|our|the)\s+(?<v1>(?:[\p{L}'’-]+\s+){0,2}?(?:wedding|trip|vacation|holiday|party|surgery|interview|exam|recital|concert|launch|move|visit|graduation|ceremony|conference))\s+(?:back\s+)?(?:to|until)\s+(?<v>${PLANNED_WHEN})`,
+      String.raw`\b(?:I|[Ww]e|[Tt]hey)\s+(?:(?:just|finally|had\s+to)\s+)?(?:moved|pushed(?:\s+back)?|postponed|rescheduled|delayed|brought\s+forward)\s+(?:my|our|the)\s+(?<v1>(?:[\p{L}'’-]+\s+){0,2}?(?:${PLANNED_THING}))\s+(?:back\s+)?(?:to|until)\s+(?<v>${PLANNED_WHEN})`,
       'u',
     ),
     attribute: 'planned',
@@ -1461,16 +1495,13 @@ const ATTRIBUTE_PATTERNS: {
   // A tally of things done so far, one per thing ("I've read 12 books this year", then "I've now read
   // 15"): the newer count holds. Apart from things owned ("I have 12 books").
   {
-    re: new RegExp(
-      String.raw`\bI(?:\s+have|['’]ve)\s+(?:now\s+|already\s+|just\s+|officially\s+)*read\s+${COUNT}\s+(?<thing>books|novels)\b`,
-      'i',
-    ),
+    re: new RegExp(String.raw`${SO_FAR}read\s+${COUNT}\s+(?<thing>books|novels)\b`, 'i'),
     attribute: 'count_read',
     phrase: 'S has read V V1',
   },
   {
     re: new RegExp(
-      String.raw`\bI(?:\s+have|['’]ve)\s+(?:now\s+|already\s+|just\s+|officially\s+)*(?:visited|been\s+to)\s+${COUNT}\s+(?<thing>countries|states|continents|national\s+parks)\b`,
+      String.raw`${SO_FAR}(?:visited|been\s+to)\s+${COUNT}\s+(?<thing>countries|states|continents|national\s+parks)\b`,
       'i',
     ),
     attribute: 'count_visited',
@@ -1478,7 +1509,7 @@ const ATTRIBUTE_PATTERNS: {
   },
   {
     re: new RegExp(
-      String.raw`\bI(?:\s+have|['’]ve)\s+(?:now\s+|already\s+|just\s+|officially\s+)*(?:run|completed|finished|done)\s+${COUNT}\s+(?<thing>(?:half[ -])?marathons|triathlons|ultras|races)\b`,
+      String.raw`${SO_FAR}(?:run|completed|finished|done)\s+${COUNT}\s+(?<thing>(?:half[ -])?marathons|triathlons|ultras|races)\b`,
       'i',
     ),
     attribute: 'count_run',
@@ -1505,17 +1536,26 @@ const ATTRIBUTE_PATTERNS: {
   // A subscription or membership held, each its own slot, and one cancelled ("I have a Netflix
   // subscription", "I cancelled my Netflix subscription").
   {
-    re: /\bI\s+(?:(?:now|also|still)\s+)?(?:have|['’]ve\s+got|got|pay\s+for|signed\s+up\s+for|bought)\s+(?:a|an)\s+(?:new\s+)?([\p{Lu}][\p{L}\p{N}+]*(?:\s+[\p{Lu}][\p{L}\p{N}+]*)?)\s+(?:subscription|membership)\b/u,
+    re: new RegExp(
+      String.raw`\bI\s+(?:(?:now|also|still)\s+)?(?:have|['’]ve\s+got|got|pay\s+for|signed\s+up\s+for|bought)\s+(?:a|an)\s+(?:new\s+)?${SERVICE}\s+(?:subscription|membership)\b`,
+      'u',
+    ),
     attribute: 'subscription',
     phrase: 'S has a V subscription',
   },
   {
-    re: /\bI\s+(?:(?:just|finally|recently|also)\s+)?subscribed\s+to\s+([\p{Lu}][\p{L}\p{N}+]*(?:\s+[\p{Lu}][\p{L}\p{N}+]*)?)\b(?!\s+(?:for|on|with)\b)/u,
+    re: new RegExp(
+      String.raw`\bI\s+(?:(?:just|finally|recently|also)\s+)?subscribed\s+to\s+${SERVICE}\b(?!\s+(?:for|on|with)\b)`,
+      'u',
+    ),
     attribute: 'subscription',
     phrase: 'S has a V subscription',
   },
   {
-    re: /\bI\s+(?:(?:just|finally|recently|also)\s+)?(?:(?:cancell?ed|ended|dropped|got\s+rid\s+of)\s+my\s+([\p{Lu}][\p{L}\p{N}+]*(?:\s+[\p{Lu}][\p{L}\p{N}+]*)?)\s+(?:subscription|membership)|unsubscribed\s+from\s+([\p{Lu}][\p{L}\p{N}+]*(?:\s+[\p{Lu}][\p{L}\p{N}+]*)?)|cancell?ed\s+(?:my\s+)?([\p{Lu}][\p{L}\p{N}+]*(?:\s+[\p{Lu}][\p{L}\p{N}+]*)?)(?=\s*(?:[,.;!?]|$)|\s+(?:last|this|yesterday|today|because|and|but|after)\b))/u,
+    re: new RegExp(
+      String.raw`\bI\s+(?:(?:just|finally|recently|also)\s+)?(?:(?:cancell?ed|ended|dropped|got\s+rid\s+of)\s+my\s+${SERVICE}\s+(?:subscription|membership)|unsubscribed\s+from\s+${SERVICE}|cancell?ed\s+(?:my\s+)?${SERVICE}(?=\s*(?:[,.;!?]|$)|\s+(?:last|this|yesterday|today|because|and|but|after)\b))`,
+      'u',
+    ),
     attribute: 'subscription_ended',
     phrase: 'S cancelled their V subscription',
     ends: true,
@@ -1577,7 +1617,10 @@ const ATTRIBUTE_PATTERNS: {
   // How often one does a thing ("I go to the gym three times a week", then "I now go five times a
   // week" said in full): one value per thing done.
   {
-    re: /\bI\s+(?:(?:now|usually|still|currently|normally|typically|try\s+to|also)\s+)?(?<v1>go\s+to\s+the\s+gym|work\s+out|go\s+running|go\s+swimming|go\s+climbing|go\s+to\s+yoga|do\s+yoga|run|swim|lift|meditate|play\s+(?:tennis|golf|soccer|football|basketball|chess|squash|padel|pickleball|volleyball))\s+(?:now\s+)?(?<v>(?:once|twice|three\s+times|four\s+times|five\s+times|six\s+times|\d+\s+times|\d+\s*x|two\s+days|three\s+days|four\s+days|five\s+days)\s+(?:a|per|each|every)\s+(?:week|month|day)|every\s+(?:day|morning|evening|weekday|other\s+day)|daily)/u,
+    re: new RegExp(
+      String.raw`\bI\s+(?:(?:now|usually|still|currently|normally|typically|try\s+to|also)\s+)?(?<v1>go\s+to\s+the\s+gym|work\s+out|go\s+running|go\s+swimming|go\s+climbing|go\s+to\s+yoga|do\s+yoga|run|swim|lift|meditate|play\s+(?:${SPORT_PLAYED}))\s+(?:now\s+)?(?<v>${HOW_OFTEN})`,
+      'u',
+    ),
     attribute: 'frequency',
     phrase: 'S V1 V',
   },
@@ -1741,7 +1784,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscription|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shift|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shift|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -1817,8 +1860,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
               attribute === 'age_of' ||
               attribute === 'home_of' ||
               attribute === 'personal_best' ||
-              attribute === 'schedule' ||
-              attribute === 'frequency'
+              attribute === 'schedule'
             ? `${attribute}_${thing}`
             : attribute;
       // Said as the speaker wrote it ("API base URL"), stored by its lower case.
