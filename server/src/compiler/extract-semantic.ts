@@ -645,8 +645,11 @@ const SO_FAR = String.raw`\bI(?:\s+have|['’]ve)\s+(?:now\s+|already\s+|just\s+
 
 /** A day of the week, or days, a recurring thing is on ("Tuesdays", "weekends"). */
 const WEEKDAYS = '(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|weekends|weekdays)';
+/** The months and the days of the week, by name. */
+const MONTH_NAMES = 'January|February|March|April|May|June|July|August|September|October|November|December';
+const DAY_NAMES = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';
 /** When a planned thing takes place: a month, a day of it, a season or a time ahead. */
-const PLANNED_WHEN = String.raw`(?:(?:(?:early|mid|late)[ -])?(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+\d{4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d{4})?|(?:next|this)\s+(?:week|month|year|spring|summer|fall|autumn|winter|weekend)|(?:the\s+)?(?:spring|summer|fall|autumn|winter)(?:\s+of\s+\d{4})?|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|\d{4}-\d\d-\d\d)`;
+const PLANNED_WHEN = String.raw`(?:(?:(?:early|mid|late)[ -])?(?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+\d{4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:${MONTH_NAMES})(?:\s+\d{4})?|(?:next|this)\s+(?:week|month|year|spring|summer|fall|autumn|winter|weekend)|(?:the\s+)?(?:spring|summer|fall|autumn|winter)(?:\s+of\s+\d{4})?|(?:${DAY_NAMES})|\d{4}-\d\d-\d\d)`;
 /** A race or a lift one has a personal best in. */
 const RACE = String.raw`\d+\s?k|\d+\s?km|\d+\s?m|half[ -]marathon|marathon|mile|deadlift|squat|bench(?:\s+press)?|triathlon|ultra|5K|10K`;
 /** A personal best's value: a time or a weight. */
@@ -1441,12 +1444,18 @@ const ATTRIBUTE_PATTERNS: {
   // A daily routine by the clock: when one wakes up and goes to bed ("I wake up at 7", then "I get up
   // at 6 now"); a morning of one day ("tomorrow", "on Friday") is no routine.
   {
-    re: /\bI\s+(?:(?:usually|normally|always|now|typically|generally|still|often)\s+)?(?:wake\s+up|get\s+up)\s+(?:at|around|by|before)\s+((?:\d{1,2}(?::\d\d)?|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.))(?:\s*(?:am|pm|a\.m\.|p\.m\.))?)(?![^.!?]*\b(?:tomorrow|tonight|on\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|this\s+(?:morning|week|weekend)|next)\b)/iu,
+    re: new RegExp(
+      String.raw`\bI\s+(?:(?:usually|normally|always|now|typically|generally|still|often)\s+)?(?:wake\s+up|get\s+up)\s+(?:at|around|by|before)\s+((?:\d{1,2}(?::\d\d)?|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.))(?:\s*(?:am|pm|a\.m\.|p\.m\.))?)(?![^.!?]*\b(?:tomorrow|tonight|on\s+(?:${DAY_NAMES})|this\s+(?:morning|week|weekend)|next)\b)`,
+      'iu',
+    ),
     attribute: 'wake_time',
     phrase: 'S wakes up at V',
   },
   {
-    re: /\bI\s+(?:(?:usually|normally|always|now|typically|generally|still|often)\s+)?go\s+to\s+(?:bed|sleep)\s+(?:at|around|by|before)\s+((?:\d{1,2}(?::\d\d)?)(?:\s*(?:am|pm|a\.m\.|p\.m\.))?|midnight)(?![^.!?]*\b(?:tomorrow|tonight|on\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|this\s+(?:week|weekend)|next)\b)/iu,
+    re: new RegExp(
+      String.raw`\bI\s+(?:(?:usually|normally|always|now|typically|generally|still|often)\s+)?go\s+to\s+(?:bed|sleep)\s+(?:at|around|by|before)\s+((?:\d{1,2}(?::\d\d)?)(?:\s*(?:am|pm|a\.m\.|p\.m\.))?|midnight)(?![^.!?]*\b(?:tomorrow|tonight|on\s+(?:${DAY_NAMES})|this\s+(?:week|weekend)|next)\b)`,
+      'iu',
+    ),
     attribute: 'bedtime',
     phrase: 'S goes to bed at V',
   },
