@@ -133,6 +133,9 @@ function resolveAround(
   else granularity = 'year';
   const dayOf = (d: Date) => d.toISOString().slice(0, 10);
   const weekdayOnly = r.start.isCertain('weekday') && !r.start.isCertain('day');
+  // A word before the phrase that looks back ("last January"; chrono leaves it out of a month's phrase).
+  const saidBack =
+    /\b(?:last|past|previous)\s+$/i.test(readable.slice(Math.max(0, r.index - 10), r.index)) || /\bago\b/i.test(phrase);
   // "on Tuesday" about something that already happened is the Tuesday before (chrono reads the nearest,
   // which may be days ahead): a week back, never a year (that read "Tuesday" said on a Monday as a
   // Sunday of the year before).
@@ -147,18 +150,34 @@ function resolveAround(
   else if (!pastTense && weekdayOnly && dayOf(date) < dayOf(reference) && !/\b(?:last|past|previous)\b/i.test(phrase))
     date = new Date(date.getTime() + 7 * DAY_MS);
   // "in June" said in May about something that already happened means last June; said in June, it is
-  // this June whatever the tense ("at the end of June", said on the 2nd, is four weeks ahead).
+  // this June whatever the tense ("at the end of June", said on the 2nd, is four weeks ahead). "last
+  // January" is the one gone by whatever the tense (chrono reads the month's name alone: the nearer).
   else if (
-    pastTense &&
+    (pastTense || saidBack) &&
     date.getTime() > reference.getTime() + DAY_MS &&
     !r.start.isCertain('year') &&
     !sameMonth(date, reference)
-  ) {
-    const d = new Date(date);
-    d.setUTCFullYear(d.getUTCFullYear() - 1);
-    date = d;
-  }
+  )
+    date = yearsOn(date, -1);
+  // ...and about something to come ("training for the marathon in September", said in March), the next
+  // one, when chrono's nearer one is gone by.
+  else if (
+    !pastTense &&
+    !saidBack &&
+    date.getTime() < reference.getTime() - DAY_MS &&
+    r.start.isCertain('month') &&
+    !r.start.isCertain('year') &&
+    !sameMonth(date, reference)
+  )
+    date = yearsOn(date, 1);
   return { date: { date, phrase, granularity }, bareMonth: named === undefined };
+}
+
+/** The same day `years` years on (back, when negative). */
+function yearsOn(date: Date, years: number): Date {
+  const d = new Date(date);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d;
 }
 
 const sameMonth = (a: Date, b: Date) =>

@@ -38,6 +38,16 @@ describe('withSaidDates', () => {
     ],
     ['I have a job interview on Monday.', 'I have a job interview on Monday (2023-07-10).'],
     ['My birthday is on September 14.', 'My birthday is on September 14 (2023-09-14).'],
+    // A month gone by this year, looked ahead to, is next year's; "last" keeps it this year's.
+    [
+      'I am training for the Berlin marathon in January.',
+      'I am training for the Berlin marathon in January (2024-01).',
+    ],
+    [
+      "My exam is on the 3rd of February, I can't wait!",
+      "My exam is on the 3rd of February (2024-02-03), I can't wait!",
+    ],
+    ['I will never forget last January.', 'I will never forget last January (2023-01).'],
     // ...and so does a present progressive that arranges a day: a wedding, a flight, a move.
     [
       'My sister Ana is getting married on September 12 in Porto.',
