@@ -4,6 +4,7 @@
  * namespace. Content is structured for machines and mirrored as markdown for prompts and people.
  */
 import { STOP_WORDS, subjectSlug, words } from './normalise.js';
+import { PHATIC_WORDS } from './phatic.js';
 import { mondayOf, noteAfter, phraseWords } from './resolve-dates.js';
 import { withoutRepeatedEpisodes } from './repeats.js';
 import { proseOf } from './segment.js';
@@ -193,7 +194,7 @@ function topics(texts: string[], n: number): string[] {
   const counts = new Map<string, number>();
   for (const t of texts)
     for (const w of new Set(words(t))) {
-      if (w.length < 4 || STOP_WORDS.has(w) || /^\d/.test(w)) continue;
+      if (w.length < 4 || STOP_WORDS.has(w) || PHATIC_WORDS.has(w) || /^\d/.test(w)) continue;
       counts.set(w, (counts.get(w) ?? 0) + 1);
     }
   return [...counts.entries()]

@@ -9,6 +9,7 @@
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
 import type { Database } from '../db/client.js';
+import { saysNothing } from '../compiler/phatic.js';
 import { lendThroughEntities, lendThroughEntityType, lendToNeighbours } from './lend-scores.js';
 import { bm25, idf } from './bm25.js';
 import { type CandidateRow, fetchEventsBetween, fetchTrigramMatches } from './candidates.js';
@@ -328,7 +329,9 @@ export async function retrieve(
   for (const lend of lends) lend();
   const answerType = answerTypeOf(query);
   if (answerType) boostAnswers(items, answerType, terms);
-  return { items, terms };
+  // Thanks and acknowledgements ("Noted, thanks for telling me.") answer nothing: found by a word
+  // ("tell") or next to a strong turn, they would take a line of the context.
+  return { items: items.filter((i) => i.source !== 'event' || !saysNothing(i.row.text)), terms };
 }
 
 /**

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { saysNothing } from './phatic.js';
+
+describe('saysNothing', () => {
+  it.each([
+    'Noted, thanks for telling me.',
+    'assistant: Got it!',
+    'Thanks for sharing that. How can I help today?',
+    'Sounds good!',
+    "Great, I'll keep that in mind.",
+    'Thank you so much!',
+    'Hi there!',
+  ])('reads "%s" as phatic', (text) => {
+    expect(saysNothing(text)).toBe(true);
+  });
+
+  it.each([
+    'Yes.',
+    'No, thanks.',
+    'Sure!',
+    'Okay.',
+    'Thanks, the Thai place was great.',
+    "I'll do it in the morning.",
+    'It is fine.',
+    'Great goal! Good luck with your training.',
+    '',
+  ])('reads "%s" as saying something (or nothing to judge)', (text) => {
+    expect(saysNothing(text)).toBe(false);
+  });
+});

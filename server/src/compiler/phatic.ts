@@ -1,0 +1,32 @@
+/**
+ * Phatic talk: the words of acknowledgement, thanks and greeting that keep a conversation going and
+ * say nothing about anyone ("Noted, thanks for telling me.", "Got it!", "Sounds good.", "How can I
+ * help today?"). An assistant says one after most turns; in a context it holds a line that no
+ * question is answered by, and as a session's topic ("thanks", "good") it names none. A yes or a no
+ * is not phatic: it answers the question before it ("Shall I book the vegetarian menu?" "Yes.").
+ */
+import { words } from './normalise.js';
+
+export const PHATIC_WORDS = new Set(
+  (
+    "a an the and or so to for of in with me you your yours i i’m i'm i'll i’ll we we'll it it's it’s that that's " +
+    'that’s this is are am was be will do can let know if any anything else more need just all right alright ' +
+    'noted note got get understood understand see course ' +
+    'thanks thank thankyou thx cheers appreciate appreciated telling sharing letting share tell glad happy hear ' +
+    'great good nice cool awesome perfect excellent wonderful fantastic amazing lovely sounds sound ' +
+    'welcome hi hey hello bye goodbye take care ' +
+    'how help today there here again too well oh wow haha lol mind keep remember noting much very really lot'
+  ).split(/\s+/),
+);
+
+const MAX_PHATIC_CHARS = 160;
+
+/** Whether a text is phatic only: every word of it is one of acknowledgement, thanks or greeting. */
+export function saysNothing(text: string): boolean {
+  // Thanks and greetings are short: a long text holds something else (and is not split into words here).
+  if (text.length > MAX_PHATIC_CHARS) return false;
+  // A speaker's label ("assistant: ") is not what was said.
+  const said = text.replace(/^[^:\n]{1,40}:\s/, '');
+  const ws = words(said);
+  return ws.length > 0 && ws.every((w) => PHATIC_WORDS.has(w));
+}
