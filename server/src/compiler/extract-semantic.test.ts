@@ -127,6 +127,16 @@ describe('semantic extraction on a hand-written conversation', () => {
     });
   });
 
+  it('types a thing switched to as a product, a country migrated to as a place', () => {
+    // "Todoist (place)": "to" before a name was read as a place's.
+    const types = entityTypesOf([
+      user('I switched to Todoist last week, Notion was too slow.', '2026-03-08T09:00:00Z'),
+      user('We migrated over to Linear in May.', '2026-03-08T09:01:00Z'),
+      user('My parents migrated to Canada in 1990.', '2026-03-08T09:02:00Z'),
+    ]);
+    expect(types).toMatchObject({ Todoist: 'product', Linear: 'product', Canada: 'place' });
+  });
+
   it('types the things a support ticket names as products, and no part of an error code as a name', () => {
     // A digest listed "Business (person)", "Starter (person)", "Okta (person)" and "SAML (organization)".
     const types = entityTypesOf([
@@ -1112,6 +1122,19 @@ describe("a value changed or given up: the newer statement takes the older one's
     expect(keys(['I use VS Code.', 'I switched to Neovim.'])).toEqual(['user-1:choice:editor', 'user-1:choice:editor']);
     expect(keys(['I prefer tea.', 'I prefer coffee now.'])).toEqual(['user-1:choice:drink', 'user-1:choice:drink']);
     expect(keys(['We use Postgres 15 and pnpm.'])).toEqual(['user-1:choice:database', 'user-1:choice:package_manager']);
+    // A thing of no one kind is of the kind its purpose says: Notion for to-do lists is a task manager.
+    expect(keys(['I use Notion for my to-do lists.', 'I switched to Todoist.'])).toEqual([
+      'user-1:choice:task_manager',
+      'user-1:choice:task_manager',
+    ]);
+    expect(keys(['I use Evernote for notes.', 'I switched to Obsidian.'])).toEqual([
+      'user-1:choice:notes_app',
+      'user-1:choice:notes_app',
+    ]);
+    expect(keys(['I use Notion for notes.', 'I use Todoist.'])).toEqual([
+      'user-1:choice:notes_app',
+      'user-1:choice:task_manager',
+    ]);
     // No allergy ended without "anymore" or "no longer"; no breakup of someone else's.
     expect(learnedFrom(["I'm not allergic to cats."])).toEqual([]);
     expect(learnedFrom(['My sister and her boyfriend broke up.'])).toEqual([]);

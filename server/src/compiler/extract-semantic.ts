@@ -438,6 +438,13 @@ const KNOWN_KINDS: Record<string, string> = Object.fromEntries(
     phone:
       'iphone|pixel|google pixel|galaxy|samsung galaxy|oneplus|android phone|nothing phone|xiaomi|motorola|moto|fairphone',
     laptop: 'thinkpad|xps|dell xps|surface laptop|framework laptop|zenbook|spectre|razer blade|yoga',
+    // Notion is no one kind (notes, documents, tasks): what it is used for says which (PURPOSE_KINDS).
+    'task manager':
+      'todoist|ticktick|things 3|omnifocus|any.do|microsoft to do|todo.txt|remember the milk|apple reminders|wunderlist|trello|asana|clickup',
+    'notes app':
+      'obsidian|evernote|onenote|apple notes|bear|logseq|roam|roam research|simplenote|joplin|google keep|standard notes',
+    'password manager': '1password|bitwarden|lastpass|dashlane|keepass|keepassxc|proton pass',
+    'music service': 'spotify|apple music|tidal|youtube music|deezer|pandora|amazon music|soundcloud',
     drink:
       'tea|green tea|black tea|herbal tea|coffee|black coffee|espresso|latte|cappuccino|flat white|matcha|hot chocolate|water|sparkling water|juice|orange juice|beer|wine|red wine|white wine|soda|cola|kombucha',
   }).flatMap(([kind, names]) => names.split('|').map((name): [string, string] => [name, kind])),
@@ -452,9 +459,30 @@ function choiceName(object: string): string {
     .replace(/\s+v?\d[\d.]*$/, '');
 }
 
-/** The kind a choice is of: a known thing's (KNOWN_KINDS: "Postgres 15 for the api" is a database), else its head noun's. */
+/**
+ * What a thing used for a purpose is, by the purpose ("Notion for my to-do lists" is a task manager, as
+ * Todoist is): the words a purpose is said in, to the kind KNOWN_KINDS gives the things made for it.
+ */
+const PURPOSE_KINDS: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    'task manager':
+      'to-do list|to-do lists|todo list|todo lists|to-dos|todos|tasks|task list|task lists|task management|to-do app|todo app',
+    'notes app': 'notes|note-taking|note taking|taking notes',
+    'password manager': 'passwords',
+    'music service': 'music|streaming music|music streaming|listening to music',
+  }).flatMap(([kind, purposes]) => purposes.split('|').map((p): [string, string] => [p, kind])),
+);
+
+/** "for my to-do lists" at an object's end: the purpose, without the owner. */
+const PURPOSE = /\s+for\s+(?:(?:my|our|their|his|her|the|all|all of)\s+)*(.+?)\s*$/i;
+
+/**
+ * The kind a choice is of: a known thing's (KNOWN_KINDS: "Postgres 15 for the api" is a database),
+ * else a known purpose's ("Notion for my to-do lists": a task manager), else its head noun's.
+ */
 function choiceKind(object: string): string | null {
-  const known = KNOWN_KINDS[choiceName(object)];
+  const purpose = PURPOSE.exec(object)?.[1]?.toLowerCase();
+  const known = KNOWN_KINDS[choiceName(object)] ?? (purpose ? PURPOSE_KINDS[purpose] : undefined);
   return known ? known.replace(/\s+/g, '_') : kindOf(object);
 }
 

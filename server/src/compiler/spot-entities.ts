@@ -101,6 +101,9 @@ const PLACES = new Set(
 );
 const PRODUCT_CUE =
   /\b(?:use|uses|using|used|bought|buy|buying|got|new|installed|install|upgraded to|switched to|playing|play|drive|drives|driving|decided to go with|settled on|opted for|standardi[sz]ed on)\s+(?:an?\s+|the\s+|my\s+|a new\s+)?$/i;
+/** A change of thing used: "switched to", "upgraded to", "migrated over to". */
+const SWITCHED_TO =
+  /\b(?:switch|switched|switching|upgrade|upgraded|upgrading|migrate|migrated|migrating)\s+(?:over\s+)?to\s+(?:an?\s+|the\s+|my\s+|our\s+)?$/i;
 /** "to" before a name, after a word one says to a person ("goodbye to Max", "talked to Ana"), is no place cue. */
 const PLACE_CUE =
   /\b(?:in|(?<!\b(?:goodbye|bye|hello|talk|talked|talking|said|say|says|spoke|speak|speaking|listen|listened|listening|wrote|write|writing|sent|send|gave|give|giving|married|engaged|introduced|next|close|kind|nice|mean|thanks)\s+)to|from|near|visit|visited|visiting|trip to|moved to|live in|lives in|living in|flew to|went to|back to|around|across|towards|through)\s+(?:the\s+)?$/i;
@@ -181,6 +184,8 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
   // "from the SDK", "in the API": an acronym after "the" is a thing whatever cue comes before it;
   // the places written so ("the UK", "the USA") are in the gazetteer.
   if (/^[A-Z]{2,6}$/.test(name) && !PLACES.has(name) && /\bthe\s+$/i.test(before)) return 'product';
+  // "switched to Todoist" is a thing chosen, not a place gone to ("moved to Austin").
+  if (SWITCHED_TO.test(before) && !PLACES.has(name)) return 'product';
   if (PLACE_CUE.test(before) || PLACES.has(name) || AT_PLACE.test(before)) return 'place';
   // Played: a game ("played some Chess"), unless a place ("we played Boston") or a thing said above.
   if (PLAYED.test(before)) return 'work';
