@@ -765,6 +765,22 @@ describe('synthesize: current facts only', () => {
       /read 15 books/,
       /12 books/,
     ],
+    [
+      'a new manager named after it',
+      'My manager is Sarah.',
+      'I got a new manager, Tom.',
+      "Who is dana's manager?",
+      /manager is Tom/,
+      /manager is Sarah/,
+    ],
+    [
+      'a weight said as a verb',
+      'I weigh 80 kg.',
+      "I'm down to 75 kg now.",
+      'How much does dana weigh?',
+      /weight is 75 kg/,
+      /80 kg/,
+    ],
   ])('leaves out the old value after %s', async (_what, before, after, query, current, old) => {
     const hx = await client('changed');
     await say(hx, 'dana', [
