@@ -781,6 +781,30 @@ describe('synthesize: current facts only', () => {
       /weight is 75 kg/,
       /80 kg/,
     ],
+    [
+      'a bedtime said of lately',
+      'I usually go to bed around midnight.',
+      "Lately I've been going to bed at 10pm.",
+      'When does dana go to bed?',
+      /go(?:es|ing) to bed at 10pm/,
+      /midnight/,
+    ],
+    [
+      'single, then dating',
+      'I am single.',
+      'I started dating Alex last month.',
+      'Is dana single?',
+      /dating Alex/,
+      /dana is single/,
+    ],
+    [
+      'a work shift switched',
+      'I work the night shift at the hospital.',
+      'I switched to day shifts this month.',
+      'What shift does dana work?',
+      /works the day shift/,
+      /night shift/,
+    ],
   ])('leaves out the old value after %s', async (_what, before, after, query, current, old) => {
     const hx = await client('changed');
     await say(hx, 'dana', [

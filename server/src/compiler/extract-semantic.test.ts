@@ -825,6 +825,11 @@ describe("a value changed or given up: the newer statement takes the older one's
     ['I weigh 80 kg.', ['user-1:weight', "user-1's weight is 80 kg"]],
     ["I'm down to 75 kg now.", ['user-1:weight', "user-1's weight is 75 kg"]],
     ['I got a new manager, Tom.', ['user-1:manager', "user-1's manager is Tom"]],
+    ["Lately I've been going to bed at 10pm.", ['user-1:bedtime', 'user-1 goes to bed at 10pm']],
+    ["I've been waking up at 6am.", ['user-1:wake_time', 'user-1 wakes up at 6am']],
+    ['I started dating Alex last month.', ['user-1:relationship_status', 'user-1 is dating Alex']],
+    ['I work the night shift at the hospital.', ['user-1:shift', 'user-1 works the night shift']],
+    ['I switched to day shifts this month.', ['user-1:shift', 'user-1 works the day shift']],
     ['We have a new boss named Priya.', ['user-1:manager', "user-1's boss is Priya"]],
     ["I'm in EST now.", ['user-1:timezone', "user-1's timezone is EST"]],
     ['My time zone is PST.', ['user-1:timezone', "user-1's time zone is PST"]],
@@ -983,6 +988,10 @@ describe("a value changed or given up: the newer statement takes the older one's
     'My trip was amazing.',
     'Just moved the couch to the garage.',
     "I'm a big fan of Apple.",
+    "I'm on the morning shift tomorrow.",
+    'I weigh my options.',
+    'We got a new manager for the store.',
+    "I'm dating myself with that reference.",
   ])('reads no value changed in "%s"', (text) => {
     const keys = learnedFrom([text]).map(([key]) => key);
     expect(

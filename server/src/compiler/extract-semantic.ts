@@ -552,7 +552,8 @@ export function detectPreferences(text: string): Preference[] {
   if (team.length > 0) return [...out, ...team];
   const choice = PREFER.exec(text);
   if (choice && !fav) {
-    const obj = cleanObject(choice[1] as string);
+    // When the switch was made is no part of what was chosen ("day shifts this month").
+    const obj = cleanObject(choice[1] as string)?.replace(/\s+this\s+(?:week|month|year)$/i, '') ?? null;
     const kind = obj && !ENDS_IN_PLAN.test(obj) ? choiceKind(obj) : null;
     if (obj && kind) {
       out.push({ polarity: 'like', object: obj, kind, ...replacedKind(switched, kind) });
@@ -675,6 +676,8 @@ const SO_FAR = String.raw`\bI(?:\s+have|['’]ve)\s+(?:now\s+|already\s+|just\s+
 const WEEKDAYS = '(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|weekends|weekdays)';
 /** The months and the days of the week, by name. */
 const MONTH_NAMES = 'January|February|March|April|May|June|July|August|September|October|November|December';
+/** "I" or "I've been" before a routine's verb ("I've been going to bed at 10"): said of a while up to now. */
+const I_LATELY = String.raw`I(?:['’]ve\s+been\s+|\s+have\s+been\s+|\s+)`;
 const DAY_NAMES = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';
 /** When a planned thing takes place: a month, a day of it, a season or a time ahead. */
 const PLANNED_WHEN = String.raw`(?:(?:(?:early|mid|late)[ -])?(?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+\d{4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:${MONTH_NAMES})(?:\s+\d{4})?|(?:next|this)\s+(?:week|month|year|spring|summer|fall|autumn|winter|weekend)|(?:the\s+)?(?:spring|summer|fall|autumn|winter)(?:\s+of\s+\d{4})?|(?:${DAY_NAMES})|\d{4}-\d\d-\d\d)`;
@@ -1221,6 +1224,18 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S is V',
   },
   { re: /\bI\s+(?:just\s+)?got\s+(married|engaged|divorced)\b/i, attribute: 'relationship_status', phrase: 'S is V' },
+  // Dating someone ends being single: "I started dating Alex", "I'm dating Sam now".
+  {
+    re: /\bI(?:\s+(?:just|recently|finally|have|['’]ve)|['’]ve)*\s*(?:started\s+dating|began\s+dating|been\s+dating|am\s+(?:now\s+)?dating)\s+([\p{Lu}][\p{Ll}'’-]+)|\bI['’]m\s+(?:now\s+)?dating\s+([\p{Lu}][\p{Ll}'’-]+)/u,
+    attribute: 'relationship_status',
+    phrase: 'S is dating V',
+  },
+  // A work shift, one at a time: "I work the night shift", "I switched to day shifts".
+  {
+    re: /\b(?:I\s+(?:(?:now|still|usually|mostly)\s+)?work|(?:I['’]m|I\s+am)\s+(?:now\s+|still\s+)?(?:on|working)|I\s+(?:(?:just|recently|have|['’]ve)\s+)*(?:switched|moved|changed|went\s+back)\s+to)\s+(?:the\s+)?(night|day|morning|evening|late|early|graveyard|swing|overnight|weekend)\s+shifts?\b(?![^.!?]*\b(?:tomorrow|tonight|today|on\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|this\s+(?:week|weekend)|next)\b)/i,
+    attribute: 'shift',
+    phrase: 'S works the V shift',
+  },
   // A partner left ("Sam and I broke up", "I split up with my boyfriend"): the partner slot ends.
   {
     re: new RegExp(
@@ -1476,10 +1491,10 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S lives V',
   },
   // A daily routine by the clock: when one wakes up and goes to bed ("I wake up at 7", then "I get up
-  // at 6 now"); a morning of one day ("tomorrow", "on Friday") is no routine.
+  // at 6 now", "I've been waking up at 6"); a morning of one day ("tomorrow", "on Friday") is no routine.
   {
     re: new RegExp(
-      String.raw`\bI\s+(?:(?:usually|normally|always|now|typically|generally|still|often)\s+)?(?:wake\s+up|get\s+up)\s+(?:at|around|by|before)\s+((?:\d{1,2}(?::\d\d)?|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.))(?:\s*(?:am|pm|a\.m\.|p\.m\.))?)(?![^.!?]*\b(?:tomorrow|tonight|on\s+(?:${DAY_NAMES})|this\s+(?:morning|week|weekend)|next)\b)`,
+      String.raw`\b${I_LATELY}(?:(?:usually|normally|always|now|typically|generally|still|often)\s+)?(?:wak(?:e|ing)\s+up|get(?:ting)?\s+up)\s+(?:at|around|by|before)\s+((?:\d{1,2}(?::\d\d)?|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.))(?:\s*(?:am|pm|a\.m\.|p\.m\.))?)(?![^.!?]*\b(?:tomorrow|tonight|on\s+(?:${DAY_NAMES})|this\s+(?:morning|week|weekend)|next)\b)`,
       'iu',
     ),
     attribute: 'wake_time',
@@ -1487,7 +1502,7 @@ const ATTRIBUTE_PATTERNS: {
   },
   {
     re: new RegExp(
-      String.raw`\bI\s+(?:(?:usually|normally|always|now|typically|generally|still|often)\s+)?go\s+to\s+(?:bed|sleep)\s+(?:at|around|by|before)\s+((?:\d{1,2}(?::\d\d)?)(?:\s*(?:am|pm|a\.m\.|p\.m\.))?|midnight)(?![^.!?]*\b(?:tomorrow|tonight|on\s+(?:${DAY_NAMES})|this\s+(?:week|weekend)|next)\b)`,
+      String.raw`\b${I_LATELY}(?:(?:usually|normally|always|now|typically|generally|still|often)\s+)?go(?:ing)?\s+to\s+(?:bed|sleep)\s+(?:at|around|by|before)\s+((?:\d{1,2}(?::\d\d)?)(?:\s*(?:am|pm|a\.m\.|p\.m\.))?|midnight)(?![^.!?]*\b(?:tomorrow|tonight|on\s+(?:${DAY_NAMES})|this\s+(?:week|weekend)|next)\b)`,
       'iu',
     ),
     attribute: 'bedtime',
@@ -1833,7 +1848,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shift|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
