@@ -75,7 +75,7 @@ describe('synthesize: a new job, asked in other words', () => {
   it("answers where the user works from the employer learned of a job 'as a data engineer at Spotify'", async () => {
     const pack = await hx.synthesize('Where do I work?', { subjectId: 'sam', maxTokens: 400 });
     expect(pack.context, pack.context).toMatch(/sam works at Spotify/);
-    expect(pack.context).toMatch(/sam works as data engineer/);
+    expect(pack.context).toMatch(/sam works as a data engineer/);
   });
 });
 

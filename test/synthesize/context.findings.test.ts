@@ -68,6 +68,10 @@ describe('synthesize: each fact once', () => {
     expect(pack.context).toMatch(/^#### Facts$/m);
     const profile = pack.entries.find((e) => e.kind === 'profile');
     expect(profile?.content.split('\n').length).toBeGreaterThan(1);
+    // A fact's line keeps when it became true; its confidence is the entry's field, not prompt text.
+    expect(pack.context).toMatch(/^- dana is allergic to peanuts \(since 2026-03-01\)$/m);
+    expect(pack.context).not.toMatch(/confidence \d/);
+    expect(profile?.content).toMatch(/confidence \d/);
   });
 });
 
@@ -438,7 +442,7 @@ describe('synthesize: current facts only', () => {
       "I'm a junior developer.",
       'I got promoted to senior engineer.',
       'Is dana a developer or an engineer?',
-      /works as senior engineer/,
+      /works as a senior engineer/,
       /junior developer/,
     ],
     [

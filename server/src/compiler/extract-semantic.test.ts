@@ -501,7 +501,7 @@ describe("a chat assistant's user: jobs, counts of things owned, names, what a p
   ])('%s', (text, employer, occupation) => {
     const facts = learnedFrom([text]);
     expect(facts, JSON.stringify(facts)).toContainEqual(['user-1:employer', `user-1 works at ${employer}`]);
-    if (occupation) expect(facts).toContainEqual(['user-1:occupation', `user-1 works as ${occupation}`]);
+    if (occupation) expect(facts).toContainEqual(['user-1:occupation', `user-1 works as a ${occupation}`]);
   });
 });
 
@@ -789,12 +789,12 @@ describe("a value changed or given up: the newer statement takes the older one's
     ["I'm retired now.", ['user-1:employer', 'user-1 is retired']],
     ['I retired from Acme in May.', ['user-1:employer', 'user-1 no longer works at Acme']],
     ['I sold my Tesla.', ['user-1:car', 'user-1 no longer has their Tesla']],
-    ['I left Stripe, I joined Datadog as a staff engineer.', ['user-1:occupation', 'user-1 works as staff engineer']],
+    ['I left Stripe, I joined Datadog as a staff engineer.', ['user-1:occupation', 'user-1 works as a staff engineer']],
     [
       'I just joined Google as their first designer in Lisbon.',
       ['user-1:occupation', 'user-1 works as first designer'],
     ],
-    ['I got promoted to senior engineer.', ['user-1:occupation', 'user-1 works as senior engineer']],
+    ['I got promoted to senior engineer.', ['user-1:occupation', 'user-1 works as a senior engineer']],
     ['My timezone is now CET.', ['user-1:timezone', "user-1's timezone is CET"]],
     [
       'Our API base URL is https://api.acme.com/v2.',
@@ -806,7 +806,7 @@ describe("a value changed or given up: the newer statement takes the older one's
     ],
     ['Our node version is 20.11.', ['user-1:node_version', "user-1's node version is 20.11"]],
     ['Our default branch changed to main.', ['user-1:default_branch', "user-1's default branch is main"]],
-    ['I was promoted to team lead last week.', ['user-1:occupation', 'user-1 works as team lead']],
+    ['I was promoted to team lead last week.', ['user-1:occupation', 'user-1 works as a team lead']],
     ['I sold my Tesla and bought a Honda Civic.', ['user-1:car', 'user-1 drives a Honda Civic']],
     // Found probing forty more pairs of a value and its change through synthesize (2026-12-06 night).
     ['I left Google and joined Meta.', ['user-1:employer', 'user-1 works at Meta']],
@@ -943,7 +943,7 @@ describe("a value changed or given up: the newer statement takes the older one's
     ["I'm originally from Ohio but live in Texas now.", ['user-1:location', 'user-1 lives in Texas']],
     ['I recently started working at Apple.', ['user-1:employer', 'user-1 works at Apple']],
     ["I'm a software developer at Microsoft.", ['user-1:employer', 'user-1 works at Microsoft']],
-    ["I'm employed as a teacher.", ['user-1:occupation', 'user-1 works as teacher']],
+    ["I'm employed as a teacher.", ['user-1:occupation', 'user-1 works as a teacher']],
     ['My job title is Senior PM.', ['user-1:occupation', 'user-1 works as Senior PM']],
     ["My name's Jordan.", ['user-1:name', "user-1's name is Jordan"]],
     ['Everyone calls me JJ.', ['user-1:preferred_name', 'user-1 goes by JJ']],
@@ -1021,7 +1021,7 @@ describe("a value changed or given up: the newer statement takes the older one's
     expect(learnedFrom(["Hi! I'm Priya, I live in Lisbon and work as a data engineer at Feedzai."])).toEqual([
       ['user-1:location', 'user-1 lives in Lisbon'],
       ['user-1:employer', 'user-1 works at Feedzai'],
-      ['user-1:occupation', 'user-1 works as data engineer'],
+      ['user-1:occupation', 'user-1 works as a data engineer'],
     ]);
     // Only after the words such a clause opens with; where one is from is a place.
     expect(learnedFrom(["I'm tired and from now on I rest."])).toEqual([]);

@@ -2000,6 +2000,8 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       // "my pet Rex": the kind is the pet.
       .replace('pet pet ', 'pet ')
       .replace(/\bV\b/, ofTheSubject(value))
+      // A role takes its article back ("works as a nurse"; the value is the role alone, "nurse").
+      .replace(/\bworks as (?!(?:an?|the|their|his|her|my|our|first|head|chief|lead)\b)(?=\p{Ll})/u, 'works as a ')
       .replace(/\ba (?=[aeioAEIO])/, 'an ')
       .replace(/\b(parents|grandparents) lives\b/, '$1 live')
       .replace(/\bpronouns is\b/, 'pronouns are');

@@ -213,6 +213,13 @@ function oneLine(input: PackInput, content: string, withDate = true): string {
 }
 
 /** An artifact's markdown as a block: its title a `###` heading with the date, its headings two levels down. */
+/**
+ * A profile line's `(since 2026-03-01, confidence 0.80)`: the context keeps the date (when the fact
+ * became true) and leaves the confidence to the entry (`entries[].confidence`): a reader of the
+ * prompt has no use for it, and it cost a fifth of a short fact's tokens.
+ */
+const SINCE_CONFIDENCE = /\(since (\d{4}-\d\d-\d\d), confidence \d(?:\.\d+)?\)$/;
+
 function blockLines(input: PackInput, lines: string[]): string[] {
   const out: string[] = [];
   let titled = false;
@@ -223,7 +230,7 @@ function blockLines(input: PackInput, lines: string[]): string[] {
       out.push(`### ${heading[2]}${input.date ? ` [${input.date}]` : ''}${mark}`);
       titled = true;
     } else if (heading) out.push(`${'#'.repeat(Math.min(6, (heading[1] as string).length + 2))} ${heading[2]}`);
-    else out.push(line);
+    else out.push(line.replace(SINCE_CONFIDENCE, '(since $1)'));
   }
   if (!titled) out.unshift(`### ${input.entry.kind.replace(/_/g, ' ')}${input.date ? ` [${input.date}]` : ''}`);
   return out;
