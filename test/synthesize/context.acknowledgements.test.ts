@@ -16,6 +16,7 @@ const ACKS = [
   'Thanks for sharing that. How can I help today?',
   'Sounds good!',
   "Great, I'll keep that in mind.",
+  'Okay, noted.',
 ];
 
 const TURNS: DatedTurn[] = [
@@ -32,6 +33,8 @@ const TURNS: DatedTurn[] = [
   ['Yes.', '2026-03-08T09:01:30Z', 's2'],
   ['I run every morning before work.', '2026-03-08T09:02:00Z', 's2'],
   [ACKS[4] as string, '2026-03-08T09:02:30Z', 's2', 'assistant'],
+  ['My dentist appointment is on the 20th.', '2026-03-08T09:03:00Z', 's2'],
+  [ACKS[5] as string, '2026-03-08T09:03:30Z', 's2', 'assistant'],
 ];
 
 let hx: Hx;
@@ -46,6 +49,7 @@ describe('synthesize: acknowledgements say nothing', () => {
     ['What did I tell you about my sister?'],
     ['Which app do I use for my to-do lists?'],
     ['What did I share about my mornings?'],
+    ['When is my dentist appointment?'],
   ])('leaves the assistant’s thanks and "noted" out of the context of %s', async (query) => {
     const pack = await hx.synthesize(query, { subjectId: 'priya', maxTokens: 2000 });
     for (const ack of ACKS) expect(pack.context, pack.context).not.toContain(ack);

@@ -10,6 +10,8 @@ describe('saysNothing', () => {
     "Great, I'll keep that in mind.",
     'Thank you so much!',
     'Hi there!',
+    'assistant: Okay, noted.',
+    'assistant: Sure, will do!',
   ])('reads "%s" as phatic', (text) => {
     expect(saysNothing(text)).toBe(true);
   });
@@ -19,6 +21,7 @@ describe('saysNothing', () => {
     'No, thanks.',
     'Sure!',
     'Okay.',
+    'user: Okay, noted.',
     'Thanks, the Thai place was great.',
     "I'll do it in the morning.",
     'It is fine.',

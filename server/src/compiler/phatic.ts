@@ -3,7 +3,8 @@
  * say nothing about anyone ("Noted, thanks for telling me.", "Got it!", "Sounds good.", "How can I
  * help today?"). An assistant says one after most turns; in a context it holds a line that no
  * question is answered by, and as a session's topic ("thanks", "good") it names none. A yes or a no
- * is not phatic: it answers the question before it ("Shall I book the vegetarian menu?" "Yes.").
+ * is not phatic: it answers the question before it ("Shall I book the vegetarian menu?" "Yes."),
+ * but for an assistant's "Okay, noted.".
  */
 import { words } from './normalise.js';
 
@@ -21,12 +22,30 @@ export const PHATIC_WORDS = new Set(
 
 const MAX_PHATIC_CHARS = 160;
 
+/**
+ * A yes or an okay from the assistant acknowledges ("Okay, noted."): the assistant asks, the user
+ * answers, and a user's "Okay." may be the answer.
+ */
+const ASSISTANT_AFFIRMATIONS = new Set([
+  'ok',
+  'okay',
+  'sure',
+  'yes',
+  'yeah',
+  'yep',
+  'alright',
+  'absolutely',
+  'certainly',
+  'definitely',
+]);
+
 /** Whether a text is phatic only: every word of it is one of acknowledgement, thanks or greeting. */
 export function saysNothing(text: string): boolean {
   // Thanks and greetings are short: a long text holds something else (and is not split into words here).
   if (text.length > MAX_PHATIC_CHARS) return false;
   // A speaker's label ("assistant: ") is not what was said.
-  const said = text.replace(/^[^:\n]{1,40}:\s/, '');
-  const ws = words(said);
-  return ws.length > 0 && ws.every((w) => PHATIC_WORDS.has(w));
+  const label = /^([^:\n]{1,40}):\s/.exec(text);
+  const assistant = label?.[1]?.trim().toLowerCase() === 'assistant';
+  const ws = words(label ? text.slice(label[0].length) : text);
+  return ws.length > 0 && ws.every((w) => PHATIC_WORDS.has(w) || (assistant && ASSISTANT_AFFIRMATIONS.has(w)));
 }
