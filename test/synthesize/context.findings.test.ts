@@ -809,6 +809,22 @@ describe('synthesize: current facts only', () => {
       /works the day shift/,
       /night shift/,
     ],
+    [
+      'a launch date pushed',
+      'Our launch date is March 15.',
+      'The launch got pushed to April 2.',
+      "When is dana's launch?",
+      /April 2/,
+      /March 15/,
+    ],
+    [
+      'a framework switched from (a dotted name)',
+      'We use Next.js and Postgres.',
+      'We switched to Remix.',
+      'Which web framework does dana use?',
+      /uses Remix/,
+      /Next\.js/,
+    ],
   ])('leaves out the old value after %s', async (_what, before, after, query, current, old) => {
     const hx = await client('changed');
     await say(hx, 'dana', [

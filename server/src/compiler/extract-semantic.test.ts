@@ -826,6 +826,8 @@ describe("a value changed or given up: the newer statement takes the older one's
     ["I'm down to 75 kg now.", ['user-1:weight', "user-1's weight is 75 kg"]],
     ['I got a new manager, Tom.', ['user-1:manager', "user-1's manager is Tom"]],
     ["Lately I've been going to bed at 10pm.", ['user-1:bedtime', 'user-1 goes to bed at 10pm']],
+    ['The launch got pushed to April 2.', ['user-1:launch_date', "user-1's launch is planned for April 2"]],
+    ['We pushed the deadline to Friday.', ['user-1:deadline', "user-1's deadline is planned for Friday"]],
     ["I've been waking up at 6am.", ['user-1:wake_time', 'user-1 wakes up at 6am']],
     ['I started dating Alex last month.', ['user-1:relationship_status', 'user-1 is dating Alex']],
     ['I work the night shift at the hospital.', ['user-1:shift', 'user-1 works the night shift']],
@@ -1135,6 +1137,16 @@ describe("a value changed or given up: the newer statement takes the older one's
     expect(keys(['I use VS Code.', 'I switched to Neovim.'])).toEqual(['user-1:choice:editor', 'user-1:choice:editor']);
     expect(keys(['I prefer tea.', 'I prefer coffee now.'])).toEqual(['user-1:choice:drink', 'user-1:choice:drink']);
     expect(keys(['We use Postgres 15 and pnpm.'])).toEqual(['user-1:choice:database', 'user-1:choice:package_manager']);
+    // A dotted name is whole ("Next.js", not "Next"), and its own kind or a known one, not a "js".
+    expect(keys(['We use Next.js and Postgres.', 'Let’s go with Auth.js.'])).toEqual([
+      'user-1:choice:web_framework',
+      'user-1:choice:database',
+      'user-1:choice:auth_provider',
+    ]);
+    expect(keys(['We use Socket.io.'])).toEqual(['user-1:choice:socket.io']);
+    expect(keys(['We decided to host on Fly.io instead of Vercel because of websockets.'])).toEqual([
+      'user-1:choice:hosting',
+    ]);
     // A thing of no one kind is of the kind its purpose says: Notion for to-do lists is a task manager.
     expect(keys(['I use Notion for my to-do lists.', 'I switched to Todoist.'])).toEqual([
       'user-1:choice:task_manager',

@@ -145,9 +145,9 @@ const WE_USE =
   /\b(?:we|I)(?:\s+(?:now|currently|still|mostly|mainly|also|just|only|usually|always))*(?:\s+|(?=['’]))(?:use|are using|['’]re using|am using|['’]m using|run on|are running on|['’]re running on|rely on)\s+(.+)/i;
 /** What a team moved, switched or migrated, said before "to" ("our CI", "the main database", "everything"). */
 const WHAT_MOVED = String.raw`(?:\s+(?:over|everything|(?:our|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+))?\s+to`;
-/** "We decided to go with Qdrant", "we settled on Vite", "we upgraded to Postgres 16": a team's choice of a named thing. */
+/** "We decided to go with Qdrant", "we settled on Vite", "let's go with Auth.js", "we upgraded to Postgres 16": a team's choice of a named thing. */
 const WE_CHOSE = new RegExp(
-  String.raw`\b[Ww]e(?:\s+(?:finally|just|eventually|recently|now))?\s+(?:(?:have\s+)?decided\s+to\s+(?:go\s+with|use|adopt)|chose|picked|settled\s+on|opted\s+for|standardi[sz]ed\s+on|(?:have\s+)?(?:upgraded|migrated|switched)${WHAT_MOVED}|deploy\s+(?:with|on|to|via)|host\s+(?:on|with)|build\s+with|test\s+with|run\s+(?:our\s+)?(?:CI|tests)\s+(?:on|with))\s+(\p{Lu}.*)`,
+  String.raw`\b(?:[Ll]et['’]?s\s+(?:go\s+with|use|stick\s+with)|[Ww]e(?:\s+(?:finally|just|eventually|recently|now))?\s+(?:(?:have\s+)?decided\s+to\s+(?:go\s+with|use|adopt|host\s+(?:on|with)|deploy\s+(?:with|on|to|via))|chose|picked|settled\s+on|opted\s+for|standardi[sz]ed\s+on|(?:have\s+)?(?:upgraded|migrated|switched)${WHAT_MOVED}|deploy\s+(?:with|on|to|via)|host\s+(?:on|with)|build\s+with|test\s+with|run\s+(?:our\s+)?(?:CI|tests)\s+(?:on|with)))\s+(\p{Lu}.*)`,
   'u',
 );
 /** "We moved our CI to CircleCI": a choice only when what it moved to is a known thing (not "we moved to Austin"). */
@@ -359,7 +359,7 @@ function cleanObject(raw: string): string | null {
   let o = raw
     .replace(QUALIFIER_COMMA, ' ')
     .split(
-      /[,;:.!?()]|\s*[-–—]+\s+|\s+(?:but|because|since|although|though|so(?!\s+(?:much|many|far|long|well)\b)|when|while|and (?:I|we|it|that|this|they|she|he|my)(?:['’]\w+)?|as well as)\s+/i,
+      /[,;:!?()]|\.(?!\w)|\s*[-–—]+\s+|\s+(?:but|because|since|although|though|so(?!\s+(?:much|many|far|long|well)\b)|when|while|and (?:I|we|it|that|this|they|she|he|my)(?:['’]\w+)?|as well as)\s+/i,
     )[0];
   o = o.replace(/\s+(?:so much|a lot|very much|too|as well|anymore|any more|lately|these days|right now|now)$/i, '');
   // When it was chosen is no part of what was chosen ("the Business plan last week"); a time to come
@@ -408,6 +408,8 @@ function kindOf(object: string): string | null {
   // The head noun ends where a prepositional phrase or a relative clause starts: "vegetarian recipes
   // that take under 30 minutes" is of recipes, not of minutes.
   const head = headOf(object);
+  // A dotted name is its own kind, not its suffix's: "Next.js" and "Auth.js" are no two of a "js".
+  if (/^[\p{L}\d-]+(?:\.[\p{L}\d-]+)+$/u.test(head.trim())) return head.trim().toLowerCase();
   // A version is no kind: "Postgres 15" is a `postgr`.
   const stems = contentStems(head).filter((stem) => !/^[\d.]+$/.test(stem));
   return stems.length > 0 ? (stems[stems.length - 1] as string) : null;
@@ -438,6 +440,9 @@ const KNOWN_KINDS: Record<string, string> = Object.fromEntries(
     phone:
       'iphone|pixel|google pixel|galaxy|samsung galaxy|oneplus|android phone|nothing phone|xiaomi|motorola|moto|fairphone',
     laptop: 'thinkpad|xps|dell xps|surface laptop|framework laptop|zenbook|spectre|razer blade|yoga',
+    'web framework':
+      'next.js|nextjs|next|remix|nuxt|sveltekit|astro|gatsby|rails|ruby on rails|django|laravel|express|fastify|nestjs|flask|fastapi|spring boot|phoenix',
+    'auth provider': 'auth.js|nextauth|clerk|auth0|lucia|passport|firebase auth|supabase auth|cognito|workos|stytch',
     // Notion is no one kind (notes, documents, tasks): what it is used for says which (PURPOSE_KINDS).
     'task manager':
       'todoist|ticktick|things 3|omnifocus|any.do|microsoft to do|todo.txt|remember the milk|apple reminders|wunderlist|trello|asana|clickup',
@@ -666,7 +671,9 @@ const SPORT_PLAYED = 'tennis|golf|soccer|football|basketball|chess|squash|padel|
 const MY_GOAL_IS = String.raw`\b[Mm]y\s+(?:new\s+|main\s+|current\s+|big(?:gest)?\s+|ultimate\s+|next\s+|only\s+|personal\s+|fitness\s+|career\s+)?goal\s+(?:(?:for\s+(?:this|next|the)\s+(?:year|month|week|season|summer)|now|right\s+now|these\s+days)\s+)?(?:is|has\s+become|became)\s+(?:now\s+)?`;
 /** Things planned for a date ("my sister's wedding", "the trip"). */
 const PLANNED_THING =
-  'wedding|trip|vacation|holiday|party|surgery|interview|exam|recital|concert|launch|move|visit|graduation|ceremony|conference';
+  'wedding|trip|vacation|holiday|party|surgery|interview|exam|recital|concert|launch|release|deadline|demo|move|visit|graduation|ceremony|conference';
+/** A planned thing whose date is also said as "our launch date is ..." (MY_THINGS): one slot for both. */
+const DATED_SLOT: Record<string, string> = { launch: 'launch_date', release: 'release_date', deadline: 'deadline' };
 /** A service one subscribes to, by its name ("Netflix", "Spotify Premium", "Disney+"). */
 const SERVICE = String.raw`([\p{Lu}][\p{L}\p{N}+]*(?:\s+[\p{Lu}][\p{L}\p{N}+]*)?)`;
 /** "I've (now) ...": a tally of things done so far follows. */
@@ -1528,7 +1535,7 @@ const ATTRIBUTE_PATTERNS: {
   // postponed to September"; "we moved the trip to May"): one slot per thing named.
   {
     re: new RegExp(
-      String.raw`\b(?:[Mm]y|[Oo]ur)\s+(?<v1>(?:[\p{L}'’-]+\s+){0,2}?(?:${PLANNED_THING}|due\s+date))\s+(?:is|will\s+be|(?:has\s+been|was|got|is\s+being)\s+(?:postponed|moved|pushed(?:\s+back)?|rescheduled|brought\s+forward|changed)\s+(?:to|until))\s+(?:now\s+)?(?:on\s+|in\s+|for\s+)?(?<v>${PLANNED_WHEN})`,
+      String.raw`\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?<v1>(?:[\p{L}'’-]+\s+){0,2}?(?:${PLANNED_THING}|due\s+date))(?:\s+date)?\s+(?:is|will\s+be|(?:has\s+been|was|got|is\s+being)\s+(?:postponed|moved|pushed(?:\s+back)?|rescheduled|brought\s+forward|changed)\s+(?:to|until))\s+(?:now\s+)?(?:on\s+|in\s+|for\s+)?(?<v>${PLANNED_WHEN})`,
       'u',
     ),
     attribute: 'planned',
@@ -1940,10 +1947,12 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       }
       if (p.attribute === 'planned') {
         v1 = said.replace(/\s+/g, ' ');
-        attribute = `planned_${v1
-          .toLowerCase()
-          .replace(/^[\p{L}-]+['’]s\s+/u, (m) => `${m.slice(0, -3).trim()}_`)
-          .replace(/[^\p{L}]+/gu, '_')}`;
+        attribute =
+          DATED_SLOT[v1.toLowerCase()] ??
+          `planned_${v1
+            .toLowerCase()
+            .replace(/^[\p{L}-]+['’]s\s+/u, (m) => `${m.slice(0, -3).trim()}_`)
+            .replace(/[^\p{L}]+/gu, '_')}`;
       }
       if (p.attribute === 'personal_best') v1 = v1.replace(/\s+/g, ' ');
     } else value = m.slice(1).find((g) => g !== undefined) as string;

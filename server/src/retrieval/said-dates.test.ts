@@ -48,6 +48,11 @@ describe('withSaidDates', () => {
       "My exam is on the 3rd of February (2024-02-03), I can't wait!",
     ],
     ['I will never forget last January.', 'I will never forget last January (2023-01).'],
+    // A date set or moved is one to come; a move to a place is not.
+    ['Our launch date is March 15.', 'Our launch date is March 15 (2024-03-15).'],
+    ['The launch got pushed to August 2.', 'The launch got pushed to August 2 (2023-08-02).'],
+    ['We moved the party to January 10.', 'We moved the party to January 10 (2024-01-10).'],
+    ['I moved to Berlin in January.', 'I moved to Berlin in January (2023-01).'],
     // ...and so does a present progressive that arranges a day: a wedding, a flight, a move.
     [
       'My sister Ana is getting married on September 12 in Porto.',

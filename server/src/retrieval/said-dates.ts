@@ -32,10 +32,11 @@ const ARRANGED =
  * time ("the budget is frozen until April", "I'm off until May") looks ahead too, and so does
  * something arranged for a day ("has a dentist appointment on Friday", "remind me", "my birthday is
  * on March 14"); a thing done until a time ("I worked there until March") or had ("I had an
- * appointment on Monday") does not.
+ * appointment on Monday") does not. A date set or moved ("our launch date is March 15", "the launch got
+ * pushed to April 2", "planned for May") is one to come.
  */
 const FUTURE = new RegExp(
-  String.raw`\b(?:(?:is|are|am)\s+(?:\w+\s+){0,2}until|next|tomorrow|coming|upcoming|will|going to|gonna|plan(?:ning)? to|soon|looking forward|can['’]?t wait|cannot wait|excited (?:for|about)|training for|preparing for|getting ready|(?:want|hope|hoping|intend|aim) to|scheduled|booked|remind(?:er)?|due|(?:is|are)\s+on|(?:have|has)\s+(?:got\s+)?(?:a|an|my|his|her|our|their|the)\s+(?:[\w-]+\s+){0,2}(?:appointment|meeting|interview|call|exam|test|flight|class|lesson|party|date|deadline|surgery|check-?up|game|match|concert|show))\b|'ll\b|['’](?:s|re|m)\s+(?:\w+\s+){0,2}until\b|['’]s\s+on\b|(?:\b(?:is|are|am)|['’](?:s|re|m))\s+(?:\w+\s+)?${ARRANGED}\b`,
+  String.raw`\b(?:(?:is|are|am)\s+(?:\w+\s+){0,2}until|next|tomorrow|coming|upcoming|will|going to|gonna|plan(?:ning)? to|soon|looking forward|can['’]?t wait|cannot wait|excited (?:for|about)|training for|preparing for|getting ready|(?:want|hope|hoping|intend|aim) to|scheduled|booked|remind(?:er)?|due|planned\s+for|(?:pushed(?:\s+back)?|postponed|rescheduled|delayed)\s+(?:to|until)|moved\s+(?:[\w'’]+\s+){0,3}?to\s+(?:(?:early|mid|late|next)\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:launch|release|go-live|due)(?:\s+date)?\s+is|deadline\s+is|(?:is|are)\s+on|(?:have|has)\s+(?:got\s+)?(?:a|an|my|his|her|our|their|the)\s+(?:[\w-]+\s+){0,2}(?:appointment|meeting|interview|call|exam|test|flight|class|lesson|party|date|deadline|surgery|check-?up|game|match|concert|show))\b|'ll\b|['’](?:s|re|m)\s+(?:\w+\s+){0,2}until\b|['’]s\s+on\b|(?:\b(?:is|are|am)|['’](?:s|re|m))\s+(?:\w+\s+)?${ARRANGED}\b`,
   'i',
 );
 
