@@ -79,6 +79,13 @@ describe('synthesize: acknowledgements say nothing', () => {
   });
 });
 
+describe('synthesize: a choice found by its kind', () => {
+  it('finds the task manager by the words "task manager", which no turn says', async () => {
+    const pack = await hx.synthesize('What task manager do I use?', { subjectId: 'priya', maxTokens: 120 });
+    expect(pack.context, pack.context).toMatch(/priya prefers Todoist \(task manager\)/);
+  });
+});
+
 describe('synthesize: a tool for a purpose, replaced by a known one', () => {
   it('gives the task manager switched to, and leaves out the one before', async () => {
     const pack = await hx.synthesize('Which app do I use for my to-do lists?', { subjectId: 'priya', maxTokens: 2000 });

@@ -251,10 +251,10 @@ describe('near-duplicates and LoCoMo-style speakers', () => {
     expect(drafts.map((d) => [d.content, d.attributeKey, d.attributes.replaces ?? null])).toEqual([
       // Known databases and package managers are choices of their kind: one supersedes the other. A
       // database chosen also replaces one said as an attribute ("our main database is MySQL").
-      ['user-1 uses Postgres 15', 'user-1:choice:database', ['user-1:database']],
-      ['user-1 uses pnpm', 'user-1:choice:package_manager', null],
-      ['user-1 uses CockroachDB for the api', 'user-1:choice:database', ['user-1:database']],
-      ['user-1 uses YugabyteDB', 'user-1:choice:database', ['user-1:database']],
+      ['user-1 uses Postgres 15 (database)', 'user-1:choice:database', ['user-1:database']],
+      ['user-1 uses pnpm (package manager)', 'user-1:choice:package_manager', null],
+      ['user-1 uses CockroachDB for the api (database)', 'user-1:choice:database', ['user-1:database']],
+      ['user-1 uses YugabyteDB (database)', 'user-1:choice:database', ['user-1:database']],
     ]);
   });
 
@@ -687,7 +687,7 @@ describe('a switch of plan, and when a choice was made', () => {
 
   it('leaves when it was chosen out of what was chosen', () => {
     expect(learned('We switched from Postgres to CockroachDB last year.')).toEqual([
-      ['user-1:choice:database', 'user-1 uses CockroachDB'],
+      ['user-1:choice:database', 'user-1 uses CockroachDB (database)'],
     ]);
   });
 });
@@ -696,8 +696,8 @@ describe("what a person uses, as a team's choice is read", () => {
   const learned = (text: string) => learnedFrom([text], ['fact', 'preference']);
 
   it.each([
-    ["I'm using Neovim now.", [['user-1:choice:editor', 'user-1 uses Neovim']]],
-    ['I mostly use pnpm.', [['user-1:choice:package_manager', 'user-1 uses pnpm']]],
+    ["I'm using Neovim now.", [['user-1:choice:editor', 'user-1 uses Neovim (editor)']]],
+    ['I mostly use pnpm.', [['user-1:choice:package_manager', 'user-1 uses pnpm (package manager)']]],
     ['My editor is Zed.', [['user-1:editor', "user-1's editor is Zed"]]],
   ])('%s', (text, expected) => {
     expect(learned(text)).toEqual(expected);

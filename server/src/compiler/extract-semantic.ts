@@ -488,7 +488,37 @@ const PURPOSE = /\s+for\s+(?:(?:my|our|their|his|her|the|all|all of)\s+)*(.+?)\s
 function choiceKind(object: string): string | null {
   const purpose = PURPOSE.exec(object)?.[1]?.toLowerCase();
   const known = KNOWN_KINDS[choiceName(object)] ?? (purpose ? PURPOSE_KINDS[purpose] : undefined);
-  return known ? known.replace(/\s+/g, '_') : kindOf(object);
+  if (known) return known.replace(/\s+/g, '_');
+  const head = kindOf(object);
+  return (head && KIND_OF_HEAD.get(head)) ?? head;
+}
+
+/**
+ * A known kind by the word that names it ("the MySQL database" is of the kind "database", as "Postgres"
+ * is), when one kind alone ends in that word ("manager" ends three).
+ */
+const KIND_OF_HEAD = (() => {
+  const byHead = new Map<string, string | null>();
+  for (const kind of new Set(Object.values(KNOWN_KINDS))) {
+    const head = contentStems(kind).at(-1);
+    if (head) byHead.set(head, byHead.has(head) ? null : kind.replace(/\s+/g, '_'));
+  }
+  return new Map([...byHead].filter((e): e is [string, string] => e[1] !== null));
+})();
+
+/** The kinds KNOWN_KINDS and PURPOSE_KINDS name, as choiceKind writes them ("task_manager"). */
+const NAMED_KINDS = new Set(
+  [...Object.values(KNOWN_KINDS), ...Object.values(PURPOSE_KINDS)].map((k) => k.replace(/\s+/g, '_')),
+);
+
+/**
+ * What kind of thing a choice is, said after it when no word of it says so ("uses MySQL (database)",
+ * "prefers Todoist (task manager)"): "What database do we use?" finds the memory by its kind.
+ */
+function kindNote(object: string, kind: string | undefined): string {
+  if (!kind || !NAMED_KINDS.has(kind)) return '';
+  const label = kind.replace(/_/g, ' ');
+  return contentStems(object).includes(contentStems(label).at(-1) ?? '') ? '' : ` (${label})`;
 }
 
 /** Whether a thing is one KNOWN_KINDS names (a version aside): "CircleCI" is, "Austin" is not. */
@@ -2221,7 +2251,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
             : 'wants';
     const content = p.favourite
       ? `${who}'s ${p.favourite.word} ${p.favourite.category} is ${p.object}`
-      : `${who} ${verb} ${p.toVerb ? 'to ' : ''}${p.object}`;
+      : `${who} ${verb} ${p.toVerb ? 'to ' : ''}${p.object}${kindNote(p.object, p.kind)}`;
     out.push(
       draft(
         s,
