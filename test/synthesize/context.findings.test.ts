@@ -837,6 +837,21 @@ describe('synthesize: current facts only', () => {
     expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
   });
 
+  it('keeps what one is building and the people one works with in the profile', async () => {
+    // "Summarize what you know about my project" read a profile without the project or the cofounder.
+    const hx = await client('building');
+    await say(hx, 'lee', [
+      ["I'm building a SaaS for dentists. We use Next.js and Postgres.", '2026-01-10T10:00:00Z'],
+      ['My cofounder Maria handles sales; I do the engineering.', '2026-01-12T10:00:00Z'],
+    ]);
+    const { artifacts } = await hx.listArtifacts({ limit: 100 });
+    const profile = artifacts.find((a) => a.type === 'profile')?.markdown ?? '';
+    expect(profile).toMatch(/lee is building a SaaS for dentists/);
+    expect(profile).toMatch(/lee's cofounder is Maria/);
+    expect(profile).toMatch(/lee uses Next\.js \(web framework\)/);
+    expect(profile).toMatch(/lee uses Postgres \(database\)/);
+  });
+
   it('names each pet of a list and a pet named after when it came', async () => {
     const hx = await client('pets');
     await say(hx, 'dana', [

@@ -1455,10 +1455,10 @@ const ATTRIBUTE_PATTERNS: {
     ends: true,
     endsValueIn: 'pet_',
   },
-  // The people around someone, by name ("my sister Ana is getting married", "my boss, Priya, ..."):
-  // each one its own slot, two sisters add up.
+  // The people around someone, by name ("my sister Ana is getting married", "my boss, Priya, ...", "my
+  // cofounder Maria", "my therapist is Dr. Lee"): each one its own slot, two sisters add up.
   {
-    re: /\b[Mm]y\s+(sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|best friend|boss|manager|roommate|neighbou?r)(?:['’]s name is|\s+is\s+(?:called|named)|\s+(?:called|named)|,)?\s+([\p{Lu}][\p{Ll}'’-]+)\b/u,
+    re: /\b[Mm]y\s+(sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|best friend|boss|manager|roommate|neighbou?r|co-?founder|business partner|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|personal trainer|coach|landlord|accountant|lawyer)(?:['’]s name is|\s+is\s+(?:called|named)|\s+(?:called|named)|\s+is|,)?\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[\p{Lu}][\p{Ll}'’-]+)\b/u,
     attribute: 'relative',
     phrase: "S's V1 is V",
   },
@@ -1483,6 +1483,13 @@ const ATTRIBUTE_PATTERNS: {
     re: /(?:^|[.!?;]\s+|,\s+(?:and|but|so)\s+|\b(?:and|but|so|now)\s+)(?!(?:He|She|It|They|This|That|There|Who|What|Which|Everyone|Nobody|Someone|Mine)\b)(?<v>[\p{Lu}][\p{Ll}'’-]+(?:\s+[\p{Lu}][\p{Ll}'’-]+)?)\s+is\s+(?:now\s+)?(?:officially\s+)?my\s+(?:new\s+|current\s+)?(?<v1>manager|boss|tech lead|team lead|product manager)\b/u,
     attribute: 'my',
     phrase: "S's V1 is V",
+  },
+  // What one is building or working on ("I'm building a SaaS for dentists", "we're working on a mobile
+  // app for runners"): each its own slot, one thing built does not end another.
+  {
+    re: /\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:(?:currently|now|still|also)\s+)?(?<v1>building|developing|working\s+on)\s+(?<v>(?:an?|my|our)\s+(?!(?:lot|bit|little|way|plan|habit|routine|tan|relationship)\b)[^,.;!?]{3,60}?)(?=\s+(?:because|since|so|but|right now|these days|at the moment|and\s+(?:I|we|it)|with\s+(?:my|our|a)\s+\w+\s+(?:and|but))\b|[,.;!?]|$)/u,
+    attribute: 'building',
+    phrase: 'S is V1 V',
   },
   // The team one is on ("I'm on the payments team", "I joined the search team", "I moved to the
   // platform team"): one at a time, as "my team is X" says it.
@@ -1858,8 +1865,9 @@ const ATTRIBUTE_PATTERNS: {
 
 function trimValue(v: string, attribute: string): string {
   let out = v.replace(/[.,;:!?'’"]+$/, '').trim();
-  // A diet's value and a schedule's ("Mondays and Wednesdays at 6pm") hold these words.
-  if (attribute !== 'diet' && !attribute.startsWith('schedule_'))
+  // A diet's value, a schedule's ("Mondays and Wednesdays at 6pm") and a thing built ("a SaaS for
+  // dentists") hold these words.
+  if (attribute !== 'diet' && attribute !== 'building' && !attribute.startsWith('schedule_'))
     out = out.split(/\s+(?:as|with|since|because|and|but|for|when|while|after|before|until|so|to|from|on|at)\s+/i)[0];
   // A value cut at its length ends on the last word that says something ("animals with" -> "animals").
   else out = out.replace(/(?:\s+(?:and|or|with|of|to|the|a|an|some|most|like))+$/i, '');
@@ -1885,7 +1893,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m an?|I am an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -2000,6 +2008,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       attribute === 'habit' ||
       attribute === 'location_left' ||
       attribute === 'subscription' ||
+      attribute === 'building' ||
       /^(?:pet|relative)_/.test(attribute);
     const kind = p.byKind ? kindOf(value) : null;
     if (p.byKind && !kind) continue;
