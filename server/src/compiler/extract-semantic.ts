@@ -1458,7 +1458,14 @@ const ATTRIBUTE_PATTERNS: {
   // The people around someone, by name ("my sister Ana is getting married", "my boss, Priya, ...", "my
   // cofounder Maria", "my therapist is Dr. Lee"): each one its own slot, two sisters add up.
   {
-    re: /\b[Mm]y\s+(sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|best friend|boss|manager|roommate|neighbou?r|co-?founder|business partner|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|personal trainer|coach|landlord|accountant|lawyer)(?:['’]s name is|\s+is\s+(?:called|named)|\s+(?:called|named)|\s+is|,)?\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[\p{Lu}][\p{Ll}'’-]+)\b/u,
+    re: /\b[Mm]y\s+(sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|best friend|boss|manager|roommate|neighbou?r|co-?founder|business partner|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|personal trainer|coach|landlord|accountant|lawyer)(?:['’]s name is|\s+is\s+(?:called|named)|\s+(?:called|named)|,)?\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[\p{Lu}][\p{Ll}'’-]+)\b/u,
+    attribute: 'relative',
+    phrase: "S's V1 is V",
+  },
+  // The same with "is" ("my therapist is Dr. Lee"), for the people one sees for work or care: a boss
+  // said so is the manager's one slot ("my boss is Priya", then "... is Tom").
+  {
+    re: /\b[Mm]y\s+(co-?founder|business partner|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|personal trainer|coach|landlord|accountant|lawyer)\s+is\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[\p{Lu}][\p{Ll}'’-]+)\b/u,
     attribute: 'relative',
     phrase: "S's V1 is V",
   },
@@ -1485,9 +1492,10 @@ const ATTRIBUTE_PATTERNS: {
     phrase: "S's V1 is V",
   },
   // What one is building or working on ("I'm building a SaaS for dentists", "we're working on a mobile
-  // app for runners"): each its own slot, one thing built does not end another.
+  // app for runners"): each its own slot, one thing built does not end another. A project is the
+  // project's slot (one at a time, below).
   {
-    re: /\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:(?:currently|now|still|also)\s+)?(?<v1>building|developing|working\s+on)\s+(?<v>(?:an?|my|our)\s+(?!(?:lot|bit|little|way|plan|habit|routine|tan|relationship)\b)[^,.;!?]{3,60}?)(?=\s+(?:because|since|so|but|right now|these days|at the moment|and\s+(?:I|we|it)|with\s+(?:my|our|a)\s+\w+\s+(?:and|but))\b|[,.;!?]|$)/u,
+    re: /\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:(?:currently|now|still|also)\s+)?(?<v1>building|developing|working\s+on)\s+(?<v>(?:an?|my|our)\s+(?!(?:lot|bit|little|way|plan|habit|routine|tan|relationship)\b)(?![^,.;!?]*\bproject\b)[^,.;!?]{3,60}?)(?=\s+(?:because|since|so|but|right now|these days|at the moment|and\s+(?:I|we|it)|with\s+(?:my|our|a)\s+\w+\s+(?:and|but))\b|[,.;!?]|$)/u,
     attribute: 'building',
     phrase: 'S is V1 V',
   },
