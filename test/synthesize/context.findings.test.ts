@@ -1104,6 +1104,43 @@ describe('synthesize: compiled knowledge first, at any budget', () => {
     expect(pack.budget.used).toBeLessThanOrEqual(200);
   });
 
+  it('gives the fix the agent told between a failure and its success, not a retry, and says it once', async () => {
+    // Found 2026-12-07: with no action captured between the failing and the passing test run, the
+    // playbook said "Retry: it passed on its own (flaky)" though the agent had said what it changed.
+    const own = await client('playbook-told');
+    const at = (m: number) => `2026-02-01T10:0${m}:00Z`;
+    const e = (type: EventType, payload: Record<string, unknown>, m: number) => ({
+      type,
+      sessionId: 'w1',
+      agentId: 'coder',
+      payload,
+      occurredAt: at(m),
+    });
+    await own.captureBatch([
+      e('message', { role: 'user', content: 'Add rate limiting to the /login endpoint.' }, 0),
+      e('file_edit', { path: 'src/routes/login.ts', diff: '+ app.use(rateLimit({ max: 5 }))' }, 1),
+      e(
+        'command_exec',
+        { command: 'pnpm test', exitCode: 1, stderr: "TypeError: Cannot read properties of undefined (reading 'ip')" },
+        2,
+      ),
+      e('message', { role: 'assistant', content: 'Okay, noted.' }, 3),
+      e(
+        'message',
+        { role: 'assistant', content: 'The test request has no ip; I will set trust proxy in the test setup.' },
+        4,
+      ),
+      e('command_exec', { command: 'pnpm test', exitCode: 0, stdout: '42 passed' }, 5),
+      e('outcome', { status: 'success', task: 'rate limit login' }, 6),
+    ]);
+    await own.learn({ wait: true });
+    const pack = await own.synthesize('How did we fix the failing login tests?', { maxTokens: 400 });
+    expect(pack.context, pack.context).toMatch(/^1\. As said then by assistant: The test request has no ip/m);
+    expect(pack.context).not.toMatch(/flaky/);
+    expect(pack.context).not.toMatch(/Okay, noted/);
+    expect(count(pack.context, /trust proxy/)).toBe(1);
+  });
+
   it('puts a playbook above the failing output it was compiled from, though the output holds more of the words', async () => {
     // Found 2026-12-02 with one failed and fixed npm install: the error output repeats "npm", "EACCES",
     // "permission denied"; it came first, took the best entry's share of 200 tokens, and the playbook

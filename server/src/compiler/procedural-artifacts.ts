@@ -57,6 +57,21 @@ function schemaArtifact(s: TaskSchema, byEvent: Map<string, string[]>): Artifact
 /** "1 time", "3 times". */
 const times = (n: number) => `${n} time${n === 1 ? '' : 's'}`;
 
+/**
+ * A playbook's fix: its steps; with none captured between the failure and the success, what the agent
+ * said it did then (a fix made outside the trace), else a retry: it passed on its own (flaky).
+ */
+function fixLines(p: Playbook): string {
+  if (p.fixSignatures.length > 0) return p.fixSignatures.map((s, i) => `${i + 1}. ${code(s)}`).join('\n');
+  if (p.fixNotes.length > 0)
+    return p.fixNotes
+      .map(
+        (n, i) => `${i + 1}. ${/^[^:\n]{1,40}:\s/.test(n) ? `As said then by ${n}` : `As the agent said then: ${n}`}`,
+      )
+      .join('\n');
+  return '1. Retry: it passed on its own (flaky).';
+}
+
 function playbookArtifact(p: Playbook, byEvent: Map<string, string[]>): ArtifactDraft {
   return {
     type: 'failure_playbook',
@@ -69,6 +84,7 @@ function playbookArtifact(p: Playbook, byEvent: Map<string, string[]>): Artifact
       errorSignature: p.errorSignature,
       failingActions: p.failingActions,
       fix: p.fixSignatures,
+      fixNotes: p.fixNotes,
       example: p.fixExample,
       alternatives: p.alternatives,
       occurrences: p.occurrences,
@@ -77,7 +93,7 @@ function playbookArtifact(p: Playbook, byEvent: Map<string, string[]>): Artifact
     },
     markdown:
       `# Failure playbook\n\nError: ${code(p.errorSignature)}\nSeen ${times(p.occurrences)} (in ${p.failingActions.map(code).join(', ')}), fixed ${times(p.resolved)}.\n\n` +
-      `## Fix\n${p.fixSignatures.length === 0 ? '1. Retry: it passed on its own (flaky).' : p.fixSignatures.map((s, i) => `${i + 1}. ${code(s)}`).join('\n')}\n\n` +
+      `## Fix\n${fixLines(p)}\n\n` +
       `## Example\n${p.fixExample.map((l) => `- ${l}`).join('\n')}\n` +
       (p.alternatives.length > 0
         ? `\n## Other fixes seen\n${p.alternatives.map((a) => `- ${a.steps.map(code).join(' -> ') || 'retry'} (${a.count}x)`).join('\n')}\n`

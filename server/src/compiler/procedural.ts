@@ -26,6 +26,8 @@ export interface FixOccurrence {
   fixSteps: Action[];
   verifiedBy: Action | null;
   episode: TaskEpisode;
+  /** What the agent said between the failure and its success (the fix, when no action was captured). */
+  said: TaskEpisode['notes'];
 }
 
 /**
@@ -61,12 +63,14 @@ export function findFixes(ep: TaskEpisode): FixOccurrence[] {
       }
       steps.push(b);
     }
+    const until = (verifiedBy ?? acts[acts.length - 1] ?? a).at.getTime();
     out.push({
       errorSignature: a.errorSignature ?? `${a.signature} failed`,
       failedAction: a,
       fixSteps: steps,
       verifiedBy,
       episode: ep,
+      said: ep.notes.filter((n) => n.at.getTime() >= a.at.getTime() && n.at.getTime() <= until),
     });
   }
   return out;
@@ -77,6 +81,8 @@ export interface Playbook {
   failingActions: string[];
   /** The most common fixing sequence (signatures) and a concrete example of it. */
   fixSignatures: string[];
+  /** With no fixing step captured: what the agent said it did between the failure and the success. */
+  fixNotes: string[];
   fixExample: string[];
   alternatives: { steps: string[]; count: number }[];
   occurrences: number;
@@ -123,12 +129,14 @@ export function minePlaybooks(episodes: TaskEpisode[], now: Date): Playbook[] {
     for (const f of list) {
       eventIds.add(f.failedAction.eventId);
       for (const s of f.fixSteps) eventIds.add(s.eventId);
+      if (f.fixSteps.length === 0) for (const n of f.said) eventIds.add(n.eventId);
       if (f.verifiedBy) eventIds.add(f.verifiedBy.eventId);
     }
     out.push({
       errorSignature: list[0].errorSignature,
       failingActions: [...new Set(list.map((f) => f.failedAction.signature))],
       fixSignatures: best.steps,
+      fixNotes: best.steps.length === 0 ? best.example.said.slice(0, 3).map((n) => n.text) : [],
       fixExample: [
         ...best.example.fixSteps.map((s) => s.label),
         ...(best.example.verifiedBy ? [`${best.example.verifiedBy.label} -> passed`] : []),
@@ -445,8 +453,9 @@ export function mineDecisionPolicies(episodes: TaskEpisode[], explicit: Compiler
 
 // ---------- procedure memories ----------
 
-function fmtSteps(steps: string[]): string {
-  return steps.length === 0 ? 'retry' : steps.join(', then ');
+function fmtSteps(steps: string[], said: string[] = []): string {
+  if (steps.length > 0) return steps.join(', then ');
+  return said.length > 0 ? `as said then by ${said.join(' ')}` : 'retry';
 }
 
 /** Procedure memories of a batch: each fixed failure, and each completed task with its steps. */
@@ -464,7 +473,10 @@ export function extractProcedures(events: CompilerEvent[]): MemoryDraft[] {
     for (const f of findFixes(ep)) {
       if (!f.verifiedBy) continue;
       const steps = f.fixSteps.map((s) => s.label);
-      const content = `When \`${f.failedAction.signature}\` fails with "${f.errorSignature}": ${fmtSteps(steps)}; then ${f.verifiedBy.label} succeeded.`;
+      const content = `When \`${f.failedAction.signature}\` fails with "${f.errorSignature}": ${fmtSteps(
+        steps,
+        f.said.slice(0, 3).map((n) => n.text),
+      )}; then ${f.verifiedBy.label} succeeded.`;
       const sigKey = `${f.errorSignature}|${collapse(f.fixSteps.map((s) => s.signature)).join('>')}`;
       out.push({
         ...base,

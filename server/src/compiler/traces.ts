@@ -4,6 +4,7 @@
  * session is cut into task episodes at its outcome events (one episode = one attempt at a task).
  */
 import { errorSignature, normaliseVariableParts } from './normalise.js';
+import { saysNothing } from './phatic.js';
 import type { CompilerEvent } from './types.js';
 
 export type Result = 'success' | 'failure' | null;
@@ -33,6 +34,11 @@ export interface TaskEpisode {
   eventIds: string[];
   startedAt: Date;
   endedAt: Date;
+  /**
+   * What the agent said while at it ("The test request has no ip; I will set trust proxy in the test
+   * setup"): a fix made between a failure and its success with no action captured is told here.
+   */
+  notes: Array<{ at: Date; text: string; eventId: string }>;
 }
 
 export const TRACE_TYPES = new Set([
@@ -252,11 +258,19 @@ function taskOf(e: CompilerEvent): string | null {
   return str(e.metadata, 'task', 'goal', 'taskName') ?? str(e.payload, 'task', 'goal');
 }
 
+/** An assistant's message that says something (not "Okay, noted."): what the agent did or will do. */
+function isAgentNote(e: CompilerEvent): boolean {
+  if (e.type !== 'message' || str(e.payload, 'role') !== 'assistant') return false;
+  // Read with its label ("assistant: Okay, noted."): an assistant's okay is an acknowledgement.
+  return str(e.payload, 'content', 'text') !== null && !saysNothing(e.text);
+}
+
 /** Task episodes of every session in the events (time order), cut at outcome events. */
 export function buildEpisodes(events: CompilerEvent[]): TaskEpisode[] {
   const bySession = new Map<string, CompilerEvent[]>();
   for (const e of events) {
-    if (!TRACE_TYPES.has(e.type) && !(e.type === 'message' && typeof e.metadata.task === 'string')) continue;
+    if (!TRACE_TYPES.has(e.type) && !(e.type === 'message' && (typeof e.metadata.task === 'string' || isAgentNote(e))))
+      continue;
     const list = bySession.get(e.sessionId);
     if (list) list.push(e);
     else bySession.set(e.sessionId, [e]);
@@ -281,6 +295,7 @@ export function buildEpisodes(events: CompilerEvent[]): TaskEpisode[] {
         eventIds: [],
         startedAt: e.occurredAt,
         endedAt: e.occurredAt,
+        notes: [],
       };
       return cur;
     };
@@ -302,6 +317,12 @@ export function buildEpisodes(events: CompilerEvent[]): TaskEpisode[] {
         const done: TaskEpisode = lastClosed;
         done.feedback += feedbackOf(e);
         done.eventIds.push(e.id);
+        continue;
+      }
+      // The agent's words are notes of the task under way; alone they start none.
+      if (isAgentNote(e) && typeof e.metadata.task !== 'string') {
+        // As the context shows the turn ("assistant: ..."): the playbook quoting it says it once.
+        if (cur) (cur as TaskEpisode).notes.push({ at: e.occurredAt, text: e.text, eventId: e.id });
         continue;
       }
       const ep = open(e);
