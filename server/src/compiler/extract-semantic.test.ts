@@ -1145,6 +1145,19 @@ describe("a value changed or given up: the newer statement takes the older one's
     expect(ended?.attributes.replaces).toEqual([learnedFrom(['I love eating meat.'], ['preference'])[0]?.[0]]);
   });
 
+  it('says the relative a "her" or "him" of the sentence stands for, when it names one', () => {
+    const wants = (text: string) => learnedFrom([text], ['preference']).map(([, content]) => content);
+    expect(wants("My mom's birthday is May 3, I want to get her a scarf.")).toEqual([
+      'user-1 wants to get their mom a scarf',
+    ]);
+    expect(wants('My dad needs help, I want to fix his car.')).toEqual(["user-1 wants to fix their dad's car"]);
+    // No relative named, or two of the pronoun's gender: the pronoun stays.
+    expect(wants('I want to call her tomorrow.')).toEqual(['user-1 wants to call her tomorrow']);
+    expect(wants('My mom and my sister are here, I want to take her out.')).toEqual([
+      'user-1 wants to take her out',
+    ]);
+  });
+
   it('reads a choice of a known thing as of its kind, so a choice of another of the kind supersedes it', () => {
     const keys = (texts: string[]) => learnedFrom(texts, ['preference']).map(([key]) => key);
     expect(keys(['I use VS Code.', 'I switched to Neovim.'])).toEqual(['user-1:choice:editor', 'user-1:choice:editor']);

@@ -2055,7 +2055,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       .replace('V1', v1)
       // "my pet Rex": the kind is the pet.
       .replace('pet pet ', 'pet ')
-      .replace(/\bV\b/, ofTheSubject(value))
+      .replace(/\bV\b/, ofTheSubject(withRelativeNamed(value, text)))
       // A role takes its article back ("works as a nurse"; the value is the role alone, "nurse").
       .replace(/\bworks as (?!(?:an?|the|their|his|her|my|our|first|head|chief|lead)\b)(?=\p{Ll})/u, 'works as a ')
       .replace(/\ba (?=[aeioAEIO])/, 'an ')
@@ -2128,6 +2128,36 @@ function draft(
  * A first-person object said of the subject: "my" -> "their", "me" -> "them" (a memory is in the third
  * person; the speaker's words stay in `attributes.sentence`). These are stop words, so dedupe keys do not change.
  */
+/** The people a "her" or a "him" stands for, by the word that names them. */
+const HER_WORDS = 'mom|mother|mum|sister|daughter|wife|girlfriend|aunt|grandma|grandmother|niece|fiancée|fiancee';
+const HIM_WORDS = 'dad|father|brother|son|husband|boyfriend|uncle|grandpa|grandfather|nephew|fiancé|fiance';
+const MY_HER = new RegExp(String.raw`\bmy\s+(?:(?:little|older|younger|big|baby|step)\s+)?(${HER_WORDS})\b`, 'gi');
+const MY_HIM = new RegExp(String.raw`\bmy\s+(?:(?:little|older|younger|big|baby|step)\s+)?(${HIM_WORDS})\b`, 'gi');
+
+/**
+ * A value's "her" or "him" said as the relative the sentence names ("My mom's birthday is May 3, I
+ * want to get her a scarf" -> "get my mom a scarf"): a profile line is read without the sentence. Only
+ * when the sentence names one such relative of the pronoun's gender; "her" before a noun is theirs
+ * ("her car" -> "my mom's car").
+ */
+function withRelativeNamed(value: string, sentence: string): string {
+  if (!/\b(?:her|him|his)\b/i.test(value)) return value;
+  const one = (re: RegExp) => {
+    const found = [...new Set([...sentence.matchAll(re)].map((m) => (m[1] as string).toLowerCase()))];
+    return found.length === 1 ? `my ${found[0]}` : null;
+  };
+  const her = one(MY_HER);
+  const him = one(MY_HIM);
+  let out = value;
+  if (her)
+    out = out.replace(
+      /\bher\b(\s+(?!(?:a|an|the|some|something|to|for|on|at|in|with|and|or|up|out|back|off|over)\b)[\p{L}]+)?/giu,
+      (_m, noun?: string) => (noun ? `${her}'s${noun}` : her),
+    );
+  if (him) out = out.replace(/\bhim\b/gi, him).replace(/\bhis\b/gi, `${him}'s`);
+  return out;
+}
+
 function ofTheSubject(object: string): string {
   return object
     .replace(/\bmy\b/g, 'their')
@@ -2256,7 +2286,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
 
   for (const said of detectPreferences(text)) {
     // The memory says it of the subject: "Melanie likes camping trips with their family", not "with my fam".
-    const p = { ...said, object: ofTheSubject(said.object) };
+    const p = { ...said, object: ofTheSubject(withRelativeNamed(said.object, text)) };
     const verb = p.uses
       ? 'uses'
       : p.kind
