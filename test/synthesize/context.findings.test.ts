@@ -837,6 +837,44 @@ describe('synthesize: current facts only', () => {
     expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
   });
 
+  it('keeps what else a turn with a superseded fact says, the old fact cut out of it', async () => {
+    // Found 2026-12-07 with a support chat: "Hi, I'm Carla from Acme Corp. We're on the Pro plan and SSO
+    // login fails with error SAML_INVALID_AUDIENCE." was left out whole once "We upgraded to the
+    // Enterprise plan" superseded the plan: no context held the error code or the company.
+    const hx = await client('stale-turn');
+    await say(hx, 'carla', [
+      [
+        "Hi, I'm Carla from Acme Corp. We're on the Pro plan and SSO login fails with error SAML_INVALID_AUDIENCE.",
+        '2026-03-02T10:00:00Z',
+      ],
+      ['We upgraded to the Enterprise plan.', '2026-03-20T09:00:00Z'],
+    ]);
+    const pack = await hx.synthesize('What was the SAML_INVALID_AUDIENCE error about, and what plan is Carla on?', {
+      subjectId: 'carla',
+      maxTokens: 2000,
+    });
+    expect(pack.context, pack.context).toMatch(
+      /carla: Hi, I'm Carla from Acme Corp\. … SSO login fails with error SAML_INVALID_AUDIENCE/,
+    );
+    expect(pack.context).toMatch(/Enterprise plan/);
+    expect(pack.context).not.toMatch(/Pro plan/);
+    expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
+  });
+
+  it('leaves out a turn whose other fact a current memory says already', async () => {
+    const hx = await client('stale-turn-said');
+    await say(hx, 'dana', [
+      ['I live in Lisbon and I prefer short answers.', '2026-01-01T10:00:00Z'],
+      ['I moved to Porto last month, I live in Porto now.', '2026-01-20T10:00:00Z'],
+    ]);
+    const pack = await hx.synthesize('Where does dana live, and what answers does she prefer?', {
+      subjectId: 'dana',
+      maxTokens: 2000,
+    });
+    expect(count(pack.context, /short answers/), pack.context).toBe(1);
+    expect(pack.context).not.toMatch(/Lisbon/);
+  });
+
   it('keeps what one is building and the people one works with in the profile', async () => {
     // "Summarize what you know about my project" read a profile without the project or the cofounder.
     const hx = await client('building');

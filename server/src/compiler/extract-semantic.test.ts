@@ -1153,9 +1153,7 @@ describe("a value changed or given up: the newer statement takes the older one's
     expect(wants('My dad needs help, I want to fix his car.')).toEqual(["user-1 wants to fix their dad's car"]);
     // No relative named, or two of the pronoun's gender: the pronoun stays.
     expect(wants('I want to call her tomorrow.')).toEqual(['user-1 wants to call her tomorrow']);
-    expect(wants('My mom and my sister are here, I want to take her out.')).toEqual([
-      'user-1 wants to take her out',
-    ]);
+    expect(wants('My mom and my sister are here, I want to take her out.')).toEqual(['user-1 wants to take her out']);
   });
 
   it('reads a choice of a known thing as of its kind, so a choice of another of the kind supersedes it', () => {

@@ -5,7 +5,8 @@
  *   left out (a duplicate).
  * - A raw event learned into a memory that was since superseded ("I live in Lisbon." after "I moved
  *   to Porto") is left out, as superseded memories are; with `includeSuperseded` the superseded
- *   memory is shown in its place instead, marked with its dates.
+ *   memory is shown in its place instead, marked with its dates. What else such a turn says that the
+ *   query asks about, and no current memory says, stays with the old fact cut out (withoutStale).
  * - The assistant's turn that said such a fact again before it changed ("Nice, three bikes!") is left
  *   out with it (marked with its date under `includeSuperseded`).
  * - An artifact keeps listing a superseded fact only until learn rewrites it: such lines are marked
@@ -207,6 +208,40 @@ function saysMuchMore(eventText: string, memories: Array<{ content: string }>): 
 }
 
 /**
+ * An event's text without the parts its superseded memories were learned from (a sentence, or a
+ * clause of one: "We're on the Pro plan and SSO login fails ..."), `…` in their place; null when no
+ * part could be told apart (a fact said in other words) or nothing else is left.
+ */
+export function withoutStale(eventText: string, stale: Array<{ content: string }>): string | null {
+  const label = /^[^:\n]{1,40}:\s/.exec(eventText)?.[0] ?? '';
+  const theirs = stale.map((m) => words(m.content)).filter((w) => w.size > 0);
+  const learnedFrom = (part: string) => {
+    const own = words(part);
+    return theirs.some((memory) => [...memory].filter((w) => own.has(w)).length >= EVENT_SAID * memory.size);
+  };
+  const kept: string[] = [];
+  let cut = false;
+  for (const sentence of splitSentences(eventText.slice(label.length))) {
+    if (!learnedFrom(sentence)) {
+      kept.push(sentence);
+      continue;
+    }
+    cut = true;
+    // The clauses of the sentence that say something else stay ("... and SSO login fails with ...").
+    const clauses = sentence.split(/,\s+|;\s+|\s+(?:and|but|so)\s+/);
+    const left = clauses.filter((c) => !learnedFrom(c) && words(c).size >= 2);
+    if (left.length > 0 && left.length < clauses.length) kept.push(`… ${left.join(', ')}`);
+    else kept.push('…');
+  }
+  const text = kept
+    .join(' ')
+    .replace(/(?:…\s*)+/g, '… ')
+    .trim();
+  if (!cut || words(text).size < 2) return null;
+  return `${label}${text}`;
+}
+
+/**
  * Whether a sentence of an event that holds a query word is the source of none of the memories
  * learned from it (a memory's words are mostly in the sentence it was learned from): that sentence is
  * what was asked, and learn left it out ("It weighs only 8 kilos" after the bought bike's episode;
@@ -335,6 +370,14 @@ export function assemble(ordered: RankedItem[], lineage: PackLineage, opts: Asse
       if (stale.length > 0) {
         if (!includeSuperseded) {
           out.superseded += 1;
+          // What else the turn says that the query asks about stays, the old fact cut out of it ("Hi,
+          // I'm Carla from Acme Corp. … SSO login fails with error SAML_INVALID_AUDIENCE." once the Pro
+          // plan it named is superseded).
+          // Not when the rest is what its current memories say ("… I prefer short answers."): they say it.
+          const rest = holds ? withoutStale(item.row.text, stale) : null;
+          const current = learned.filter((m) => !m.superseded);
+          if (rest && holds?.(rest) && (current.length === 0 || saysMoreOfQuery(rest, current, holds)))
+            out.items.push({ item: { ...item, row: { ...item.row, text: rest } }, cite: [] });
           continue;
         }
         for (const m of stale) {
