@@ -497,6 +497,8 @@ describe("a chat assistant's user: jobs, counts of things owned, names, what a p
     ['I started a new job as a data engineer at Spotify on May 4.', 'Spotify', 'data engineer'],
     ["I've just landed a position as a nurse with Kaiser Permanente.", 'Kaiser Permanente', 'nurse'],
     ['I got a new job at Stripe last week!', 'Stripe', null],
+    ['I moved to Portland for a new job at Nike.', 'Nike', null],
+    ['I accepted a job offer from Datadog.', 'Datadog', null],
     ['I was hired by Datadog in March.', 'Datadog', null],
   ])('%s', (text, employer, occupation) => {
     const facts = learnedFrom([text]);

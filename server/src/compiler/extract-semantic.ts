@@ -1005,10 +1005,11 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S works at V',
   },
   // A new job named with its role ("I started a new job as a data engineer at Spotify", "I got a
-  // position as a nurse with Kaiser", "I was hired by Stripe"): the employer, and the role below.
+  // position as a nurse with Kaiser", "I was hired by Stripe", "I moved to Portland for a new job at
+  // Nike", "I accepted a job offer from Stripe"): the employer, and the role below.
   {
     re: new RegExp(
-      `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+)?(?:(?:started|got|landed|accepted|took|began)\\s+(?:a|my|the|an)\\s+(?:new\\s+|first\\s+|full-time\\s+|part-time\\s+)?(?:job|position|role)(?:\\s+as\\s+(?:an?\\s+)?[^,.;!?]+?)?\\s+(?:at|with)|(?:got|was|been)\\s+hired\\s+(?:at|by))\\s+${ORG}`,
+      `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+)?(?:(?:started|got|landed|accepted|took|began)\\s+(?:a|my|the|an)\\s+(?:new\\s+|first\\s+|full-time\\s+|part-time\\s+)?(?:job|position|role)(?:\\s+as\\s+(?:an?\\s+)?[^,.;!?]+?)?\\s+(?:at|with)|(?:got|was|been)\\s+hired\\s+(?:at|by)|(?:accepted|got|took)\\s+(?:a|the)\\s+(?:new\\s+)?job\\s+offer\\s+(?:from|at|with)|(?:moved|relocated)\\s+to\\s+[^,.;!?]+?\\s+for\\s+(?:a|my|the)\\s+(?:new\\s+)?(?:job|position|role)\\s+(?:at|with))\\s+${ORG}`,
       'u',
     ),
     attribute: 'employer',
