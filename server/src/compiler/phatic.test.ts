@@ -10,6 +10,7 @@ describe('saysNothing', () => {
     "Great, I'll keep that in mind.",
     'Thank you so much!',
     'Hi there!',
+    'Nice to meet you!',
     'assistant: Okay, noted.',
     'assistant: Sure, will do!',
   ])('reads "%s" as phatic', (text) => {

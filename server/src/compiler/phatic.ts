@@ -15,7 +15,7 @@ export const PHATIC_WORDS = new Set(
     'noted note got get understood understand see course ' +
     'thanks thank thankyou thx cheers appreciate appreciated telling sharing letting share tell glad happy hear ' +
     'great good nice cool awesome perfect excellent wonderful fantastic amazing lovely sounds sound ' +
-    'welcome hi hey hello bye goodbye take care ' +
+    'welcome hi hey hello bye goodbye take care meet ' +
     'how help today there here again too well oh wow haha lol mind keep remember noting much very really lot'
   ).split(/\s+/),
 );
