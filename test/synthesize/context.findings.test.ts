@@ -1082,6 +1082,17 @@ describe('synthesize: current facts only', () => {
 
 type EventType = Parameters<Hx['captureBatch']>[0][number]['type'];
 
+/** An event of an agent's run in one session, `m` minutes past 10:00 on `day`. */
+const runEvent =
+  (sessionId: string, agentId: string, day: string) =>
+  (type: EventType, payload: Record<string, unknown>, m: number) => ({
+    type,
+    sessionId,
+    agentId,
+    payload,
+    occurredAt: `${day}T10:0${m}:00Z`,
+  });
+
 /** A deploy run in which terraform hits a state lock and force-unlock fixes it. */
 function lockedRun(session: string, day: string) {
   const at = (m: number) => `${day}T10:0${m}:00Z`;
@@ -1146,14 +1157,7 @@ describe('synthesize: compiled knowledge first, at any budget', () => {
     // Found 2026-12-07: with no action captured between the failing and the passing test run, the
     // playbook said "Retry: it passed on its own (flaky)" though the agent had said what it changed.
     const own = await client('playbook-told');
-    const at = (m: number) => `2026-02-01T10:0${m}:00Z`;
-    const e = (type: EventType, payload: Record<string, unknown>, m: number) => ({
-      type,
-      sessionId: 'w1',
-      agentId: 'coder',
-      payload,
-      occurredAt: at(m),
-    });
+    const e = runEvent('w1', 'coder', '2026-02-01');
     await own.captureBatch([
       e('message', { role: 'user', content: 'Add rate limiting to the /login endpoint.' }, 0),
       e('file_edit', { path: 'src/routes/login.ts', diff: '+ app.use(rateLimit({ max: 5 }))' }, 1),
@@ -1184,14 +1188,7 @@ describe('synthesize: compiled knowledge first, at any budget', () => {
     // "permission denied"; it came first, took the best entry's share of 200 tokens, and the playbook
     // after it was cut before its fix.
     const own = await client('playbook-words');
-    const at = (m: number) => `2026-05-01T10:0${m}:00Z`;
-    const e = (type: EventType, payload: Record<string, unknown>, m: number) => ({
-      type,
-      sessionId: 'run-1',
-      agentId: 'dev',
-      payload,
-      occurredAt: at(m),
-    });
+    const e = runEvent('run-1', 'dev', '2026-05-01');
     await own.captureBatch([
       e('message', { role: 'user', content: 'Install the dependencies and run the tests.' }, 0),
       e(
