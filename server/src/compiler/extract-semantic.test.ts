@@ -1185,6 +1185,16 @@ describe("a value changed or given up: the newer statement takes the older one's
       'user-1:choice:notes_app',
       'user-1:choice:notes_app',
     ]);
+    expect(keys(['I use Evernote for notes.', "I've started using Obsidian instead of Notion."])).toEqual([
+      'user-1:choice:notes_app',
+      'user-1:choice:notes_app',
+    ]);
+    // "Replaced X with Y": a choice of Y that ends the choice of X's kind.
+    const replaced = extractMemories([user('I replaced my Kindle with a Kobo.', '2026-05-01T08:00:00Z')]).find(
+      (d) => d.kind === 'preference',
+    );
+    expect(replaced?.content).toBe('user-1 prefers a Kobo');
+    expect(replaced?.attributes.replaces).toEqual([keys(['I use a Kindle.'])[0]]);
     expect(keys(['I use Notion for notes.', 'I use Todoist.'])).toEqual([
       'user-1:choice:notes_app',
       'user-1:choice:task_manager',

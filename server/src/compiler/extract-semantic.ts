@@ -142,7 +142,7 @@ const PREFER = new RegExp(
 
 /** "We use Postgres and pnpm", "we're running on Kubernetes", "I use VS Code": what a team or a person uses (or chose, below). */
 const WE_USE =
-  /\b(?:we|I)(?:\s+(?:now|currently|still|mostly|mainly|also|just|only|usually|always))*(?:\s+|(?=['’]))(?:use|are using|['’]re using|am using|['’]m using|run on|are running on|['’]re running on|rely on)\s+(.+)/i;
+  /\b(?:we|I)(?:\s+(?:now|currently|still|mostly|mainly|also|just|only|usually|always))*(?:\s+|(?=['’]))(?:use|are using|['’]re using|am using|['’]m using|run on|are running on|['’]re running on|rely on|(?:['’]ve\s+|have\s+)?(?:just\s+|recently\s+)?(?:started|begun|began)\s+using)\s+(.+)/i;
 /** What a team moved, switched or migrated, said before "to" ("our CI", "the main database", "everything"). */
 const WHAT_MOVED = String.raw`(?:\s+(?:over|everything|(?:our|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+))?\s+to`;
 /** "We decided to go with Qdrant", "we settled on Vite", "let's go with Auth.js", "we upgraded to Postgres 16": a team's choice of a named thing. */
@@ -158,6 +158,10 @@ const WE_MOVED = new RegExp(
 /** "We switched from Postgres to CockroachDB", "I migrated from X to Y": the second replaces the first. */
 const SWITCH_FROM =
   /\b(I|we)(?:\s+have|['’]ve)?\s+(?:just\s+|now\s+|finally\s+|recently\s+)?(?:switched|changed|converted|migrated)\s+(?:over\s+|back\s+)?(?:(?:our|my|the)\s+[\w-]+\s+)?from\s+(.+?)\s+(?:over\s+)?to\s+(.+)/i;
+
+/** "I replaced my Kindle with a Kobo": a switch (groups as SWITCH_FROM's: who, from, to). */
+const REPLACED_WITH =
+  /\b(I|we)(?:\s+have|['’]ve)?\s+(?:just\s+|finally\s+|recently\s+)?replaced\s+(?:my|our|the)\s+(.+?)\s+with\s+(.+)/i;
 
 const LIKE = new RegExp(
   `${I}\\s+(?:love|loved|like|enjoy|adore|prefer|appreciate|am (?:really )?into|am (?:a )?(?:big |huge )?fan of|am passionate about)\\s+(.+)`,
@@ -582,9 +586,22 @@ export function detectPreferences(text: string): Preference[] {
     if (obj)
       out.push({ polarity: 'want', object: obj, ...(ofThing ? { ofThing } : {}), ...(toVerb ? { toVerb } : {}) });
   }
-  const switched = SWITCH_FROM.exec(text);
+  const replaced = REPLACED_WITH.exec(text);
+  const switched = SWITCH_FROM.exec(text) ?? replaced;
   const team = teamChoices(text, switched);
   if (team.length > 0) return [...out, ...team];
+  // "I replaced my Kindle with a Kobo": a choice of the new one, ending the old one's kind.
+  const replacement = replaced && !/^we$/i.test(replaced[1] as string) ? cleanObject(replaced[3] as string) : null;
+  const replacementKind = replacement ? choiceKind(replacement) : null;
+  if (replacement && replacementKind) {
+    out.push({
+      polarity: 'like',
+      object: replacement,
+      kind: replacementKind,
+      ...replacedKind(replaced, replacementKind),
+    });
+    return out;
+  }
   const choice = PREFER.exec(text);
   if (choice && !fav) {
     // When the switch was made is no part of what was chosen ("day shifts this month").
@@ -1903,7 +1920,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
