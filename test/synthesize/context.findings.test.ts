@@ -810,6 +810,14 @@ describe('synthesize: current facts only', () => {
       /night shift/,
     ],
     [
+      'a notes app replaced by one started instead',
+      'I use Evernote for notes.',
+      "I've started using Obsidian instead of Evernote.",
+      'Which notes app does dana use?',
+      /uses Obsidian instead of Evernote \(notes app\)/,
+      /uses Evernote for notes/,
+    ],
+    [
       'a launch date pushed',
       'Our launch date is March 15.',
       'The launch got pushed to April 2.',
