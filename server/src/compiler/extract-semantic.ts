@@ -1227,7 +1227,7 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S goes by V',
   },
   {
-    re: /\b(?:I\s+am|I['’]m)\s+(?:now\s+)?(\d{1,3})(?:\s+years?\s+old|\s+y\/o|\b)(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles))/i,
+    re: /\b(?:I\s+am|I['’]m)\s+(?:now\s+)?(\d{1,3})(?:\s+years?\s+old|\s+y\/o|\b)(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles|kg|kgs|kilos|lbs|pounds|cm|ft|feet|foot|inches|['’′"”]|\.\d|,\d|:\d|[-–/]\d|k\b|th\b|st\b|nd\b|rd\b))/i,
     attribute: 'age',
     phrase: 'S is V years old',
   },
