@@ -838,6 +838,11 @@ describe("a value changed or given up: the newer statement takes the older one's
       "We're working on a mobile app for runners, it's fun.",
       ['user-1:building_a_mobile_app_for_runners', 'user-1 is working on a mobile app for runners'],
     ],
+    ['Our API is written in Go.', ['user-1:written_in_api', "user-1's API is written in Go"]],
+    [
+      'The staging URL is now https://stg.acme.dev',
+      ['user-1:staging_url', "user-1's staging URL is https://stg.acme.dev"],
+    ],
     ['My new address is 12 Oak St, Portland.', ['user-1:address', "user-1's address is 12 Oak St"]],
     ["I'm now a senior engineer.", ['user-1:occupation', 'user-1 is a senior engineer']],
     ['The launch got pushed to April 2.', ['user-1:launch_date', "user-1's launch is planned for April 2"]],
@@ -1176,6 +1181,12 @@ describe("a value changed or given up: the newer statement takes the older one's
       'user-1:choice:auth_provider',
     ]);
     expect(keys(['We use Socket.io.'])).toEqual(['user-1:choice:socket.io']);
+    // A version moved to without its name, a runtime one is on: the same kind as the version before.
+    expect(learnedFrom(["We're on Python 3.11.", 'We moved from Python 3.11 to 3.12.'], ['preference'])).toEqual([
+      ['user-1:choice:python', 'user-1 uses Python 3.11'],
+      ['user-1:choice:python', 'user-1 uses Python 3.12'],
+    ]);
+    expect(learnedFrom(["We're on vacation.", 'We moved from Austin to Denver.'], ['preference'])).toEqual([]);
     expect(keys(['We decided to host on Fly.io instead of Vercel because of websockets.'])).toEqual([
       'user-1:choice:hosting',
     ]);

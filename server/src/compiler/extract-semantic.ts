@@ -159,6 +159,13 @@ const WE_MOVED = new RegExp(
 const SWITCH_FROM =
   /\b(I|we)(?:\s+have|['’]ve)?\s+(?:just\s+|now\s+|finally\s+|recently\s+)?(?:switched|changed|converted|migrated)\s+(?:over\s+|back\s+)?(?:(?:our|my|the)\s+[\w-]+\s+)?from\s+(.+?)\s+(?:over\s+)?to\s+(.+)/i;
 
+/** A runtime or tool a team is on, with its version: "we're on Node 20" (not "we're on vacation"). */
+const WE_ON = /\b[Ww]e(?:['’]re|\s+are)\s+(?:now\s+|still\s+)?on\s+(\p{Lu}[\w.+#-]*\s+v?\d[\d.]*)(?!\w)/u;
+
+/** A version moved to, said without its name the second time: "we moved from Python 3.11 to 3.12". */
+const VERSION_MOVED =
+  /\b(?:I|[Ww]e)(?:\s+have|['’]ve)?\s+(?:just\s+|finally\s+|recently\s+)?(?:moved|upgraded|migrated|switched|went)\s+from\s+(\p{L}[\w.+#-]*(?:\s+\p{L}[\w.+#-]*)?)\s+v?\d[\d.]*\s+to\s+v?(\d[\d.]*)\b/u;
+
 /** "I replaced my Kindle with a Kobo": a switch (groups as SWITCH_FROM's: who, from, to). */
 const REPLACED_WITH =
   /\b(I|we)(?:\s+have|['’]ve)?\s+(?:just\s+|finally\s+|recently\s+)?replaced\s+(?:my|our|the)\s+(.+?)\s+with\s+(.+)/i;
@@ -548,7 +555,7 @@ function teamChoices(text: string, switched: RegExpExecArray | null): Preference
     return out;
   }
   const moved = WE_MOVED.exec(text);
-  const used = WE_USE.exec(text) ?? WE_CHOSE.exec(text) ?? moved;
+  const used = WE_USE.exec(text) ?? WE_CHOSE.exec(text) ?? moved ?? WE_ON.exec(text);
   const objects = used && !inRelativeClause(text, used.index) ? cleanObject(used[1] as string) : null;
   for (const object of objects?.split(/\s*,\s*|\s+and\s+/) ?? []) {
     const kind = choiceKind(object);
@@ -585,6 +592,12 @@ export function detectPreferences(text: string): Preference[] {
     const toVerb = !ofThing && /(?:\bto|\bwanna)\s+$/i.test(lead);
     if (obj)
       out.push({ polarity: 'want', object: obj, ...(ofThing ? { ofThing } : {}), ...(toVerb ? { toVerb } : {}) });
+  }
+  const version = VERSION_MOVED.exec(text);
+  if (version) {
+    const object = `${version[1]} ${version[2]}`;
+    const kind = choiceKind(object);
+    if (kind) return [...out, { polarity: 'like', object, kind, uses: true }];
   }
   const replaced = REPLACED_WITH.exec(text);
   const switched = SWITCH_FROM.exec(text) ?? replaced;
@@ -787,6 +800,13 @@ const MY_THINGS = [
   'default branch|main branch|deploy command|deployment command|build command|test command',
   'node version|python version|deadline|launch date|release date|sprint length',
   '(?:home |mailing |shipping |postal |billing )?address',
+].join('|');
+/** A team's things said with "the" as well ("the staging URL is now ..."): a person's are "my" only. */
+const TEAM_THINGS = [
+  'api base url|api url|base url|api endpoint|endpoint',
+  '(?:staging|production|prod|dev|test) (?:server|url|database|db|environment|host|cluster)',
+  'default branch|main branch|deploy command|deployment command|build command|test command',
+  'node version|python version|launch date|release date|sprint length',
 ].join('|');
 /** Two words for one thing of someone's: one slot, so "my new manager is Tom" replaces "my boss is Priya". */
 const SAME_SLOT: Record<string, string> = {
@@ -1498,6 +1518,20 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'my',
     phrase: "S's V1 is V",
   },
+  {
+    re: new RegExp(
+      String.raw`\b[Tt]he\s+(?:new\s+|current\s+|updated\s+)?(${TEAM_THINGS})\s+(?:is|(?:has\s+(?:been\s+)?|was\s+)?changed\s+to|(?:has\s+)?moved\s+to)\s+(?:now\s+)?(${MY_VALUE})`,
+      'i',
+    ),
+    attribute: 'my',
+    phrase: "S's V1 is V",
+  },
+  // What a team's thing is written in ("our API is written in Go", "the backend is built with Rust").
+  {
+    re: /\b(?:our|my|the)\s+((?:[\w-]+\s+)?(?:api|app|backend|frontend|service|server|website|site|cli|sdk|library|project|codebase|monorepo|bot|mobile app))\s+is\s+(?:now\s+)?(?:written|built|implemented)\s+(?:in|with)\s+([\w#+.]*\w[#+]*)/i,
+    attribute: 'written_in',
+    phrase: "S's V1 is written in V",
+  },
   // A new one named after it: "I got a new manager, Tom", "we have a new boss named Priya".
   {
     re: /\b(?:I|[Ww]e)\s+(?:(?:just|finally|now)\s+)?(?:got|have|has)\s+a\s+new\s+(manager|boss|tech lead|team lead)(?:\s*[,:]\s*|\s+(?:named|called)\s+)([\p{Lu}][\p{Ll}'’-]+)\b/u,
@@ -1920,7 +1954,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -1996,11 +2030,12 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
               attribute === 'age_of' ||
               attribute === 'home_of' ||
               attribute === 'personal_best' ||
-              attribute === 'schedule'
+              attribute === 'schedule' ||
+              attribute === 'written_in'
             ? `${attribute}_${thing}`
             : attribute;
       // Said as the speaker wrote it ("API base URL"), stored by its lower case.
-      if (p.attribute === 'my' || p.attribute === 'schedule') v1 = said;
+      if (p.attribute === 'my' || p.attribute === 'schedule' || p.attribute === 'written_in') v1 = said;
       // "stand-up" and "standup" are one meeting.
       if (p.attribute === 'schedule') attribute = attribute.replace('stand-up', 'standup');
       // A deed said of the subject: "go to the gym" -> "goes to the gym".
