@@ -838,6 +838,8 @@ describe("a value changed or given up: the newer statement takes the older one's
       "We're working on a mobile app for runners, it's fun.",
       ['user-1:building_a_mobile_app_for_runners', 'user-1 is working on a mobile app for runners'],
     ],
+    ["I don't have a car anymore.", ['user-1:car', 'user-1 no longer has a car']],
+    ["I don't have a car, I bike everywhere.", ['user-1:car', 'user-1 does not have a car']],
     ['Our API is written in Go.', ['user-1:written_in_api', "user-1's API is written in Go"]],
     [
       'The staging URL is now https://stg.acme.dev',

@@ -1405,6 +1405,20 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S no longer has their V',
     ends: true,
   },
+  // Having no car ends the car slot too: "I no longer own a car", "I don't have a car anymore"; "I
+  // don't have a car, I bike everywhere" says a state, not a change.
+  {
+    re: /\bI\s+(?:no\s+longer\s+(?:have|own|drive)\s+a\s+(car)\b|(?:don['’]t|do\s+not)\s+(?:have|own|drive)\s+a\s+(car)\s+any\s?more\b)/,
+    attribute: 'car',
+    phrase: 'S no longer has a V',
+    ends: true,
+  },
+  {
+    re: /\bI\s+(?:don['’]t|do\s+not)\s+(?:have|own)\s+a\s+(car)\b(?!\s+any\s?more)/,
+    attribute: 'car',
+    phrase: 'S does not have a V',
+    ends: true,
+  },
   {
     re: new RegExp(
       String.raw`\b(?:[Mm]y|[Oo]ur)\s+${PET_ADJ}(${PET_WORD})(?:['’]s name is|\s+is\s+(?:called|named)|\s+is|\s+(?:called|named)|,)?\s+([\p{Lu}][\p{Ll}'’-]+)\b(?!\s+(?:has\s+|had\s+|just\s+)?(?:passed\s+away|died))`,
