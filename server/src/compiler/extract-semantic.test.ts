@@ -1183,6 +1183,11 @@ describe("a value changed or given up: the newer statement takes the older one's
       'user-1:choice:auth_provider',
     ]);
     expect(keys(['We use Socket.io.'])).toEqual(['user-1:choice:socket.io']);
+    // What one always books or orders is a choice of its kind: aisle seats after window seats.
+    expect(keys(['I prefer window seats.', 'I always book aisle seats now.'])).toEqual([
+      'user-1:choice:seat',
+      'user-1:choice:seat',
+    ]);
     // A version moved to without its name, a runtime one is on: the same kind as the version before.
     expect(learnedFrom(["We're on Python 3.11.", 'We moved from Python 3.11 to 3.12.'], ['preference'])).toEqual([
       ['user-1:choice:python', 'user-1 uses Python 3.11'],

@@ -136,7 +136,7 @@ interface Preference {
 
 /** "I prefer X" chooses X over others of its kind; so does "I switched to X". */
 const PREFER = new RegExp(
-  `${I}(?:\\s+have|['’]ve)?\\s+(?:just\\s+|now\\s+|finally\\s+)?(?:prefer|(?:switched|changed|converted|migrated|upgraded|downgraded)\\s+(?:over\\s+|back\\s+)?(?:from\\s+[^,.;!?]+?\\s+)?to)\\s+(?!to\\b)(.+)`,
+  `${I}(?:\\s+have|['’]ve)?\\s+(?:just\\s+|now\\s+|finally\\s+)?(?:prefer|(?:always|usually|now\\s+always)\\s+(?:book|choose|pick|order|go\\s+for)|(?:switched|changed|converted|migrated|upgraded|downgraded)\\s+(?:over\\s+|back\\s+)?(?:from\\s+[^,.;!?]+?\\s+)?to)\\s+(?!to\\b)(.+)`,
   'i',
 );
 
