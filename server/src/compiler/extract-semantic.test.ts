@@ -838,6 +838,14 @@ describe("a value changed or given up: the newer statement takes the older one's
       "We're working on a mobile app for runners, it's fun.",
       ['user-1:building_a_mobile_app_for_runners', 'user-1 is working on a mobile app for runners'],
     ],
+    [
+      'I started a pottery class on Tuesdays.',
+      ['user-1:schedule_pottery_class', "user-1's pottery class is on Tuesdays"],
+    ],
+    [
+      'I have piano lessons every Thursday.',
+      ['user-1:schedule_piano_lessons', "user-1's piano lessons are on Thursday"],
+    ],
     ["I don't have a car anymore.", ['user-1:car', 'user-1 no longer has a car']],
     ["I don't have a car, I bike everywhere.", ['user-1:car', 'user-1 does not have a car']],
     ['Our API is written in Go.', ['user-1:written_in_api', "user-1's API is written in Go"]],
@@ -1014,6 +1022,7 @@ describe("a value changed or given up: the newer statement takes the older one's
     "I'm on the morning shift tomorrow.",
     "I'm working on it.",
     'My address is on file.',
+    'I have piano lessons on Thursday.',
     "I'm 5'10\".",
     "I'm 6 ft tall.",
     "I'm 1.80 m tall.",

@@ -1702,6 +1702,16 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'schedule',
     phrase: "S's V1 is on V",
   },
+  // The same said of the one who goes: "I started a pottery class on Tuesdays", "I have piano lessons
+  // every Thursday" (the slot of "my pottery class is on ...").
+  {
+    re: new RegExp(
+      String.raw`\bI\s+(?:(?:just|recently|now|also|still)\s+)?(?:started|have|take|attend|joined|go\s+to|signed\s+up\s+for)\s+(?:a|an|my|the)?\s*(?<v1>(?:[\p{L}-]+\s+){1,2}?(?:class|classes|lessons?|practice|training|club))\s+(?:on\s+(?=\S+days\b|weekends|weekdays)|every\s+)(?<v>${WEEKDAYS}(?:\s*(?:,|and|&)\s*${WEEKDAYS})*(?:\s+(?:at|from)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?)`,
+      'u',
+    ),
+    attribute: 'schedule',
+    phrase: "S's V1 is on V",
+  },
   {
     re: new RegExp(
       String.raw`\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?:(?:team|daily|weekly|morning|regular|usual)\s+)*(?<v1>(?:[\p{L}-]+\s+)??(?:standup|stand-up|meeting|class|lesson|practice|session|appointment|call|sync|retro|shift))\s+(?:is|(?:has\s+)?(?:been\s+)?(?:was\s+|got\s+)?(?:moved|changed|pushed|rescheduled)\s+(?:back\s+)?to|is\s+now)\s+(?:now\s+)?(?:at\s+)?(?<v>\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon)(?!\s*(?:minutes|mins|hours|people|%|\d))(?![^.!?]*\b(?:tomorrow|today|tonight|this\s+(?:week|morning|afternoon)|next\s+week|on\s+${WEEKDAYS})\b)`,
@@ -2130,6 +2140,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       .replace(/\bworks as (?!(?:an?|the|their|his|her|my|our|first|head|chief|lead)\b)(?=\p{Ll})/u, 'works as a ')
       .replace(/\ba (?=[aeioAEIO])/, 'an ')
       .replace(/\b(parents|grandparents) lives\b/, '$1 live')
+      .replace(/\b(lessons|classes|sessions|appointments|meetings) is on\b/, '$1 are on')
       .replace(/\bpronouns is\b/, 'pronouns are');
     out.push({
       attribute,
