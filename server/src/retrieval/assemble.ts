@@ -207,6 +207,13 @@ function saysMuchMore(eventText: string, memories: Array<{ content: string }>): 
   return more >= MUCH_MORE_WORDS;
 }
 
+/** Whether a memory was learned from a part of a turn: most of its words (EVENT_SAID) are the part's. */
+function saidIn(memory: Set<string>, part: Set<string>): boolean {
+  let shared = 0;
+  for (const w of memory) if (part.has(w)) shared += 1;
+  return shared >= EVENT_SAID * memory.size;
+}
+
 /**
  * An event's text without the parts its superseded memories were learned from (a sentence, or a
  * clause of one: "We're on the Pro plan and SSO login fails ..."), `…` in their place; null when no
@@ -217,7 +224,7 @@ export function withoutStale(eventText: string, stale: Array<{ content: string }
   const theirs = stale.map((m) => words(m.content)).filter((w) => w.size > 0);
   const learnedFrom = (part: string) => {
     const own = words(part);
-    return theirs.some((memory) => [...memory].filter((w) => own.has(w)).length >= EVENT_SAID * memory.size);
+    return theirs.some((memory) => saidIn(memory, own));
   };
   const kept: string[] = [];
   let cut = false;
@@ -257,12 +264,7 @@ function saysMoreOfQuery(
   for (const sentence of splitSentences(eventText)) {
     if (!holds(sentence)) continue;
     const own = words(sentence);
-    const learnedFrom = (memory: Set<string>) => {
-      let shared = 0;
-      for (const w of memory) if (own.has(w)) shared += 1;
-      return shared >= EVENT_SAID * memory.size;
-    };
-    if (!theirs.some(learnedFrom)) return true;
+    if (!theirs.some((memory) => saidIn(memory, own))) return true;
   }
   return false;
 }
