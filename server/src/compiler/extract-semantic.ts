@@ -745,6 +745,11 @@ const WEEKDAYS = '(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|weekends|weekd
 const MONTH_NAMES = 'January|February|March|April|May|June|July|August|September|October|November|December';
 /** "I" or "I've been" before a routine's verb ("I've been going to bed at 10"): said of a while up to now. */
 const I_LATELY = String.raw`I(?:['’]ve\s+been\s+|\s+have\s+been\s+|\s+)`;
+/** The people one works with or sees for care, by role ("my cofounder Maria", "my therapist is Dr. Lee"). */
+const WORK_AND_CARE =
+  'co-?founder|business partner|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|personal trainer|coach|landlord|accountant|lawyer';
+/** A person's name, with a title before it ("Dr. Lee"). */
+const TITLED_NAME = String.raw`((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[\p{Lu}][\p{Ll}'’-]+)`;
 const DAY_NAMES = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';
 /** When a planned thing takes place: a month, a day of it, a season or a time ahead. */
 const PLANNED_WHEN = String.raw`(?:(?:(?:early|mid|late)[ -])?(?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+\d{4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:${MONTH_NAMES})(?:\s+\d{4})?|(?:next|this)\s+(?:week|month|year|spring|summer|fall|autumn|winter|weekend)|(?:the\s+)?(?:spring|summer|fall|autumn|winter)(?:\s+of\s+\d{4})?|(?:${DAY_NAMES})|\d{4}-\d\d-\d\d)`;
@@ -789,24 +794,22 @@ const NOTHING_OR_WHEN = String.raw`(?=\s*(?:[,.;!?]|$)|\s+(?:alcohol|booze|altog
 /** Food one smokes is no habit ("I smoke brisket on weekends"). */
 const NOT_SMOKED_FOOD = String.raw`(?!\s+(?:my\s+own\s+|the\s+|a\s+|some\s+)?(?:meats?|brisket|salmon|fish|ribs|pork|chicken|turkey|cheese|sausages?|ham|bacon|wood|chips|food))`;
 
-/** Things of someone's (or a team's) with one value at a time, said as "my/our X is Y". */
-const MY_THINGS = [
-  'birthday|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion',
-  'team|manager|boss|tech lead|team lead|product manager|school|university|college',
-  'editor|ide|shell|terminal|browser|laptop|phone|car|os|operating system',
-  '(?:main |primary )?database',
-  'api base url|api url|base url|api endpoint|endpoint|domain|hostname|host|port|region',
-  '(?:staging|production|prod|dev|test) (?:server|url|database|db|environment|host|cluster)',
-  'default branch|main branch|deploy command|deployment command|build command|test command',
-  'node version|python version|deadline|launch date|release date|sprint length',
-  '(?:home |mailing |shipping |postal |billing )?address',
-].join('|');
-/** A team's things said with "the" as well ("the staging URL is now ..."): a person's are "my" only. */
+/** A team's things with one value at a time, said with "the" as well ("the staging URL is now ..."). */
 const TEAM_THINGS = [
   'api base url|api url|base url|api endpoint|endpoint',
   '(?:staging|production|prod|dev|test) (?:server|url|database|db|environment|host|cluster)',
   'default branch|main branch|deploy command|deployment command|build command|test command',
   'node version|python version|launch date|release date|sprint length',
+].join('|');
+/** Things of someone's (or a team's) with one value at a time, said as "my/our X is Y": a person's are "my" only. */
+const MY_THINGS = [
+  'birthday|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion',
+  'team|manager|boss|tech lead|team lead|product manager|school|university|college',
+  'editor|ide|shell|terminal|browser|laptop|phone|car|os|operating system',
+  '(?:main |primary )?database',
+  TEAM_THINGS,
+  'domain|hostname|host|port|region|deadline',
+  '(?:home |mailing |shipping |postal |billing )?address',
 ].join('|');
 /** Two words for one thing of someone's: one slot, so "my new manager is Tom" replaces "my boss is Priya". */
 const SAME_SLOT: Record<string, string> = {
@@ -1511,14 +1514,17 @@ const ATTRIBUTE_PATTERNS: {
   // The people around someone, by name ("my sister Ana is getting married", "my boss, Priya, ...", "my
   // cofounder Maria", "my therapist is Dr. Lee"): each one its own slot, two sisters add up.
   {
-    re: /\b[Mm]y\s+(sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|best friend|boss|manager|roommate|neighbou?r|co-?founder|business partner|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|personal trainer|coach|landlord|accountant|lawyer)(?:['’]s name is|\s+is\s+(?:called|named)|\s+(?:called|named)|,)?\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[\p{Lu}][\p{Ll}'’-]+)\b/u,
+    re: new RegExp(
+      String.raw`\b[Mm]y\s+(sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|best friend|boss|manager|roommate|neighbou?r|${WORK_AND_CARE})(?:['’]s name is|\s+is\s+(?:called|named)|\s+(?:called|named)|,)?\s+${TITLED_NAME}\b`,
+      'u',
+    ),
     attribute: 'relative',
     phrase: "S's V1 is V",
   },
   // The same with "is" ("my therapist is Dr. Lee"), for the people one sees for work or care: a boss
   // said so is the manager's one slot ("my boss is Priya", then "... is Tom").
   {
-    re: /\b[Mm]y\s+(co-?founder|business partner|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|personal trainer|coach|landlord|accountant|lawyer)\s+is\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[\p{Lu}][\p{Ll}'’-]+)\b/u,
+    re: new RegExp(String.raw`\b[Mm]y\s+(${WORK_AND_CARE})\s+is\s+${TITLED_NAME}\b`, 'u'),
     attribute: 'relative',
     phrase: "S's V1 is V",
   },
