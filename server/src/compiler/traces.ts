@@ -319,8 +319,9 @@ export function buildEpisodes(events: CompilerEvent[]): TaskEpisode[] {
         done.eventIds.push(e.id);
         continue;
       }
-      // The agent's words are notes of the task under way; alone they start none.
-      if (isAgentNote(e) && typeof e.metadata.task !== 'string') {
+      // The agent's words are notes of the task under way; alone they start none. (A message without a
+      // task in the list is one: the filter above let only those in.)
+      if (e.type === 'message' && typeof e.metadata.task !== 'string') {
         // As the context shows the turn ("assistant: ..."): the playbook quoting it says it once.
         if (cur) (cur as TaskEpisode).notes.push({ at: e.occurredAt, text: e.text, eventId: e.id });
         continue;
