@@ -137,6 +137,23 @@ describe('semantic extraction on a hand-written conversation', () => {
     expect(types).toMatchObject({ Todoist: 'product', Linear: 'product', Canada: 'place' });
   });
 
+  it('types both things of a switch "from X to Y" as products, a move from one city to another as places', () => {
+    // "VS Code (place)", "Neovim (place)": "from" and "to" before a name were read as a place's.
+    const types = entityTypesOf([
+      user('I switched from VS Code to Neovim last month.', '2026-03-08T09:00:00Z'),
+      user('We migrated from Jira to Linear in May.', '2026-03-08T09:01:00Z'),
+      user('I moved from Boston to Denver in 2020.', '2026-03-08T09:02:00Z'),
+    ]);
+    expect(types).toMatchObject({
+      'VS Code': 'product',
+      Neovim: 'product',
+      Jira: 'product',
+      Linear: 'product',
+      Boston: 'place',
+      Denver: 'place',
+    });
+  });
+
   it('types the things a support ticket names as products, and no part of an error code as a name', () => {
     // A digest listed "Business (person)", "Starter (person)", "Okta (person)" and "SAML (organization)".
     const types = entityTypesOf([
@@ -511,7 +528,7 @@ describe('counts of things owned', () => {
   const countsOf = (...texts: string[]) => learnedFrom(texts).filter(([key]) => key?.includes(':count_'));
 
   it('reads the number and the thing counted, one slot per thing whatever the number', () => {
-    expect(countsOf('I have two kids.')).toEqual([['user-1:count_kid', 'user-1 has two kids']]);
+    expect(countsOf('I have two kids.')).toEqual([['user-1:count_child', 'user-1 has two kids']]);
     expect(countsOf('I bought a Trek last weekend. That makes three bikes I own now.')).toEqual([
       ['user-1:count_bike', 'user-1 has three bikes'],
     ]);
@@ -521,6 +538,16 @@ describe('counts of things owned', () => {
     expect(countsOf('I now own 4 electric guitars.')).toEqual([
       ['user-1:count_guitar', 'user-1 has 4 electric guitars'],
     ]);
+  });
+
+  it('reads kids and children as one thing counted, and a child born as the new count', () => {
+    // "I have two kids", then "We just had our third child!": the count stayed two (and "children"
+    // was a slot apart from "kids").
+    expect(countsOf('I have two kids.')).toEqual([['user-1:count_child', 'user-1 has two kids']]);
+    expect(countsOf('We have three children.')).toEqual([['user-1:count_child', 'user-1 has three children']]);
+    expect(countsOf('We just had our third child!')).toEqual([['user-1:count_child', 'user-1 has three children']]);
+    expect(countsOf('We just had our fourth baby!')).toEqual([['user-1:count_child', 'user-1 has four children']]);
+    expect(countsOf('My sister had her second baby.', 'We had our first date in May.')).toEqual([]);
   });
 
   it('counts no meetings, minutes or pronouns', () => {
@@ -727,7 +754,7 @@ describe('knowledge that changes, said as the change', () => {
     expect(learnedFrom(["I'm now 34."])).toEqual([['user-1:age', 'user-1 is 34 years old']]);
     expect(learnedFrom(["I'm 5 minutes away."])).toEqual([]);
     expect(learnedFrom(['We have three kids now: Mia, Leo and Sam.'])).toEqual([
-      ['user-1:count_kid', 'user-1 has three kids'],
+      ['user-1:count_child', 'user-1 has three kids'],
     ]);
   });
 });
@@ -847,6 +874,19 @@ describe("a value changed or given up: the newer statement takes the older one's
       ['user-1:schedule_piano_lessons', "user-1's piano lessons are on Thursday"],
     ],
     ["I don't have a car anymore.", ['user-1:car', 'user-1 no longer has a car']],
+    // Found probing a household assistant's year (2026-12-07): no dog any more left "Rex" current, an
+    // allergy ran into the clause after it.
+    ['I no longer have a dog.', ['user-1:pet_none_dog', 'user-1 no longer has a dog']],
+    ["We don't have a cat anymore.", ['user-1:pet_none_cat', 'user-1 no longer has a cat']],
+    [
+      "I'm allergic to shellfish and I hate cilantro.",
+      ['user-1:diet_allergic_to_shellfish', 'user-1 is allergic to shellfish'],
+    ],
+    ["I'm allergic to cats but I love dogs.", ['user-1:diet_allergic_to_cats', 'user-1 is allergic to cats']],
+    [
+      "I'm allergic to peanuts and tree nuts.",
+      ['user-1:diet_allergic_to_peanuts_and_tree_nuts', 'user-1 is allergic to peanuts and tree nuts'],
+    ],
     ["I don't have a car, I bike everywhere.", ['user-1:car', 'user-1 does not have a car']],
     ['Our API is written in Go.', ['user-1:written_in_api', "user-1's API is written in Go"]],
     [

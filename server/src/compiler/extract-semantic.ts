@@ -649,6 +649,8 @@ interface AttributeFact {
   ends?: true;
   /** Ends the values equal to this one in the slots under this prefix, whatever their kind ("pet_"). */
   endsValueIn?: string;
+  /** Ends every value of the slots under this prefix followed by the value ("pet_" + "dog": `pet_dog_rex`). */
+  endsSlotsOf?: string;
   /** Ends the values of this slot whose head word is `head` ("graduated": a student's occupation). */
   endsHead?: { slot: string; head: string };
   /** A thing done rather than a state ("finished reading Dune"): it ends a value, the profile leaves it out. */
@@ -656,6 +658,22 @@ interface AttributeFact {
 }
 
 const VALUE = String.raw`((?:[\p{L}\p{N}'’.&-]+)(?:\s+[\p{L}\p{N}'’.&-]+){0,4})`;
+/** The count a child's order says: "our third child" makes three. */
+const ORDINALS: Record<string, string> = {
+  second: 'two',
+  third: 'three',
+  fourth: 'four',
+  fifth: 'five',
+  sixth: 'six',
+  seventh: 'seven',
+  eighth: 'eight',
+  '2nd': 'two',
+  '3rd': 'three',
+  '4th': 'four',
+  '5th': 'five',
+  '6th': 'six',
+};
+
 /** A count of things, as a number or a word. */
 const COUNT = String.raw`(?<n>\d+|no|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 /** Words ending in s a count is never of ("I own two of those", "makes two as well"). */
@@ -844,6 +862,8 @@ const ATTRIBUTE_PATTERNS: {
    * `pet_dog_rex`, a slot named by a kind the statement need not say (learn's supersession).
    */
   endsValueIn?: string;
+  /** Ends every value of the slots under this prefix followed by the value: "no longer have a dog" ends `pet_dog_rex`. */
+  endsSlotsOf?: string;
   /**
    * Ends the values of a slot whose head word is this ("graduated" ends the occupation "PhD student",
    * and no other occupation): what the statement ends is not its own value.
@@ -1362,6 +1382,12 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'count',
     phrase: 'S has V V1',
   },
+  // A child born, by its order: "we just had our third child", "I gave birth to our fourth baby".
+  {
+    re: /\b(?:I|[Ww]e)\s+(?:(?:just|finally|recently)\s+)?(?:had|welcomed|gave\s+birth\s+to)\s+(?:our|my)\s+(?<n>second|third|fourth|fifth|sixth|seventh|eighth|2nd|3rd|4th|5th|6th)\s+(?<thing>baby|child|kid)\b/u,
+    attribute: 'count',
+    phrase: 'S has V V1',
+  },
   {
     re: new RegExp(
       `\\b(?:I\\s+(?:now\\s+|currently\\s+|still\\s+)?own|(?:I['’]m|I\\s+am)\\s+(?:now\\s+)?down\\s+to)\\s+${COUNT}\\s+(?<thing>(?:[a-z-]+\\s+)?[a-z]{2,}s)\\b`,
@@ -1510,6 +1536,19 @@ const ATTRIBUTE_PATTERNS: {
     phrase: "S's V passed away",
     ends: true,
     endsValueIn: 'pet_',
+  },
+  // No pet of a kind any more ("I no longer have a dog", "we don't have a cat anymore"): every pet of
+  // that kind ends, named ("my dog Rex") or not ("I have a dog").
+  {
+    re: new RegExp(
+      String.raw`\b(?:I|[Ww]e)\s+(?:no\s+longer\s+(?:have|own)\s+an?\s+(${ANIMAL})\b|(?:don['’]t|do\s+not)\s+(?:have|own)\s+an?\s+(${ANIMAL})\s+any\s?more\b)`,
+      'u',
+    ),
+    attribute: 'pet_none',
+    phrase: 'S no longer has a V',
+    ends: true,
+    endsValueIn: 'pet_',
+    endsSlotsOf: 'pet_',
   },
   // The people around someone, by name ("my sister Ana is getting married", "my boss, Priya, ...", "my
   // cofounder Maria", "my therapist is Dr. Lee"): each one its own slot, two sisters add up.
@@ -1961,7 +2000,14 @@ function trimValue(v: string, attribute: string): string {
   if (attribute !== 'diet' && attribute !== 'building' && !attribute.startsWith('schedule_'))
     out = out.split(/\s+(?:as|with|since|because|and|but|for|when|while|after|before|until|so|to|from|on|at)\s+/i)[0];
   // A value cut at its length ends on the last word that says something ("animals with" -> "animals").
-  else out = out.replace(/(?:\s+(?:and|or|with|of|to|the|a|an|some|most|like))+$/i, '');
+  else
+    out = out
+      // ...and not in the next clause ("allergic to shellfish | and I hate cilantro"; "peanuts and
+      // tree nuts" is one allergy).
+      .split(
+        /\s+(?:(?:and|or)(?=\s+(?:I|we|you|he|she|they|it|my|our|that|this|so|also|then)\b)|but|so|because|since|which|though|although|when|while|if|as\s+well\s+as)\s+/i,
+      )[0]
+      .replace(/(?:\s+(?:and|or|with|of|to|the|a|an|some|most|like))+$/i, '');
   for (let i = 0; i < 3; i++)
     out = out
       .replace(
@@ -1984,7 +2030,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|baby|child|kid|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -2035,7 +2081,13 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       if (NOT_COUNTED.test(thing)) continue;
       v1 = m.groups.thing.toLowerCase();
       value = (m.groups.n as string).toLowerCase();
-      attribute = `${attribute}_${thing === 'children' ? 'child' : thing.replace(/(?:ies)$/, 'y').replace(/s$/, '')}`;
+      // A child born is counted by its order ("our third child": three children).
+      if (ORDINALS[value]) {
+        value = ORDINALS[value] as string;
+        v1 = 'children';
+      }
+      // Kids and children are one thing counted: "two kids", then "three children", is a new count.
+      attribute = `${attribute}_${/^(?:kids?|child|children|bab(?:y|ies))$/.test(thing) ? 'child' : thing.replace(/(?:ies)$/, 'y').replace(/s$/, '')}`;
     } else if (attribute === 'habit') {
       const habit = habitOf(m.slice(1).find((g) => g !== undefined) ?? '');
       if (!habit) continue;
@@ -2156,6 +2208,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       slot,
       ...(p.ends ? { ends: p.ends } : {}),
       ...(p.endsValueIn ? { endsValueIn: p.endsValueIn } : {}),
+      ...(p.endsSlotsOf ? { endsSlotsOf: p.endsSlotsOf } : {}),
       ...(p.endsHead ? { endsHead: p.endsHead } : {}),
       ...(p.happened ? { happened: p.happened } : {}),
     });
@@ -2270,8 +2323,14 @@ export interface ExtractContext {
   knownNames: Map<string, EntityType>;
 }
 
+/** The kind of pet a fact says one has ("pet_dog" named Rex, or "pet_unnamed" dog), as its slots spell it. */
+function petKindOf(f: AttributeFact): string | null {
+  if (f.attribute === 'pet_unnamed') return f.value.toLowerCase().replace(/\s+/g, '_');
+  return NAMES_A_PET.test(f.attribute) ? f.attribute.slice('pet_'.length) : null;
+}
+
 /** The attributes that name a pet ("pet_cat"), not its end ("pet_died") nor a pet without a name. */
-const NAMES_A_PET = /^pet_(?!died$|gone$|unnamed)/;
+const NAMES_A_PET = /^pet_(?!died$|gone$|none$|unnamed)/;
 
 /** Every memory draft of one statement (entities included). */
 export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryDraft[] {
@@ -2343,8 +2402,13 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           value: f.value,
           ...(f.ends ? { ended: true } : {}),
           ...(f.endsValueIn ? { endsValueIn: [`${key}:${f.endsValueIn}`] } : {}),
+          ...(f.endsSlotsOf
+            ? { endsSlotsIn: [`${key}:${f.endsSlotsOf}${f.value.toLowerCase().replace(/\s+/g, '_')}_`] }
+            : {}),
           ...(f.endsHead ? { endsValueIn: [`${key}:${f.endsHead.slot}`], endsHead: f.endsHead.head } : {}),
           ...(CHOSEN_THINGS.has(f.slot) ? { replaces: [`${key}:choice:${f.slot}`] } : {}),
+          // A pet of a kind had again ends "no longer has a dog".
+          ...(petKindOf(f) ? { replaces: [`${key}:pet_none_${petKindOf(f)}`] } : {}),
           ...(f.happened ? { happened: true } : {}),
         },
         0.8 - hedge,

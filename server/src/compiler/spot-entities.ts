@@ -104,6 +104,12 @@ const PRODUCT_CUE =
 /** A change of thing used: "switched to", "upgraded to", "migrated over to". */
 const SWITCHED_TO =
   /\b(?:switch|switched|switching|upgrade|upgraded|upgrading|migrate|migrated|migrating)\s+(?:over\s+)?to\s+(?:an?\s+|the\s+|my\s+|our\s+)?$/i;
+/**
+ * Both ends of a change of thing used: "switched from VS Code to Neovim", "migrated from Jira to
+ * Linear" ("moved from Boston to Denver" is places, and moving is no switch).
+ */
+const SWITCHED_FROM =
+  /\b(?:switch|switched|switching|upgrade|upgraded|upgrading|migrate|migrated|migrating|changed|converted)\s+(?:over\s+)?from\s+(?:an?\s+|the\s+|my\s+|our\s+)?(?:[^\s.!?,;]+\s+){0,3}?(?:to\s+(?:an?\s+|the\s+|my\s+|our\s+)?)?$/i;
 /** "to" before a name, after a word one says to a person ("goodbye to Max", "talked to Ana"), is no place cue. */
 const PLACE_CUE =
   /\b(?:in|(?<!\b(?:goodbye|bye|hello|talk|talked|talking|said|say|says|spoke|speak|speaking|listen|listened|listening|wrote|write|writing|sent|send|gave|give|giving|married|engaged|introduced|next|close|kind|nice|mean|thanks)\s+)to|from|near|visit|visited|visiting|trip to|moved to|live in|lives in|living in|flew to|went to|back to|around|across|towards|through)\s+(?:the\s+)?$/i;
@@ -185,7 +191,7 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
   // the places written so ("the UK", "the USA") are in the gazetteer.
   if (/^[A-Z]{2,6}$/.test(name) && !PLACES.has(name) && /\bthe\s+$/i.test(before)) return 'product';
   // "switched to Todoist" is a thing chosen, not a place gone to ("moved to Austin").
-  if (SWITCHED_TO.test(before) && !PLACES.has(name)) return 'product';
+  if ((SWITCHED_TO.test(before) || SWITCHED_FROM.test(before)) && !PLACES.has(name)) return 'product';
   if (PLACE_CUE.test(before) || PLACES.has(name) || AT_PLACE.test(before)) return 'place';
   // Played: a game ("played some Chess"), unless a place ("we played Boston") or a thing said above.
   if (PLAYED.test(before)) return 'work';

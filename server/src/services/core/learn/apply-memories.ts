@@ -255,6 +255,7 @@ export async function applyMemories(database: Database, tx: Tx, scope: Scope, ra
         dedupeKey: d.dedupeKey,
         replaces: replacedKeys(d.attributes),
         endsValue: valueEnded(d.attributes),
+        endsSlots: stringsOf(d.attributes.endsSlotsIn),
       });
     touched.push(id);
     result.created += 1;
@@ -270,8 +271,11 @@ export async function applyMemories(database: Database, tx: Tx, scope: Scope, ra
 
 /** The attribute keys a memory says it replaces (`attributes.replaces`), if any. */
 function replacedKeys(attributes: Record<string, unknown>): string[] | undefined {
-  const keys = attributes.replaces;
-  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : undefined;
+  return stringsOf(attributes.replaces);
+}
+
+function stringsOf(value: unknown): string[] | undefined {
+  return Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string') : undefined;
 }
 
 /**

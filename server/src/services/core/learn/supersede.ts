@@ -5,7 +5,8 @@
  * switched from Postgres to CockroachDB") closes that key's earlier values too, and a value ended by
  * name in slots of any kind (`endsValue`: "I stopped drinking coffee" closes a favourite or a choice
  * that is coffee; "Rex passed away" the pet slot that is Rex; by its head word, "I graduated" the
- * occupation "PhD student") closes those.
+ * occupation "PhD student") closes those, and a slot ended whatever its value (`endsSlots`: "I no
+ * longer have a dog" closes `pet_dog_rex`) closes its values.
  */
 import { and, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { sameHead, sameThing } from '../../../compiler/index.js';
@@ -28,6 +29,8 @@ export interface Contender {
    * ("favourite drink", "pet dog"), which "I stopped drinking coffee" or "Rex passed away" does not say.
    */
   endsValue?: { slotPrefixes: string[]; value: string; byHead?: boolean };
+  /** Slot key prefixes whose earlier values all end ("I no longer have a dog": `dana:pet_dog_`, every dog named). */
+  endsSlots?: string[];
 }
 
 /** The columns supersession reads of a memory in a slot. */
@@ -121,16 +124,16 @@ export async function supersede(
   return closes.length;
 }
 
-/** The active memories each contender that ends a value by name closes (same namespace, same value). */
+/** The active memories each contender that ends a value by name (same value) or a slot (any value) closes, in its namespace. */
 async function valuesEnded(
   tx: Tx,
   scope: Scope,
   namespaces: string[],
   contenders: Contender[],
 ): Promise<{ ender: Contender; older: { id: string; validFrom: Date } }[]> {
-  const enders = contenders.filter((c) => c.endsValue);
+  const enders = contenders.filter((c) => c.endsValue || c.endsSlots?.length);
   if (enders.length === 0) return [];
-  const prefixes = [...new Set(enders.flatMap((c) => c.endsValue?.slotPrefixes ?? []))];
+  const prefixes = [...new Set(enders.flatMap((c) => [...(c.endsValue?.slotPrefixes ?? []), ...(c.endsSlots ?? [])]))];
   const rows = await tx
     .select({
       ...SLOT_COLUMNS,
@@ -146,11 +149,16 @@ async function valuesEnded(
     );
   const out: { ender: Contender; older: { id: string; validFrom: Date } }[] = [];
   for (const ender of enders) {
-    const { slotPrefixes, value, byHead } = ender.endsValue as NonNullable<Contender['endsValue']>;
-    const same = byHead ? sameHead : sameThing;
+    const same = ender.endsValue?.byHead ? sameHead : sameThing;
     for (const r of rows) {
-      if (r.namespace !== ender.namespace || !r.value || !same(r.value, value)) continue;
-      if (slotPrefixes.some((p) => r.attributeKey?.startsWith(p))) out.push({ ender, older: r });
+      if (r.namespace !== ender.namespace) continue;
+      const byValue =
+        ender.endsValue &&
+        r.value &&
+        same(r.value, ender.endsValue.value) &&
+        ender.endsValue.slotPrefixes.some((p) => r.attributeKey?.startsWith(p));
+      const bySlot = ender.endsSlots?.some((p) => r.attributeKey?.startsWith(p));
+      if (byValue || bySlot) out.push({ ender, older: r });
     }
   }
   return out;

@@ -1,0 +1,61 @@
+/**
+ * What the agent reads (issue 28), tried as a household assistant would be told things over a year:
+ * an allergy said beside a dislike, children counted and then one more born, a dog that is no longer
+ * there, an editor switched. Each test failed on the context before its fix (2026-12-07).
+ */
+import type { Hx } from '@hx-memory/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type DatedTurn, datedTurnEvents, learnedTenant, useTestServer } from '../helpers/index.js';
+
+const server = useTestServer();
+
+const TURNS: DatedTurn[] = [
+  ["I'm allergic to shellfish and I hate cilantro.", '2026-01-05T09:00:00Z', 'h1'],
+  ['I have two kids.', '2026-01-05T09:01:00Z', 'h1'],
+  ['I have a dog named Rex.', '2026-01-05T09:02:00Z', 'h1'],
+  ['I switched from VS Code to Neovim last month.', '2026-02-10T20:00:00Z', 'h2'],
+  ['We just had our third child!', '2026-06-01T07:00:00Z', 'h3'],
+  ['I no longer have a dog, Rex lives with my parents on their farm now.', '2026-09-12T10:00:00Z', 'h4'],
+];
+
+let hx: Hx;
+
+beforeAll(async () => {
+  hx = await learnedTenant(server, 'household', datedTurnEvents('noor', TURNS));
+});
+
+describe('synthesize: a fact said beside another', () => {
+  it('learns the allergy alone, not the clause that follows it', async () => {
+    const pack = await hx.synthesize('What food is noor allergic to?', { subjectId: 'noor', maxTokens: 300 });
+    // Was "noor is allergic to shellfish and I hate cilantro": the allergy ran into the next clause.
+    expect(pack.context, pack.context).toMatch(/noor is allergic to shellfish$/m);
+    expect(pack.context).not.toMatch(/allergic to shellfish and I hate/);
+  });
+});
+
+describe('synthesize: a count that changes', () => {
+  it('says the children there are now, after one more was born', async () => {
+    const pack = await hx.synthesize('How many children does noor have?', { subjectId: 'noor', maxTokens: 300 });
+    // "We just had our third child!" said nothing of the count: "has two kids" stayed current.
+    expect(pack.context, pack.context).toMatch(/noor has three children/);
+    expect(pack.context).not.toMatch(/has two kids/);
+  });
+});
+
+describe('synthesize: a pet no longer there', () => {
+  it('leaves the dog out of the current facts once the subject has none', async () => {
+    const pack = await hx.synthesize('Does noor have a dog?', { subjectId: 'noor', maxTokens: 400 });
+    expect(pack.context, pack.context).toMatch(/noor no longer has a dog/);
+    // The named dog of January stayed current beside it.
+    expect(pack.context).not.toMatch(/pet dog is called Rex/);
+  });
+});
+
+describe('learn: the things of a switch', () => {
+  it('types both editors of "switched from X to Y" as products, not places', async () => {
+    const { items } = await hx.memories.list({ kind: 'entity', subjectId: 'noor', limit: 100 });
+    const entities = items.map((m) => m.content);
+    expect(entities, entities.join('\n')).toEqual(expect.arrayContaining(['VS Code (product)', 'Neovim (product)']));
+    expect(entities.filter((e) => /\(place\)/.test(e))).toEqual([]);
+  });
+});
