@@ -14,6 +14,8 @@ const TURNS: DatedTurn[] = [
   ['I have two kids.', '2026-01-05T09:01:00Z', 'h1'],
   ['I have a dog named Rex.', '2026-01-05T09:02:00Z', 'h1'],
   ['I switched from VS Code to Neovim last month.', '2026-02-10T20:00:00Z', 'h2'],
+  ["I'm a software engineer at Shopify, and I drive a 2019 Honda Civic.", '2026-02-10T20:01:00Z', 'h2'],
+  ['I usually go to the gym on Mondays and Thursdays.', '2026-02-10T20:02:00Z', 'h2'],
   ['We just had our third child!', '2026-06-01T07:00:00Z', 'h3'],
   ['I no longer have a dog, Rex lives with my parents on their farm now.', '2026-09-12T10:00:00Z', 'h4'],
 ];
@@ -51,11 +53,19 @@ describe('synthesize: a pet no longer there', () => {
   });
 });
 
-describe('learn: the things of a switch', () => {
-  it('types both editors of "switched from X to Y" as products, not places', async () => {
+describe('learn: what a name is', () => {
+  it('types the editors of a switch, an employer after the role and a car by what is said around them', async () => {
     const { items } = await hx.memories.list({ kind: 'entity', subjectId: 'noor', limit: 100 });
     const entities = items.map((m) => m.content);
-    expect(entities, entities.join('\n')).toEqual(expect.arrayContaining(['VS Code (product)', 'Neovim (product)']));
-    expect(entities.filter((e) => /\(place\)/.test(e))).toEqual([]);
+    expect(entities, entities.join('\n')).toEqual(
+      expect.arrayContaining([
+        'VS Code (product)',
+        'Neovim (product)',
+        'Shopify (organization)',
+        'Honda Civic (product)',
+      ]),
+    );
+    // Were places (after "from", "to" and "at"), and people ("Mondays", "Honda Civic").
+    expect(entities.filter((e) => /\((?:place|person)\)/.test(e))).toEqual([]);
   });
 });

@@ -564,6 +564,11 @@ describe('what a name is, from the words around it', () => {
       { Kyoto: 'place', 'Hotel Granvia': 'place', Kikunoi: 'place' },
     ],
     ['I started a new job as a data engineer at Spotify.', { Spotify: 'organization' }],
+    // Found probing a chat assistant's first turns (2026-12-07): an employer after the role was a
+    // place, plural weekdays were people, a car was a person.
+    ["I'm a software engineer at Shopify, working remotely from Ottawa.", { Shopify: 'organization', Ottawa: 'place' }],
+    ['I usually go to the gym on Mondays and Thursdays.', {}],
+    ['I drive a 2019 Honda Civic.', { 'Honda Civic': 'product' }],
     ['I have been learning Spanish on Duolingo for 40 days.', { Duolingo: 'product' }],
     ['I was looking at Mark when it happened.', { Mark: 'person' }],
     // Found in LoCoMo's entity memories: times, chat words, titles and lists read as people.
@@ -874,6 +879,8 @@ describe("a value changed or given up: the newer statement takes the older one's
       ['user-1:schedule_piano_lessons', "user-1's piano lessons are on Thursday"],
     ],
     ["I don't have a car anymore.", ['user-1:car', 'user-1 no longer has a car']],
+    ['I drive a 2019 Honda Civic.', ['user-1:car', 'user-1 drives a Honda Civic']],
+    ["I've been learning Japanese for two years.", ['user-1:learning_japanes', 'user-1 is learning Japanese']],
     // Found probing a household assistant's year (2026-12-07): no dog any more left "Rex" current, an
     // allergy ran into the clause after it.
     ['I no longer have a dog.', ['user-1:pet_none_dog', 'user-1 no longer has a dog']],

@@ -7,7 +7,7 @@ import { detectPastimes, pastimeNamed, pastimePhrase } from './activities.js';
 import { contentStems, dedupeKeyOf, subjectSlug, words } from './normalise.js';
 import { formatResolved, resolveDate } from './resolve-dates.js';
 import type { Statement } from './segment.js';
-import { type EntityType, spotEntities } from './spot-entities.js';
+import { CAR_MAKES, type EntityType, spotEntities } from './spot-entities.js';
 import type { MemoryDraft, MemoryKind } from './types.js';
 
 const FIRST_PERSON = /\b(?:I|I'm|I've|I'd|I'll|I’m|I’ve|my|me|we|we're|we've|our|us)\b/;
@@ -718,8 +718,6 @@ function notAPlace(value: string, moved: boolean): boolean {
 }
 
 /** Car makes, for "I drive a ..." and "bought a ..." (a bought thing is a car only by its make). */
-const CAR_MAKES =
-  'Tesla|Honda|Toyota|Ford|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Porsche|Chevrolet|Chevy|Jeep|Fiat|Renault|Peugeot|Citroen|Skoda|Seat|Lexus|Mini|Rivian|Polestar|Dacia|Opel|Suzuki|Mitsubishi|Jaguar|Land Rover|Range Rover|Lucid|BYD';
 
 /** Kinds of pet a sentence names ("guinea pig" before "pig"-less words; "pup" after "puppy"). */
 const ANIMAL =
@@ -947,7 +945,7 @@ const ATTRIBUTE_PATTERNS: {
   },
   {
     re: new RegExp(
-      `${IM}\\s+(?:(?:still|now|currently)\\s+)?learning\\s+(?:to\\s+play\\s+|how\\s+to\\s+play\\s+)?(?:the\\s+)?(?!(?:a\\s+lot|lots|so\\s+much|much|more|about|from|that|this|it|to|how|what|new\\s+things|a\\s+bit)\\b)${VALUE}`,
+      `(?:${IM}|\\bI(?:\\s+have|['’]ve)\\s+been)\\s+(?:(?:still|now|currently)\\s+)?learning\\s+(?:to\\s+play\\s+|how\\s+to\\s+play\\s+)?(?:the\\s+)?(?!(?:a\\s+lot|lots|so\\s+much|much|more|about|from|that|this|it|to|how|what|new\\s+things|a\\s+bit)\\b)${VALUE}`,
       'iu',
     ),
     attribute: 'learning',
@@ -1417,7 +1415,7 @@ const ATTRIBUTE_PATTERNS: {
   // The car someone drives, by its make ("I drive a Tesla Model 3", "bought a Honda Civic"): one slot.
   {
     re: new RegExp(
-      `\\b(?:I\\s+(?:now\\s+|still\\s+)?drive|(?:bought|got|leased)(?:\\s+myself)?)\\s+an?\\s+(?:new\\s+|used\\s+|old\\s+|second-hand\\s+)?((?:${CAR_MAKES})(?:\\s+[\\p{Lu}\\p{N}][\\p{L}\\p{N}-]*){0,2})`,
+      `\\b(?:I\\s+(?:now\\s+|still\\s+)?drive|(?:bought|got|leased)(?:\\s+myself)?)\\s+an?\\s+(?:new\\s+|used\\s+|old\\s+|second-hand\\s+)?(?:(?:19|20)\\d{2}\\s+)?((?:${CAR_MAKES})(?:\\s+[\\p{Lu}\\p{N}][\\p{L}\\p{N}-]*){0,2})`,
       'u',
     ),
     attribute: 'car',

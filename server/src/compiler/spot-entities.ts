@@ -26,6 +26,12 @@ const DAYS_AND_MONTHS =
   'September October November December';
 const SHORT_DAYS_AND_MONTHS = 'Mon Tue Tues Wed Weds Thu Thur Thurs Fri Sat Feb Apr Aug Sept Oct Nov Dec';
 
+/** Makes of car: a name that starts with one is a product ("a 2019 Honda Civic"), and the car one drives. */
+export const CAR_MAKES =
+  'Tesla|Honda|Toyota|Ford|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Porsche|Chevrolet|Chevy|Jeep|Fiat|Renault|Peugeot|Citroen|Skoda|Seat|Lexus|Mini|Rivian|Polestar|Dacia|Opel|Suzuki|Mitsubishi|Jaguar|Land Rover|Range Rover|Lucid|BYD';
+/** A make with its model after it ("Honda Civic", "Tesla Model 3"); a make alone may be a person ("Mini", "Seat"). */
+const CAR_MODEL = new RegExp(`^(?:${CAR_MAKES})\\s+\\S`);
+
 /** Capitalised words that are not names on their own. */
 const NOT_NAMES = new Set(
   (
@@ -46,6 +52,7 @@ const NOT_NAMES = new Set(
     // Short forms of days and months ("Last Fri I took my kids..."), chat words and openers that are
     // capitalised at the start of a sentence or after a greeting ("Woohoo Melanie!", "See you there").
     SHORT_DAYS_AND_MONTHS +
+    ' Mondays Tuesdays Wednesdays Thursdays Fridays Saturdays Sundays Weekends' +
     ' BTW LOL OMG TBH FYI IMO Yep Yup Yay Woohoo Woah Whoa Wanna Gotta See Always Never Remember Anytime'
   ).split(/\s+/),
 );
@@ -117,6 +124,9 @@ const PERSON_CUE =
   /\b(?:with|met|meet|named|called|friend|friends|sister|brother|mom|mother|dad|father|wife|husband|son|daughter|cousin|aunt|uncle|grandma|grandpa|boss|colleague|coworker|partner|girlfriend|boyfriend|niece|nephew|told|asked|thanks|thank|hey|hi|hello|dear|congrats|and)\s*,?\s+$/i;
 const ORG_CUE =
   /\b(?:work at|work for|works at|works for|worked at|worked for|joined|job at|intern at|hired by|employed by)\s+(?:the\s+)?$/i;
+/** Where one works, said after the role: "a software engineer at Shopify", "a nurse with Kaiser". */
+const ROLE_AT =
+  /\b(?:engineer|developer|programmer|designer|manager|analyst|scientist|consultant|nurse|teacher|intern|lawyer|accountant|director|architect|researcher|recruiter|founder|cofounder|co-founder|ceo|cto|cfo|vp|pm|professor|lecturer|doctor|physician|surgeon|chef|barista|cashier|editor|writer|journalist|marketer|salesperson|specialist|coordinator|administrator|officer|technician|assistant|associate|partner|employee|contractor|freelancer)\s+(?:at|for|with)\s+(?:the\s+)?$/i;
 /** A job named with its role before the employer: "a new job as a data engineer at Spotify". */
 const JOB_AT = /\b(?:job|position|role|internship)\s+as\s+[^.!?]{0,40}?\b(?:at|with|for)\s+(?:the\s+)?$/i;
 /** Where one stays, eats or goes: "at Kikunoi", "at the Granvia" (people are seldom "at"). */
@@ -184,8 +194,8 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
   if (isWork(name, before, after)) return 'work';
   if (ORG_SUFFIX.test(name)) return 'organization';
   if (PLACE_SUFFIX.test(name) || PLACE_PREFIX.test(name)) return 'place';
-  if (THING_AFTER.test(after)) return 'product';
-  if (ORG_CUE.test(before) || JOB_AT.test(before)) return 'organization';
+  if (THING_AFTER.test(after) || CAR_MODEL.test(name)) return 'product';
+  if (ORG_CUE.test(before) || JOB_AT.test(before) || ROLE_AT.test(before)) return 'organization';
   if (ON_SERVICE.test(before)) return 'product';
   // "from the SDK", "in the API": an acronym after "the" is a thing whatever cue comes before it;
   // the places written so ("the UK", "the USA") are in the gazetteer.
