@@ -569,6 +569,10 @@ describe('what a name is, from the words around it', () => {
     ["I'm a software engineer at Shopify, working remotely from Ottawa.", { Shopify: 'organization', Ottawa: 'place' }],
     ['I usually go to the gym on Mondays and Thursdays.', {}],
     ['I drive a 2019 Honda Civic.', { 'Honda Civic': 'product' }],
+    // Software with no cue around it was a person ("Redis", "Kubernetes") or a place ("to Fly.io").
+    ['We use Postgres for our main database and Redis for caching.', { Postgres: 'product', Redis: 'product' }],
+    ['Our team decided to drop Kubernetes and move to Fly.io.', { Kubernetes: 'product', 'Fly.io': 'product' }],
+    ['I work at Stripe.', { Stripe: 'organization' }],
     ['I have been learning Spanish on Duolingo for 40 days.', { Duolingo: 'product' }],
     ['I was looking at Mark when it happened.', { Mark: 'person' }],
     // Found in LoCoMo's entity memories: times, chat words, titles and lists read as people.
@@ -880,6 +884,9 @@ describe("a value changed or given up: the newer statement takes the older one's
     ],
     ["I don't have a car anymore.", ['user-1:car', 'user-1 no longer has a car']],
     ['I drive a 2019 Honda Civic.', ['user-1:car', 'user-1 drives a Honda Civic']],
+    ["I don't drink alcohol.", ['user-1:habit_drinking', 'user-1 does not drink alcohol']],
+    ["I don't drink, so let's get coffee.", ['user-1:habit_drinking', 'user-1 does not drink alcohol']],
+    ['I never smoke.', ['user-1:habit_smoking', 'user-1 does not smoke']],
     ["I've been learning Japanese for two years.", ['user-1:learning_japanes', 'user-1 is learning Japanese']],
     // Found probing a household assistant's year (2026-12-07): no dog any more left "Rex" current, an
     // allergy ran into the clause after it.
@@ -1322,5 +1329,32 @@ describe('what an instruction is about, when it takes one value at a time', () =
   it('reads a correction that opens with "Actually" as an instruction', () => {
     expect(detectInstruction('Actually, respond in English from now on.')).not.toBeNull();
     expect(detectInstruction('Okay, thanks!')).toBeNull();
+  });
+});
+
+describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-07)', () => {
+  it('reads every language of a list, not only the first', () => {
+    expect(learnedFrom(['I speak English, French and a bit of Arabic.'])).toEqual([
+      ['user-1:language_english', 'user-1 speaks English'],
+      ['user-1:language_french', 'user-1 speaks French'],
+      ['user-1:language_arabic', 'user-1 speaks Arabic'],
+    ]);
+  });
+
+  it('reads "it" in a value as the thing the sentence before named', () => {
+    expect(learnedFrom(["I'm training for the Berlin marathon. My goal is to run it under 4 hours."])).toContainEqual([
+      'user-1:goal',
+      "user-1's goal is to run the Berlin marathon under 4 hours",
+    ]);
+    // With no thing named just before, "it" stays as said.
+    expect(learnedFrom(['My goal is to run it faster.'])).toEqual([
+      ['user-1:goal', "user-1's goal is to run it faster"],
+    ]);
+  });
+
+  it('reads no liking of "anymore" from a habit given up', () => {
+    expect(learnedFrom(["I don't drink anymore."], ['fact', 'preference'])).toEqual([
+      ['user-1:habit_drinking', 'user-1 quit drinking'],
+    ]);
   });
 });

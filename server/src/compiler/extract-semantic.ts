@@ -326,7 +326,11 @@ export function detectHeldHabit(text: string): { phrase: string; thing: string; 
     const m = re.exec(text);
     if (!m?.groups || inRelativeClause(text, m.index)) continue;
     const thing = m.groups.thing?.toLowerCase();
-    if (!thing || /^(?:it|that|this|them|much|enough|alcohol|anything|something|nothing|and|or)$/.test(thing)) continue;
+    if (
+      !thing ||
+      /^(?:it|that|this|them|much|enough|alcohol|anything|something|nothing|and|or|any\s?more)$/.test(thing)
+    )
+      continue;
     return { phrase: `${does ? 'drinks' : 'does not drink'} ${thing}`, thing, deed: `drinking ${thing}`, does };
   }
   return null;
@@ -781,6 +785,9 @@ const PARTNER_WORD = '(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|
 
 /** A diet, an allergy or an intolerance. */
 const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,40}|lactose intolerant|gluten[- ]free)\b`;
+
+/** How much of a language one speaks, said before it ("a bit of Arabic", "some German"). */
+const SOME_OF = String.raw`(?:(?:a\s+(?:bit|little)\s+of|some|basic|fluent|conversational)\s+)?`;
 
 /** A part of a person's name, as said before "name" ("surname", "last name"). */
 const NAME_PART = '(last|first|middle|family|sur|given)';
@@ -1879,6 +1886,21 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'language',
     phrase: 'S speaks V',
   },
+  // Languages listed ("I speak English, French and a bit of Arabic"): the second and the last are
+  // read too (a pattern gives one value; each language is its own slot).
+  {
+    re: new RegExp(String.raw`\bI\s+(?:also\s+)?speak\s+\p{Lu}\p{L}+,?\s+(?:and\s+)?${SOME_OF}(\p{Lu}\p{L}+)`, 'u'),
+    attribute: 'language',
+    phrase: 'S speaks V',
+  },
+  {
+    re: new RegExp(
+      String.raw`\bI\s+(?:also\s+)?speak\s+\p{Lu}\p{L}+(?:,\s+${SOME_OF}\p{Lu}\p{L}+)+,?\s+(?:and|or)\s+${SOME_OF}(\p{Lu}\p{L}+)`,
+      'u',
+    ),
+    attribute: 'language',
+    phrase: 'S speaks V',
+  },
   // The plan (tier, subscription) of a product an account is on: an upgrade or a downgrade is its new value.
   {
     re: new RegExp(
@@ -1945,6 +1967,18 @@ const ATTRIBUTE_PATTERNS: {
     re: /\bI(?:['’]ve|\s+have)\s+been\s+(smoking|vaping|gambling)\s+(?:for|since)\b/i,
     attribute: 'habit',
     phrase: 'S V1',
+  },
+  // Not having the habit, as a state ("I don't drink alcohol", "I never smoke"): the habit's slot, so
+  // a later "I started smoking" is its new value; "I don't drink coffee" is a liking's (DRINKS).
+  {
+    re: /\bI\s+(?:(?:just|also|honestly|actually)\s+)?(?:don['’]?t|do\s+not|never)\s+(drink)(?:\s+(?:alcohol|booze))?(?=\s*(?:[,.;!?]|$)|\s+(?:at\s+all|and|but|so|because|since)\b)/i,
+    attribute: 'habit',
+    phrase: 'S does not drink alcohol',
+  },
+  {
+    re: /\bI\s+(?:(?:just|also|honestly|actually)\s+)?(?:don['’]?t|do\s+not|never)\s+(smoke)(?=\s*(?:[,.;!?]|$)|\s+(?:at\s+all|and|but|so|because|since|cigarettes|weed)\b)/i,
+    attribute: 'habit',
+    phrase: 'S does not smoke',
   },
   {
     re: new RegExp(
@@ -2319,6 +2353,32 @@ const MAX_STATEMENT = 1000;
 
 export interface ExtractContext {
   knownNames: Map<string, EntityType>;
+  /** The thing the sentence before named (trained for, read, built, learned): what an "it" after it is. */
+  lastThing?: { eventId: string; index: number; thing: string };
+}
+
+/** The facts whose value is a thing an "it" in the next sentence stands for. */
+const NAMES_A_THING = /^(?:training|reading|building|learning|car)$/;
+
+/**
+ * "it" in a value, said of the thing the sentence before named: "I'm training for the Berlin
+ * marathon. My goal is to run it under 4 hours." is the goal "to run the Berlin marathon under 4 hours".
+ */
+function withItResolved(facts: AttributeFact[], s: Statement, ctx: ExtractContext): void {
+  const before = ctx.lastThing;
+  const thing = before?.eventId === s.eventId && before.index === s.index - 1 ? before.thing : null;
+  ctx.lastThing = undefined;
+  for (const f of facts) {
+    if (thing && !f.ends && /\S\s+it\b/.test(f.value) && !NAMES_A_THING.test(f.attribute)) {
+      f.value = f.value.replace(/\bit\b/, thing);
+      f.phrase = f.phrase.replace(/\bit\b/, thing);
+    }
+    if (NAMES_A_THING.test(f.attribute) && !f.ends) {
+      const named =
+        /^(?:the|a|an|my|our)\s/i.test(f.value) || /^\p{Lu}\S*$/u.test(f.value) ? f.value : `the ${f.value}`;
+      ctx.lastThing = { eventId: s.eventId, index: s.index, thing: named.replace(/^(?:my|our)\s/i, 'the ') };
+    }
+  }
 }
 
 /** The kind of pet a fact says one has ("pet_dog" named Rex, or "pet_unnamed" dog), as its slots spell it. */
@@ -2341,6 +2401,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
   // Facts only from users, systems and feedback, of a statement (not a pasted document), not a question.
   const saysFacts = !(s.role === 'assistant' || s.role === 'tool' || s.role === 'other');
   const facts = saysFacts && text.length <= MAX_STATEMENT && !s.isQuestion ? detectAttributeFacts(text) : [];
+  withItResolved(facts, s, ctx);
   // A pet named here is no person: its name is typed so, here and in the statements after.
   for (const f of facts) if (NAMES_A_PET.test(f.attribute) && !f.ends) ctx.knownNames.set(f.value, 'pet');
 

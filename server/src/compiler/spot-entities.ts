@@ -93,6 +93,24 @@ const ORG_SUFFIX =
   /\b(?:Inc|Corp|Corporation|LLC|Ltd|GmbH|AG|SA|University|College|School|Academy|Institute|Company|Co|Bank|Foundation|Association|Society|Club|Group|Labs|Lab|Hospital|Clinic|Center|Centre|Agency|Studios?|Church|Museum|Council|Department|Ministry|Team|League|Union|Party|Network|Airlines?|Systems|Technologies|Software)\.?$/;
 const PLACE_SUFFIX =
   /\b(?:City|Town|Village|Street|St|Road|Rd|Avenue|Ave|Boulevard|Park|Lake|River|Mountains?|Mount|Beach|Island|Islands|County|State|Province|Valley|Bay|Coast|Falls|Canyon|Forest|Square|Hills?|Tower|Bridge|Palace|Castle|Cathedral|Temple|Stadium|Arena|Airport|Station|Harbou?r|Pier|Zoo|Gardens?|Market)\.?$/;
+/**
+ * A small gazetteer of the software a coding or support agent hears of, for names with no cue around
+ * them ("drop Kubernetes", "Postgres for the database and Redis for caching" read Redis as a person).
+ */
+const SOFTWARE = new Set(
+  (
+    'Postgres PostgreSQL MySQL MariaDB SQLite Redis Valkey MongoDB Mongo Cassandra DynamoDB Elasticsearch OpenSearch ' +
+    'ClickHouse Snowflake BigQuery Kafka RabbitMQ NATS Kubernetes K8s Docker Podman Terraform Ansible Nginx ' +
+    'Vercel Netlify Heroku Cloudflare Supabase Firebase AWS GCP Azure Datadog Grafana Prometheus Sentry ' +
+    'GitHub GitLab Bitbucket Jira Linear Notion Confluence Slack Figma Trello Asana Todoist Obsidian Okta Auth0 ' +
+    'Stripe Twilio Shopify Salesforce HubSpot Zendesk Intercom React Vue Angular Svelte Django Flask Rails Laravel ' +
+    'Nextjs Deno TypeScript JavaScript Python Rust Golang Java Kotlin Elixir Haskell ' +
+    'Clojure Neovim Vim Emacs VSCode IntelliJ PyCharm Xcode Linux Ubuntu Debian Fedora Windows macOS iOS Android ' +
+    'ChatGPT OpenAI Anthropic Copilot Webpack Vite Jenkins CircleCI Airflow Pandas ' +
+    'NumPy PyTorch TensorFlow Jupyter Excel PowerPoint Zoom Discord WhatsApp Telegram Spotify Netflix'
+  ).split(/\s+/),
+);
+
 /** A small gazetteer of countries and large cities, for names with no cue around them. */
 const PLACES = new Set(
   (
@@ -196,6 +214,9 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
   if (PLACE_SUFFIX.test(name) || PLACE_PREFIX.test(name)) return 'place';
   if (THING_AFTER.test(after) || CAR_MODEL.test(name)) return 'product';
   if (ORG_CUE.test(before) || JOB_AT.test(before) || ROLE_AT.test(before)) return 'organization';
+  // Software by name, or written as a domain or a file ("Fly.io", "Next.js"), where no cue says a company.
+  if (SOFTWARE.has(name) || /^\p{L}[\p{L}\p{N}-]*\.(?:io|js|ts|ai|dev|app|sh|rs|py|net|so)$/u.test(name))
+    return 'product';
   if (ON_SERVICE.test(before)) return 'product';
   // "from the SDK", "in the API": an acronym after "the" is a thing whatever cue comes before it;
   // the places written so ("the UK", "the USA") are in the gazetteer.
