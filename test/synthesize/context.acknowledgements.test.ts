@@ -17,10 +17,13 @@ const ACKS = [
   'Sounds good!',
   "Great, I'll keep that in mind.",
   'Okay, noted.',
+  // A greeting that names the user: found by her name, it said nothing (probe, 2026-12-07).
+  'Nice to meet you, Priya! How can I help?',
 ];
 
 const TURNS: DatedTurn[] = [
   ["Hi! I'm Priya. I use Notion for my to-do lists.", '2026-03-01T10:00:00Z', 's1'],
+  [ACKS[6] as string, '2026-03-01T10:00:20Z', 's1', 'assistant'],
   [ACKS[0] as string, '2026-03-01T10:00:30Z', 's1', 'assistant'],
   ['I am vegetarian, and I love Thai food.', '2026-03-01T10:01:00Z', 's1'],
   [ACKS[1] as string, '2026-03-01T10:01:30Z', 's1', 'assistant'],
@@ -50,6 +53,7 @@ describe('synthesize: acknowledgements say nothing', () => {
     ['Which app do I use for my to-do lists?'],
     ['What did I share about my mornings?'],
     ['When is my dentist appointment?'],
+    ['Tell me about Priya.'],
   ])('leaves the assistant’s thanks and "noted" out of the context of %s', async (query) => {
     const pack = await hx.synthesize(query, { subjectId: 'priya', maxTokens: 2000 });
     for (const ack of ACKS) expect(pack.context, pack.context).not.toContain(ack);

@@ -13,6 +13,9 @@ describe('saysNothing', () => {
     'Nice to meet you!',
     'assistant: Okay, noted.',
     'assistant: Sure, will do!',
+    // The name a greeting addresses is no news.
+    'assistant: Nice to meet you, Priya! How can I help?',
+    'assistant: Hi Mel, welcome back!',
   ])('reads "%s" as phatic', (text) => {
     expect(saysNothing(text)).toBe(true);
   });
@@ -27,6 +30,8 @@ describe('saysNothing', () => {
     "I'll do it in the morning.",
     'It is fine.',
     'Great goal! Good luck with your training.',
+    'assistant: Great, Lisbon it is.',
+    'user: Hi, Priya here.',
     '',
   ])('reads "%s" as saying something (or nothing to judge)', (text) => {
     expect(saysNothing(text)).toBe(false);

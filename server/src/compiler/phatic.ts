@@ -15,7 +15,7 @@ export const PHATIC_WORDS = new Set(
     'noted note got get understood understand see course ' +
     'thanks thank thankyou thx cheers appreciate appreciated telling sharing letting share tell glad happy hear ' +
     'great good nice cool awesome perfect excellent wonderful fantastic amazing lovely sounds sound ' +
-    'welcome hi hey hello bye goodbye take care meet ' +
+    'welcome back hi hey hello bye goodbye take care meet ' +
     'how help today there here again too well oh wow haha lol mind keep remember noting much very really lot'
   ).split(/\s+/),
 );
@@ -46,6 +46,25 @@ export function saysNothing(text: string): boolean {
   // A speaker's label ("assistant: ") is not what was said.
   const label = /^([^:\n]{1,40}):\s/.exec(text);
   const assistant = label?.[1]?.trim().toLowerCase() === 'assistant';
-  const ws = words(label ? text.slice(label[0].length) : text);
-  return ws.length > 0 && ws.every((w) => PHATIC_WORDS.has(w) || (assistant && ASSISTANT_AFFIRMATIONS.has(w)));
+  const said = label ? text.slice(label[0].length) : text;
+  const ws = words(said);
+  const named = assistant || !label ? addressed(said) : new Set<string>();
+  return (
+    ws.length > 0 &&
+    ws.every((w) => PHATIC_WORDS.has(w) || named.has(w) || (assistant && ASSISTANT_AFFIRMATIONS.has(w)))
+  );
+}
+
+/**
+ * The names a greeting addresses someone by ("Nice to meet you, Priya!", "Hi Mel, welcome back"): a
+ * capitalised word after a comma or a greeting word, before the end of the sentence. The name is no
+ * news; the greeting found by it said nothing.
+ */
+function addressed(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(
+    /(?:,\s*|\b(?:[Hh]i|[Hh]ey|[Hh]ello|[Tt]hanks|[Bb]ye|[Dd]ear|you)\s+)(\p{Lu}\p{Ll}+)(?=\s*[!.?,]|$)/gu,
+  ))
+    out.add((m[1] as string).toLowerCase());
+  return out;
 }

@@ -48,6 +48,11 @@ describe('withSaidDates', () => {
       "My exam is on the 3rd of February (2024-02-03), I can't wait!",
     ],
     ['I will never forget last January.', 'I will never forget last January (2023-01).'],
+    // A goal names what is to come: was "(2023-01)", half a year back (probe, 2026-12-07).
+    [
+      'My goal is to finish the Berlin half marathon in January under 2 hours.',
+      'My goal is to finish the Berlin half marathon in January (2024-01) under 2 hours.',
+    ],
     // A date set or moved is one to come; a move to a place is not.
     ['Our launch date is March 15.', 'Our launch date is March 15 (2024-03-15).'],
     ['The launch got pushed to August 2.', 'The launch got pushed to August 2 (2023-08-02).'],
