@@ -1341,6 +1341,13 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
     ]);
   });
 
+  it('says a thing of the subject\'s as theirs, "our" as "my"', () => {
+    // Was "user-1 uses Postgres for our main database".
+    expect(learnedFrom(['We use Postgres for our main database.'], ['preference'])).toEqual([
+      ['user-1:choice:database', 'user-1 uses Postgres for their main database'],
+    ]);
+  });
+
   it('reads "it" in a value as the thing the sentence before named', () => {
     expect(learnedFrom(["I'm training for the Berlin marathon. My goal is to run it under 4 hours."])).toContainEqual([
       'user-1:goal',

@@ -2330,10 +2330,12 @@ function withRelativeNamed(value: string, sentence: string): string {
   return out;
 }
 
+/** A thing said by the subject, said of them: "for my family" is "for their family", "our main database" "their main database". */
 function ofTheSubject(object: string): string {
   return object
-    .replace(/\bmy\b/g, 'their')
-    .replace(/\bMy\b/g, 'Their')
+    .replace(/\b(?:my|our)\b/g, 'their')
+    .replace(/\b(?:My|Our)\b/g, 'Their')
+    .replace(/\bours\b/gi, 'theirs')
     .replace(/\bmyself\b/gi, 'themselves')
     .replace(/\bmine\b/gi, 'theirs')
     .replace(/\bme\b/g, 'them');
