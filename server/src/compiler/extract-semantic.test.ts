@@ -573,6 +573,7 @@ describe('what a name is, from the words around it', () => {
     ['We use Postgres for our main database and Redis for caching.', { Postgres: 'product', Redis: 'product' }],
     ['Our team decided to drop Kubernetes and move to Fly.io.', { Kubernetes: 'product', 'Fly.io': 'product' }],
     ['I work at Stripe.', { Stripe: 'organization' }],
+    ['I graduated from Stanford in 2015.', { Stanford: 'organization' }],
     ['I have been learning Spanish on Duolingo for 40 days.', { Duolingo: 'product' }],
     ['I was looking at Mark when it happened.', { Mark: 'person' }],
     // Found in LoCoMo's entity memories: times, chat words, titles and lists read as people.
@@ -887,6 +888,9 @@ describe("a value changed or given up: the newer statement takes the older one's
     ["I don't drink alcohol.", ['user-1:habit_drinking', 'user-1 does not drink alcohol']],
     ["I don't drink, so let's get coffee.", ['user-1:habit_drinking', 'user-1 does not drink alcohol']],
     ['I never smoke.', ['user-1:habit_smoking', 'user-1 does not smoke']],
+    ["I've been married for 10 years.", ['user-1:relationship_status', 'user-1 is married']],
+    ['I have a 3 year old son named Max.', ['user-1:relative_son_max', "user-1's son is Max"]],
+    ['I have a younger sister called Ana.', ['user-1:relative_sister_ana', "user-1's sister is Ana"]],
     ["I've been learning Japanese for two years.", ['user-1:learning_japanes', 'user-1 is learning Japanese']],
     // Found probing a household assistant's year (2026-12-07): no dog any more left "Rex" current, an
     // allergy ran into the clause after it.

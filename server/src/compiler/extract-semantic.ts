@@ -1328,6 +1328,12 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S is V',
   },
   { re: /\bI\s+(?:just\s+)?got\s+(married|engaged|divorced)\b/i, attribute: 'relationship_status', phrase: 'S is V' },
+  // "I've been married for 10 years", "we have been married since 2015".
+  {
+    re: /\b(?:I|[Ww]e)(?:\s+have|['’]ve)\s+been\s+(?:happily\s+)?(married|engaged|divorced|separated)\s+(?:for|since)\b/,
+    attribute: 'relationship_status',
+    phrase: 'S is V',
+  },
   // Dating someone ends being single: "I started dating Alex", "I'm dating Sam now".
   {
     re: /\bI(?:\s+(?:just|recently|finally|have|['’]ve)|['’]ve)*\s*(?:started\s+dating|began\s+dating|been\s+dating|am\s+(?:now\s+)?dating)\s+([\p{Lu}][\p{Ll}'’-]+)|\bI['’]m\s+(?:now\s+)?dating\s+([\p{Lu}][\p{Ll}'’-]+)/u,
@@ -1560,6 +1566,15 @@ const ATTRIBUTE_PATTERNS: {
   {
     re: new RegExp(
       String.raw`\b[Mm]y\s+(sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|best friend|boss|manager|roommate|neighbou?r|${WORK_AND_CARE})(?:['’]s name is|\s+is\s+(?:called|named)|\s+(?:called|named)|,)?\s+${TITLED_NAME}\b`,
+      'u',
+    ),
+    attribute: 'relative',
+    phrase: "S's V1 is V",
+  },
+  // Introduced with "have" ("I have a 3 year old son named Max", "I have a sister called Ana").
+  {
+    re: new RegExp(
+      String.raw`\bI\s+(?:also\s+)?have\s+an?\s+(?:(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)[- ](?:year|month)s?[- ]old\s+|(?:older|younger|little|big|baby|twin)\s+)?(son|daughter|brother|sister|cousin|niece|nephew|stepson|stepdaughter)\s+(?:named|called)\s+${TITLED_NAME}\b`,
       'u',
     ),
     attribute: 'relative',

@@ -141,7 +141,7 @@ const PLACE_CUE =
 const PERSON_CUE =
   /\b(?:with|met|meet|named|called|friend|friends|sister|brother|mom|mother|dad|father|wife|husband|son|daughter|cousin|aunt|uncle|grandma|grandpa|boss|colleague|coworker|partner|girlfriend|boyfriend|niece|nephew|told|asked|thanks|thank|hey|hi|hello|dear|congrats|and)\s*,?\s+$/i;
 const ORG_CUE =
-  /\b(?:work at|work for|works at|works for|worked at|worked for|joined|job at|intern at|hired by|employed by)\s+(?:the\s+)?$/i;
+  /\b(?:work at|work for|works at|works for|worked at|worked for|joined|job at|intern at|hired by|employed by|graduated from|studied at|studying at|student at|enrolled at|enrolled in)\s+(?:the\s+)?$/i;
 /** Where one works, said after the role: "a software engineer at Shopify", "a nurse with Kaiser". */
 const ROLE_AT =
   /\b(?:engineer|developer|programmer|designer|manager|analyst|scientist|consultant|nurse|teacher|intern|lawyer|accountant|director|architect|researcher|recruiter|founder|cofounder|co-founder|ceo|cto|cfo|vp|pm|professor|lecturer|doctor|physician|surgeon|chef|barista|cashier|editor|writer|journalist|marketer|salesperson|specialist|coordinator|administrator|officer|technician|assistant|associate|partner|employee|contractor|freelancer)\s+(?:at|for|with)\s+(?:the\s+)?$/i;
