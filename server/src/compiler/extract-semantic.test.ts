@@ -889,6 +889,9 @@ describe("a value changed or given up: the newer statement takes the older one's
     ["I don't drink, so let's get coffee.", ['user-1:habit_drinking', 'user-1 does not drink alcohol']],
     ['I never smoke.', ['user-1:habit_smoking', 'user-1 does not smoke']],
     ["I've been married for 10 years.", ['user-1:relationship_status', 'user-1 is married']],
+    // A support agent's customer (probe, 2026-12-07).
+    ['Our company is Acme Corp, based in Denver.', ['user-1:employer', 'user-1 works at Acme Corp']],
+    ['We have 45 seats.', ['user-1:count_seat', 'user-1 has 45 seats']],
     ['I have a 3 year old son named Max.', ['user-1:relative_son_max', "user-1's son is Max"]],
     ['I have a younger sister called Ana.', ['user-1:relative_sister_ana', "user-1's sister is Ana"]],
     ["I've been learning Japanese for two years.", ['user-1:learning_japanes', 'user-1 is learning Japanese']],
@@ -1343,6 +1346,10 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
       ['user-1:language_french', 'user-1 speaks French'],
       ['user-1:language_arabic', 'user-1 speaks Arabic'],
     ]);
+  });
+
+  it('reads no employer from how the company is doing', () => {
+    expect(learnedFrom(['My company is doing great.'])).toEqual([]);
   });
 
   it('says a thing of the subject\'s as theirs, "our" as "my"', () => {

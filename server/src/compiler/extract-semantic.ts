@@ -1387,7 +1387,7 @@ const ATTRIBUTE_PATTERNS: {
   // now", then "I am down to two bikes"), one slot per thing counted.
   {
     re: new RegExp(
-      `\\b(?:I|we)\\s+(?:now\\s+|currently\\s+|still\\s+|already\\s+)?have\\s+${COUNT}\\s+(?<thing>(?:[a-z-]+\\s+)?(?:kids|children|sons|daughters|siblings|brothers|sisters|grandchildren|dogs|cats|pets|bikes|bicycles|cars|plants|guitars|cameras|houses|apartments|laptops|computers|tattoos|horses|chickens|fish|rabbits))\\b`,
+      `\\b(?:I|we)\\s+(?:now\\s+|currently\\s+|still\\s+|already\\s+)?have\\s+${COUNT}\\s+(?<thing>(?:[a-z-]+\\s+)?(?:kids|children|sons|daughters|siblings|brothers|sisters|grandchildren|dogs|cats|pets|bikes|bicycles|cars|plants|guitars|cameras|houses|apartments|laptops|computers|tattoos|horses|chickens|fish|rabbits|seats|licenses|licences|employees|servers|offices|stores|locations))\\b`,
       'i',
     ),
     attribute: 'count',
@@ -1560,6 +1560,12 @@ const ATTRIBUTE_PATTERNS: {
     ends: true,
     endsValueIn: 'pet_',
     endsSlotsOf: 'pet_',
+  },
+  // The company one works for, said as one's own: "our company is Acme Corp", "my employer is Initech".
+  {
+    re: /\b(?:[Mm]y|[Oo]ur)\s+(?:company|employer|startup)\s+is\s+(?:called\s+|named\s+)?(\p{Lu}[\p{L}\p{N}&.'’-]*(?:\s+\p{Lu}[\p{L}\p{N}&.'’-]*){0,3})/u,
+    attribute: 'employer',
+    phrase: 'S works at V',
   },
   // The people around someone, by name ("my sister Ana is getting married", "my boss, Priya, ...", "my
   // cofounder Maria", "my therapist is Dr. Lee"): each one its own slot, two sisters add up.
