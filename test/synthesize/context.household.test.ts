@@ -16,7 +16,9 @@ const TURNS: DatedTurn[] = [
   ['I switched from VS Code to Neovim last month.', '2026-02-10T20:00:00Z', 'h2'],
   ["I'm a software engineer at Shopify, and I drive a 2019 Honda Civic.", '2026-02-10T20:01:00Z', 'h2'],
   ['I usually go to the gym on Mondays and Thursdays.', '2026-02-10T20:02:00Z', 'h2'],
+  ['My sister Ana lives in Madrid and works at Telefonica.', '2026-03-01T08:00:00Z', 'h2'],
   ['We just had our third child!', '2026-06-01T07:00:00Z', 'h3'],
+  ['Ana just moved to Lisbon, she loves it there.', '2026-08-20T19:00:00Z', 'h4'],
   ['I no longer have a dog, Rex lives with my parents on their farm now.', '2026-09-12T10:00:00Z', 'h4'],
 ];
 
@@ -53,6 +55,15 @@ describe('synthesize: a pet no longer there', () => {
   });
 });
 
+describe("synthesize: a relative's own facts", () => {
+  it('says where a named sister lives now, after her move', async () => {
+    const pack = await hx.synthesize('Where does Ana live?', { subjectId: 'noor', maxTokens: 300 });
+    // "My sister Ana lives in Madrid" was learned as nothing of Ana's, so her move replaced nothing.
+    expect(pack.context, pack.context).toMatch(/Ana lives in Lisbon/);
+    expect(pack.context).not.toMatch(/Ana lives in Madrid/);
+  });
+});
+
 describe('learn: what a name is', () => {
   it('types the editors of a switch, an employer after the role and a car by what is said around them', async () => {
     const { items } = await hx.memories.list({ kind: 'entity', subjectId: 'noor', limit: 100 });
@@ -66,6 +77,8 @@ describe('learn: what a name is', () => {
       ]),
     );
     // Were places (after "from", "to" and "at"), and people ("Mondays", "Honda Civic").
-    expect(entities.filter((e) => /\((?:place|person)\)/.test(e))).toEqual([]);
+    expect(
+      entities.filter((e) => /^(?:VS Code|Neovim|Shopify|Honda Civic|Mondays|Thursdays) \((?:place|person)\)/.test(e)),
+    ).toEqual([]);
   });
 });

@@ -1348,6 +1348,16 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
     ]);
   });
 
+  it("reads a named relative's home, move and job as that person's own facts", () => {
+    // None was read: "lives" and "works" did not open the patterns, and "My sister Ana" was no subject.
+    expect(learnedFrom(['My sister Ana lives in Madrid; she is a nurse.'])).toEqual([
+      ['ana:location', 'Ana lives in Madrid'],
+      ['user-1:relative_sister_ana', "user-1's sister is Ana"],
+    ]);
+    expect(learnedFrom(['Leo works at Figma now.'])).toEqual([['leo:employer', 'Leo works at Figma']]);
+    expect(learnedFrom(['My brother Sam just moved to Tokyo.'])).toContainEqual(['sam:location', 'Sam lives in Tokyo']);
+  });
+
   it('reads no employer from how the company is doing', () => {
     expect(learnedFrom(['My company is doing great.'])).toEqual([]);
   });

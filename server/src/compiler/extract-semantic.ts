@@ -686,7 +686,11 @@ const NOT_COUNTED =
 
 /** An organization's name: up to four capitalised words ("Spotify", "Kaiser Permanente"). */
 const ORG = String.raw`([\p{Lu}][\p{L}\p{N}&.-]*(?:['’]s)?(?:\s+[\p{Lu}][\p{L}\p{N}&.-]*(?:['’]s)?){0,3})`;
-const NAME_SUBJ = String.raw`^([\p{Lu}][\p{Ll}]+(?:\s+[\p{Lu}][\p{Ll}]+)?)`;
+/**
+ * A named third person opening the sentence, after the relation that introduces them or not ("Leo
+ * ...", "My sister Ana ..."): the fact is the person's own (subject Ana), their relation one of its own.
+ */
+const NAME_SUBJ = String.raw`^(?:(?:My|Our)\s+(?:husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|sister|brother|son|daughter|mom|mum|mother|dad|father|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|best\s+friend|friend|boss|manager|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate)\s+)?([\p{Lu}][\p{Ll}]+(?:\s+[\p{Lu}][\p{Ll}]+)?)`;
 
 /** A plan's name ("Business", "Pro Max", "Team+") and the words for a plan. */
 const PLAN_NAME = String.raw`([\p{Lu}\p{N}][\p{L}\p{N}+-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}+-]*)?)`;
@@ -1001,7 +1005,10 @@ const ATTRIBUTE_PATTERNS: {
     endsValueIn: 'location',
   },
   {
-    re: new RegExp(`${NAME_SUBJ}\\s+(?:lives|is living|is based|resides)\\s+(?:in|at)\\s+${VALUE}`, 'u'),
+    re: new RegExp(
+      `${NAME_SUBJ}\\s+(?:(?:still|now|currently)\\s+)?(?:lives|is living|is based|resides)\\s+(?:in|at)\\s+${VALUE}`,
+      'u',
+    ),
     attribute: 'location',
     phrase: 'S lives in V',
     named: true,
@@ -1017,7 +1024,10 @@ const ATTRIBUTE_PATTERNS: {
     moves: true,
   },
   {
-    re: new RegExp(`${NAME_SUBJ}\\s+(?:has\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?to\\s+${VALUE}`, 'u'),
+    re: new RegExp(
+      `${NAME_SUBJ}\\s+(?:has\\s+)?(?:(?:just|recently|finally)\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?to\\s+${VALUE}`,
+      'u',
+    ),
     attribute: 'location',
     phrase: 'S lives in V',
     moves: true,
@@ -1195,7 +1205,7 @@ const ATTRIBUTE_PATTERNS: {
     endsHead: { slot: 'occupation', head: 'student' },
   },
   {
-    re: new RegExp(`${NAME_SUBJ}\\s+works\\s+(?:at|for)\\s+${VALUE}`, 'u'),
+    re: new RegExp(`${NAME_SUBJ}\\s+(?:(?:still|now|currently)\\s+)?works\\s+(?:at|for)\\s+${VALUE}`, 'u'),
     attribute: 'employer',
     phrase: 'S works at V',
     named: true,
@@ -2083,7 +2093,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|baby|child|kid|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|lives|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|works|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|baby|child|kid|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
