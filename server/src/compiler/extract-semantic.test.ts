@@ -892,6 +892,11 @@ describe("a value changed or given up: the newer statement takes the older one's
     // A support agent's customer (probe, 2026-12-07).
     ['Our company is Acme Corp, based in Denver.', ['user-1:employer', 'user-1 works at Acme Corp']],
     ['We have 45 seats.', ['user-1:count_seat', 'user-1 has 45 seats']],
+    // A chat assistant's first turns (probe, 2026-12-07): "is from 1990", and nothing for the rest.
+    ['I was born in 1990.', ['user-1:birth_year', 'user-1 was born in 1990']],
+    ["I'm Canadian.", ['user-1:nationality', 'user-1 is Canadian']],
+    ["I'm on a keto diet.", ['user-1:diet_on_a_keto_diet', 'user-1 is on a keto diet']],
+    ['My husband works as a teacher.', ['user-1:occupation_of_husband', "user-1's husband works as a teacher"]],
     ['I have a 3 year old son named Max.', ['user-1:relative_son_max', "user-1's son is Max"]],
     ['I have a younger sister called Ana.', ['user-1:relative_sister_ana', "user-1's sister is Ana"]],
     ["I've been learning Japanese for two years.", ['user-1:learning_japanes', 'user-1 is learning Japanese']],
@@ -1356,6 +1361,10 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
     ]);
     expect(learnedFrom(['Leo works at Figma now.'])).toEqual([['leo:employer', 'Leo works at Figma']]);
     expect(learnedFrom(['My brother Sam just moved to Tokyo.'])).toContainEqual(['sam:location', 'Sam lives in Tokyo']);
+  });
+
+  it('reads a year of birth as no place one is from', () => {
+    expect(learnedFrom(['I was born in 1990.'])).toEqual([['user-1:birth_year', 'user-1 was born in 1990']]);
   });
 
   it('reads no employer from how the company is doing', () => {

@@ -725,7 +725,9 @@ function notAPlace(value: string, moved: boolean): boolean {
   return moved && /^\p{Ll}/u.test(value) && !/\s\p{Lu}/u.test(value) && !A_PLACE_WORD.test(value);
 }
 
-/** Car makes, for "I drive a ..." and "bought a ..." (a bought thing is a car only by its make). */
+/** Nationalities said of oneself ("I'm Canadian"). */
+const NATIONALITIES =
+  'American|Canadian|Mexican|Brazilian|Argentinian|Argentine|Chilean|Colombian|Peruvian|British|English|Scottish|Welsh|Irish|French|German|Spanish|Portuguese|Italian|Dutch|Belgian|Swiss|Austrian|Swedish|Norwegian|Danish|Finnish|Polish|Czech|Greek|Turkish|Russian|Ukrainian|Romanian|Hungarian|Chinese|Japanese|Korean|Indian|Pakistani|Bangladeshi|Filipino|Vietnamese|Thai|Indonesian|Malaysian|Singaporean|Australian|Nigerian|Kenyan|Ghanaian|Egyptian|Moroccan|Israeli|Iranian|Lebanese|South African|New Zealander';
 
 /** Kinds of pet a sentence names ("guinea pig" before "pig"-less words; "pup" after "puppy"). */
 const ANIMAL =
@@ -788,7 +790,7 @@ const TITLE = String.raw`(?:["“]([^"”]{2,80})["”]|((?:[Tt]he\s+|[Aa]n?\s+)
 const PARTNER_WORD = '(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)';
 
 /** A diet, an allergy or an intolerance. */
-const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,40}|lactose intolerant|gluten[- ]free)\b`;
+const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,40}|lactose intolerant|gluten[- ]free|on an? (?:strict |new )?(?:keto|ketogenic|paleo|low[- ]carb|low[- ]fat|mediterranean|plant[- ]based|carnivore|dairy[- ]free|sugar[- ]free|low[- ]sodium) diet)\b`;
 
 /** How much of a language one speaks, said before it ("a bit of Arabic", "some German"). */
 const SOME_OF = String.raw`(?:(?:a\s+(?:bit|little)\s+of|some|basic|fluent|conversational)\s+)?`;
@@ -1044,6 +1046,17 @@ const ATTRIBUTE_PATTERNS: {
     phrase: "S's V1 lives in V",
   },
   { re: new RegExp(`${IM}\\s+(?:originally\\s+)?from\\s+${VALUE}`, 'iu'), attribute: 'origin', phrase: 'S is from V' },
+  // Born in a year is no place one is from ("I was born in 1990").
+  { re: /\bI\s+was\s+born\s+in\s+((?:19|20)\d{2})\b/, attribute: 'birth_year', phrase: 'S was born in V' },
+  // A nationality said as one ("I'm Canadian", "I am a British citizen").
+  {
+    re: new RegExp(
+      String.raw`${IM}\s+(?:an?\s+)?(${NATIONALITIES})(?=\s*(?:[,.;!?]|$)|\s+(?:citizen|national|and|but|so|by|too|as)\b)`,
+      'u',
+    ),
+    attribute: 'nationality',
+    phrase: 'S is V',
+  },
   {
     re: new RegExp(`${I}\\s+(?:grew up|was born|was raised)\\s+in\\s+${VALUE}`, 'iu'),
     attribute: 'origin',
@@ -1577,6 +1590,15 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'employer',
     phrase: 'S works at V',
   },
+  // What someone close does for a living ("my husband works as a teacher"): one slot per relative.
+  {
+    re: new RegExp(
+      String.raw`\b[Mm]y\s+(husband|wife|partner|boyfriend|girlfriend|sister|brother|son|daughter|mom|mum|mother|dad|father|best friend|roommate)\s+(?:(?:now|still|currently)\s+)?(?:works|is working)\s+as\s+(?:an?\s+)?${VALUE}`,
+      'u',
+    ),
+    attribute: 'occupation_of',
+    phrase: "S's V1 works as a V",
+  },
   // The people around someone, by name ("my sister Ana is getting married", "my boss, Priya, ...", "my
   // cofounder Maria", "my therapist is Dr. Lee"): each one its own slot, two sisters add up.
   {
@@ -2093,7 +2115,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|lives|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|works|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|baby|child|kid|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|lives|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|works|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|${NATIONALITIES}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|baby|child|kid|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -2174,6 +2196,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
               attribute === 'relative' ||
               attribute === 'age_of' ||
               attribute === 'home_of' ||
+              attribute === 'occupation_of' ||
               attribute === 'personal_best' ||
               attribute === 'schedule' ||
               attribute === 'written_in'
@@ -2236,7 +2259,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
           ENDS_IN_PLAN.test(value) ||
           notAPlace(value, p.moves === true))) ||
       // Where one is from in lower case is a place word ("the countryside") or no place ("from now on").
-      (attribute === 'origin' && notAPlace(value, true))
+      (attribute === 'origin' && (notAPlace(value, true) || /^\d/.test(value)))
     )
       continue;
     if (
