@@ -21,7 +21,8 @@ const TURNS: DatedTurn[] = [
   ],
   ['I bought a new road bike, a Trek Domane, last weekend. It weighs only 8 kilos.', '2026-03-05T09:00:00Z', 'c2'],
   ['That makes three bikes I own now.', '2026-03-05T09:01:00Z', 'c2'],
-  ['I have been learning Spanish on Duolingo for 40 days straight.', '2026-03-10T20:00:00Z', 'c2b'],
+  // Learned as the sentence itself (a fact of no known kind: "I have been learning Spanish" is one).
+  ['I have practised Spanish on Duolingo for 40 days straight.', '2026-03-10T20:00:00Z', 'c2b'],
   ['I sold my old mountain bike today, so I am down to two bikes.', '2026-04-01T09:00:00Z', 'c3'],
   // Said on 3 April: the June to come, not last year's.
   ['My sister Ana is getting married on June 12 in Porto.', '2026-04-03T18:00:00Z', 'c4'],
@@ -119,7 +120,17 @@ describe('synthesize: a block cut to its share', () => {
     // not read, so the turn saying it stays.
     const pack = await hx.synthesize('What did I do in March?', { subjectId: 'sam', maxTokens: 350 });
     expect(pack.context, pack.context).toMatch(/^### Profile: sam[\s\S]*…/m);
-    expect(pack.context).toContain('learning Spanish on Duolingo');
+    expect(pack.context).toContain('practised Spanish on Duolingo');
+  });
+
+  it("leaves out a session summary's highlight that says a turn shown above, whoever the turn's label names", async () => {
+    // The turn is shown as "sam: I started ...", the summary's highlight said it again ("[episode] sam:
+    // I started ..."): the turn's stored text says "user: ...", so the two were not the same line.
+    for (const maxTokens of [250, 300, 600]) {
+      const pack = await hx.synthesize('What did I do in May?', { subjectId: 'sam', maxTokens });
+      const said = pack.context.split('\n').filter((l) => /I started a new job as a data engineer/.test(l));
+      expect(said, pack.context).toHaveLength(1);
+    }
   });
 });
 

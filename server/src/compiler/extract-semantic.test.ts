@@ -575,6 +575,7 @@ describe('what a name is, from the words around it', () => {
     ['I work at Stripe.', { Stripe: 'organization' }],
     ['I graduated from Stanford in 2015.', { Stanford: 'organization' }],
     ['I have been learning Spanish on Duolingo for 40 days.', { Duolingo: 'product' }],
+    ['I have practised Spanish on Duolingo for 40 days straight.', { Duolingo: 'product' }],
     ['I was looking at Mark when it happened.', { Mark: 'person' }],
     // Found in LoCoMo's entity memories: times, chat words, titles and lists read as people.
     ['Last Fri I finally took my kids to a pottery workshop. See you next Friday!', {}],

@@ -155,7 +155,7 @@ const PLACE_PREFIX =
   /^(?:Hotel|Hostel|Motel|Inn|Cafe|Café|Restaurant|Bistro|Bar|Lake|Mount|Mt|Camp|Fort|Port|Cape|Isle)\s/;
 /** An app or service one does something on: "learning Spanish on Duolingo", "watching it on Netflix". */
 const ON_SERVICE =
-  /\b(?:learn|learning|learned|learnt|practice|practicing|practise|practising|watch|watching|watched|stream|streaming|streamed|listen|listening|listened|post|posting|posted|order|ordering|ordered|download|downloaded|sell|selling|sold|buy|bought|found|find|book|booked|booking|chat|chatting|play|playing|played|read|reading)\b(?:\s+[\w'’-]+){0,3}\s+(?:on|via)\s+$/i;
+  /\b(?:learn|learning|learned|learnt|practice|practiced|practicing|practise|practised|practising|study|studying|studied|watch|watching|watched|stream|streaming|streamed|listen|listening|listened|post|posting|posted|order|ordering|ordered|download|downloaded|sell|selling|sold|buy|bought|found|find|book|booked|booking|chat|chatting|play|playing|played|read|reading)\b(?:\s+[\w'’-]+){0,3}\s+(?:on|via)\s+$/i;
 
 /**
  * A kind of thing named right after the name: "the Dracula theme", "the STAR method", "the Hail Mary

@@ -1,6 +1,6 @@
 import type { SynthesizeSection } from '@hx-memory/contract';
 import { describe, expect, it } from 'vitest';
-import { type PackInput, packContext } from './pack-context.js';
+import { factKey, type PackInput, packContext } from './pack-context.js';
 import { SECTION_TITLES } from './sections.js';
 
 let id = 0;
@@ -121,5 +121,16 @@ describe('budget left over', () => {
     );
     expect(packed.included).toEqual(expect.arrayContaining(inputs.map((_, i) => i).slice(2)));
     expect(packed.used).toBeLessThanOrEqual(400);
+  });
+});
+
+describe('factKey', () => {
+  it('reads a line the same with or without the date written beside its time phrase', () => {
+    const bare = factKey('sam: I started a new job at Spotify on May 4.');
+    // "on May 4 (2026-05-04)" kept the date in the key: a summary's highlight did not repeat its turn.
+    expect(factKey('- [episode] sam: I started a new job at Spotify on May 4 (2026-05-04).')).toBe(bare);
+    expect(factKey('sam: We met yesterday (2026-05-03).')).toBe(factKey('sam: We met yesterday.'));
+    // A date after anything else may be the fact itself.
+    expect(factKey('v2 ships (2024-05-01)')).not.toBe(factKey('v2 ships'));
   });
 });

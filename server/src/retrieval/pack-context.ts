@@ -89,7 +89,7 @@ const MIN_CONTAINED_WORDS = 3;
 const TIME_PHRASE_DATE = new RegExp(
   String.raw`\b((?:yesterday|tomorrow|ago|week|weekend|month|year|summer|winter|spring|fall|autumn|` +
     String.raw`(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues|weds|\d{1,2}(?:st|nd|rd|th)|` +
-    'january|february|march|april|may|june|july|august|september|october|november|december))' +
+    '(?:january|february|march|april|may|june|july|august|september|october|november|december)(?:\\s+\\d{1,2}(?!\\d))?))' +
     String.raw`\s*\((?:the (?:week|weekend|summer|winter|spring|fall|autumn) of )?\d{4}(?:-\d{2}){0,2}\)`,
   'g',
 );
@@ -203,16 +203,18 @@ const USER_LABEL = 'user: ';
 
 function oneLine(input: PackInput, content: string, withDate = true): string {
   const said = input.block ? null : saidAt(input);
-  const spoken = content.replace(/\s+/g, ' ').trim();
-  const flat =
-    input.speaker && spoken.startsWith(USER_LABEL) ? `${input.speaker}: ${spoken.slice(USER_LABEL.length)}` : spoken;
+  const flat = spokenBy(input, content.replace(/\s+/g, ' ').trim());
   // A raw turn's "yesterday" is read against the line's date: the date it names is written beside it.
   const text = said ? withSaidDates(flat, said) : flat;
   const mark = input.mark ? `${input.mark} ` : '';
   return input.date && withDate ? `- [${input.date}] ${mark}${text}` : `- ${mark}${text}`;
 }
 
-/** An artifact's markdown as a block: its title a `###` heading with the date, its headings two levels down. */
+/** A raw turn's text with its `user:` label the subject it stands for, as its line shows it ("dana: ..."). */
+function spokenBy(input: PackInput, text: string): string {
+  return input.speaker && text.startsWith(USER_LABEL) ? `${input.speaker}: ${text.slice(USER_LABEL.length)}` : text;
+}
+
 /**
  * A profile line's `(since 2026-03-01, confidence 0.80)`: the context keeps the date (when the fact
  * became true) and leaves the confidence to the entry (`entries[].confidence`): a reader of the
@@ -220,6 +222,7 @@ function oneLine(input: PackInput, content: string, withDate = true): string {
  */
 const SINCE_CONFIDENCE = /\(since (\d{4}-\d\d-\d\d), confidence \d(?:\.\d+)?\)$/;
 
+/** An artifact's markdown as a block: its title a `###` heading with the date, its headings two levels down. */
 function blockLines(input: PackInput, lines: string[]): string[] {
   const out: string[] = [];
   let titled = false;
@@ -517,7 +520,8 @@ function packWithin(
       const shownKeys = truncated ? new Set(fitted.lines.map(factKey)) : null;
       keys = shownKeys ? keptKeys.filter((k) => shownKeys.has(k)) : keptKeys;
     } else {
-      const key = factKey(input.entry.content);
+      // The fact as the line says it: a summary's highlight of the turn names the subject, not "user".
+      const key = factKey(spokenBy(input, input.entry.content));
       const name = entityName(input);
       let holder = name
         ? (shown.get(key) ?? padded.find(([p]) => p.includes(` ${name} `))?.[1] ?? -1)
