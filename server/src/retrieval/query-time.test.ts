@@ -26,6 +26,15 @@ describe('queryTimeRange', () => {
     ]);
   });
 
+  it('reads early, mid and late in a month as the part of it they name', () => {
+    // "late May" was the whole of May: a turn of May 4 outranked the one of May 22 asked about.
+    expectRanges([
+      ['What did John do in early May 2023?', '2023-05-01', '2023-05-14'],
+      ['What happened mid-May 2023?', '2023-05-08', '2023-05-24'],
+      ['What did I do in late May 2023?', '2023-05-18', '2023-06-01'],
+    ]);
+  });
+
   it('finds no time in a question that names none', () => {
     expect(queryTimeRange('When did Caroline go to the LGBTQ support group?', now)).toBeNull();
   });
