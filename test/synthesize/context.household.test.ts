@@ -19,6 +19,7 @@ const TURNS: DatedTurn[] = [
   ['My sister Ana lives in Madrid and works at Telefonica.', '2026-03-01T08:00:00Z', 'h2'],
   ['We just had our third child!', '2026-06-01T07:00:00Z', 'h3'],
   ['Ana just moved to Lisbon, she loves it there.', '2026-08-20T19:00:00Z', 'h4'],
+  ['Big news: new job at Stripe! My manager there is called Jonas.', '2026-10-01T09:00:00Z', 'h5'],
   ['I no longer have a dog, Rex lives with my parents on their farm now.', '2026-09-12T10:00:00Z', 'h4'],
 ];
 
@@ -61,6 +62,19 @@ describe("synthesize: a relative's own facts", () => {
     // "My sister Ana lives in Madrid" was learned as nothing of Ana's, so her move replaced nothing.
     expect(pack.context, pack.context).toMatch(/Ana lives in Lisbon/);
     expect(pack.context).not.toMatch(/Ana lives in Madrid/);
+  });
+});
+
+describe('synthesize: a new job said as a chat line', () => {
+  it('says where noor works now, and who her manager is', async () => {
+    const pack = await hx.synthesize('Where does noor work and who is her manager?', {
+      subjectId: 'noor',
+      maxTokens: 400,
+    });
+    // "new job at Stripe!" was no employer: "works at Shopify" stayed current.
+    expect(pack.context, pack.context).toMatch(/noor works at Stripe/);
+    expect(pack.context).not.toMatch(/noor works at Shopify/);
+    expect(pack.context).toMatch(/noor's manager is Jonas/);
   });
 });
 

@@ -701,9 +701,7 @@ describe('the people and pets around someone, by name', () => {
     expect(learnedFrom(['My sister Ana is getting married in Porto.'])).toEqual([
       ['user-1:relative_sister_ana', "user-1's sister is Ana"],
     ]);
-    expect(learnedFrom(['My boss, Priya, wants the report.'])).toEqual([
-      ['user-1:relative_boss_priya', "user-1's boss is Priya"],
-    ]);
+    expect(learnedFrom(['My boss, Priya, wants the report.'])).toEqual([['user-1:manager', "user-1's boss is Priya"]]);
     expect(learnedFrom(['My husband Leo is vegetarian.'])).toContainEqual([
       'user-1:partner',
       "user-1's husband is Leo",
@@ -893,6 +891,9 @@ describe("a value changed or given up: the newer statement takes the older one's
     // A support agent's customer (probe, 2026-12-07).
     ['Our company is Acme Corp, based in Denver.', ['user-1:employer', 'user-1 works at Acme Corp']],
     ['We have 45 seats.', ['user-1:count_seat', 'user-1 has 45 seats']],
+    ['I started learning German, I take classes on Tuesdays.', ['user-1:learning_german', 'user-1 is learning German']],
+    ['I moved to Berlin last week! New job at Zalando.', ['user-1:employer', 'user-1 works at Zalando']],
+    ['My manager at Zalando is called Jonas.', ['user-1:manager', "user-1's manager is Jonas"]],
     // A chat assistant's first turns (probe, 2026-12-07): "is from 1990", and nothing for the rest.
     ['I was born in 1990.', ['user-1:birth_year', 'user-1 was born in 1990']],
     ["I'm Canadian.", ['user-1:nationality', 'user-1 is Canadian']],
@@ -1362,6 +1363,15 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
     ]);
     expect(learnedFrom(['Leo works at Figma now.'])).toEqual([['leo:employer', 'Leo works at Figma']]);
     expect(learnedFrom(['My brother Sam just moved to Tokyo.'])).toContainEqual(['sam:location', 'Sam lives in Tokyo']);
+  });
+
+  it('reads a manager by name as the one manager, whom a new one replaces', () => {
+    // "My manager Jonas" was a relative's slot of its own: "a new manager, Tom" left Jonas current.
+    expect(learnedFrom(['My manager Jonas is great.', 'I got a new manager, Tom.'])).toEqual([
+      ['user-1:manager', "user-1's manager is Jonas"],
+      ['user-1:manager', "user-1's manager is Tom"],
+    ]);
+    expect(learnedFrom(['My manager is called Jonas.'])).toEqual([['user-1:manager', "user-1's manager is Jonas"]]);
   });
 
   it('reads a year of birth as no place one is from', () => {

@@ -958,7 +958,7 @@ const ATTRIBUTE_PATTERNS: {
   },
   {
     re: new RegExp(
-      `(?:${IM}|\\bI(?:\\s+have|['’]ve)\\s+been)\\s+(?:(?:still|now|currently)\\s+)?learning\\s+(?:to\\s+play\\s+|how\\s+to\\s+play\\s+)?(?:the\\s+)?(?!(?:a\\s+lot|lots|so\\s+much|much|more|about|from|that|this|it|to|how|what|new\\s+things|a\\s+bit)\\b)${VALUE}`,
+      `(?:${IM}|\\bI(?:\\s+have|['’]ve)\\s+been|\\bI(?:\\s+have|['’]ve)?\\s+(?:just\\s+|recently\\s+)?(?:started|began))\\s+(?:(?:still|now|currently)\\s+)?learning\\s+(?:to\\s+play\\s+|how\\s+to\\s+play\\s+)?(?:the\\s+)?(?!(?:a\\s+lot|lots|so\\s+much|much|more|about|from|that|this|it|to|how|what|new\\s+things|a\\s+bit)\\b)${VALUE}`,
       'iu',
     ),
     attribute: 'learning',
@@ -1099,6 +1099,15 @@ const ATTRIBUTE_PATTERNS: {
   {
     re: new RegExp(
       `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+)?(?:(?:started|got|landed|accepted|took|began)\\s+(?:a|my|the|an)\\s+(?:new\\s+|first\\s+|full-time\\s+|part-time\\s+)?(?:job|position|role)(?:\\s+as\\s+(?:an?\\s+)?[^,.;!?]+?)?\\s+(?:at|with)|(?:got|was|been)\\s+hired\\s+(?:at|by)|(?:accepted|got|took)\\s+(?:a|the)\\s+(?:new\\s+)?job\\s+offer\\s+(?:from|at|with)|(?:moved|relocated)\\s+to\\s+[^,.;!?]+?\\s+for\\s+(?:a|my|the)\\s+(?:new\\s+)?(?:job|position|role)\\s+(?:at|with))\\s+${ORG}`,
+      'u',
+    ),
+    attribute: 'employer',
+    phrase: 'S works at V',
+  },
+  // Said without its subject, as a chat line is ("New job at Zalando!", "Just started a new job at Figma").
+  {
+    re: new RegExp(
+      `(?:^|[.!?]\\s+)(?:(?:Just|Finally|So|Also|Big news:?)\\s+)?(?:(?:[Ss]tarted|[Gg]ot|[Ll]anded)\\s+)?(?:[Aa]\\s+|[Mm]y\\s+)?(?:[Nn]ew|[Ff]irst)\\s+(?:job|position|role)\\s+(?:at|with)\\s+${ORG}`,
       'u',
     ),
     attribute: 'employer',
@@ -1629,7 +1638,7 @@ const ATTRIBUTE_PATTERNS: {
     // "my timezone is CET", "our staging server is now stg-2.acme.internal", "our API base URL changed
     // to https://...": one slot per thing named, a newer value replaces the older.
     re: new RegExp(
-      String.raw`\b(?:my|our)\s+(?:new\s+|current\s+|updated\s+)?(${MY_THINGS})\s+(?:is|are|(?:has\s+(?:been\s+)?|have\s+(?:been\s+)?|was\s+|were\s+)?changed\s+to|(?:has\s+)?moved\s+to)\s+(?:now\s+)?(${MY_VALUE})`,
+      String.raw`\b(?:my|our)\s+(?:new\s+|current\s+|updated\s+)?(${MY_THINGS})(?:\s+(?:there|here|at\s+(?:work|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})))?\s+(?:is|are|(?:has\s+(?:been\s+)?|have\s+(?:been\s+)?|was\s+|were\s+)?changed\s+to|(?:has\s+)?moved\s+to)\s+(?:now\s+)?(?:called\s+|named\s+)?(${MY_VALUE})`,
       'i',
     ),
     attribute: 'my',
@@ -2190,18 +2199,21 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       value = m.groups?.v ?? (m[2] as string);
       const thing = v1.replace(/\s+/g, '_');
       attribute =
-        attribute === 'my'
-          ? (SAME_SLOT[thing] ?? thing)
-          : attribute === 'pet' ||
-              attribute === 'relative' ||
-              attribute === 'age_of' ||
-              attribute === 'home_of' ||
-              attribute === 'occupation_of' ||
-              attribute === 'personal_best' ||
-              attribute === 'schedule' ||
-              attribute === 'written_in'
-            ? `${attribute}_${thing}`
-            : attribute;
+        // A manager or boss by name is the one manager ("my manager Jonas", then "a new manager, Tom").
+        attribute === 'relative' && (thing === 'manager' || thing === 'boss')
+          ? 'manager'
+          : attribute === 'my'
+            ? (SAME_SLOT[thing] ?? thing)
+            : attribute === 'pet' ||
+                attribute === 'relative' ||
+                attribute === 'age_of' ||
+                attribute === 'home_of' ||
+                attribute === 'occupation_of' ||
+                attribute === 'personal_best' ||
+                attribute === 'schedule' ||
+                attribute === 'written_in'
+              ? `${attribute}_${thing}`
+              : attribute;
       // Said as the speaker wrote it ("API base URL"), stored by its lower case.
       if (p.attribute === 'my' || p.attribute === 'schedule' || p.attribute === 'written_in') v1 = said;
       // "stand-up" and "standup" are one meeting.
