@@ -1394,6 +1394,9 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
       'user-1:goal',
       "user-1's goal is to run the Berlin marathon under 4 hours",
     ]);
+    expect(learnedFrom(["I'm reading Dune. I want to finish it by May."], ['preference'])).toEqual([
+      [null, 'user-1 wants to finish Dune by May'],
+    ]);
     // With no thing named just before, "it" stays as said.
     expect(learnedFrom(['My goal is to run it faster.'])).toEqual([
       ['user-1:goal', "user-1's goal is to run it faster"],

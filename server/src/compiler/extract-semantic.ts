@@ -2431,15 +2431,19 @@ const NAMES_A_THING = /^(?:training|reading|building|learning|car)$/;
 /**
  * "it" in a value, said of the thing the sentence before named: "I'm training for the Berlin
  * marathon. My goal is to run it under 4 hours." is the goal "to run the Berlin marathon under 4 hours".
+ * Answers the same reading for the statement's other objects (what one wants: "I want to finish it by May").
  */
-function withItResolved(facts: AttributeFact[], s: Statement, ctx: ExtractContext): void {
+function withItResolved(facts: AttributeFact[], s: Statement, ctx: ExtractContext): (object: string) => string {
   const before = ctx.lastThing;
   const thing = before?.eventId === s.eventId && before.index === s.index - 1 ? before.thing : null;
   ctx.lastThing = undefined;
+  // "it" inside what follows a verb, not "it" alone ("I love it" is no liking of a thing named before).
+  const resolve = (said: string) => (thing && /\S\s+it\b/.test(said) ? said.replace(/\bit\b/, thing) : said);
   for (const f of facts) {
-    if (thing && !f.ends && /\S\s+it\b/.test(f.value) && !NAMES_A_THING.test(f.attribute)) {
-      f.value = f.value.replace(/\bit\b/, thing);
-      f.phrase = f.phrase.replace(/\bit\b/, thing);
+    const value = f.ends || NAMES_A_THING.test(f.attribute) ? f.value : resolve(f.value);
+    if (value !== f.value) {
+      f.value = value;
+      f.phrase = f.phrase.replace(/\bit\b/, thing as string);
     }
     if (NAMES_A_THING.test(f.attribute) && !f.ends) {
       const named =
@@ -2447,6 +2451,7 @@ function withItResolved(facts: AttributeFact[], s: Statement, ctx: ExtractContex
       ctx.lastThing = { eventId: s.eventId, index: s.index, thing: named.replace(/^(?:my|our)\s/i, 'the ') };
     }
   }
+  return resolve;
 }
 
 /** The kind of pet a fact says one has ("pet_dog" named Rex, or "pet_unnamed" dog), as its slots spell it. */
@@ -2469,7 +2474,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
   // Facts only from users, systems and feedback, of a statement (not a pasted document), not a question.
   const saysFacts = !(s.role === 'assistant' || s.role === 'tool' || s.role === 'other');
   const facts = saysFacts && text.length <= MAX_STATEMENT && !s.isQuestion ? detectAttributeFacts(text) : [];
-  withItResolved(facts, s, ctx);
+  const withIt = withItResolved(facts, s, ctx);
   // A pet named here is no person: its name is typed so, here and in the statements after.
   for (const f of facts) if (NAMES_A_PET.test(f.attribute) && !f.ends) ctx.knownNames.set(f.value, 'pet');
 
@@ -2564,7 +2569,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
 
   for (const said of detectPreferences(text)) {
     // The memory says it of the subject: "Melanie likes camping trips with their family", not "with my fam".
-    const p = { ...said, object: ofTheSubject(withRelativeNamed(said.object, text)) };
+    const p = { ...said, object: withIt(ofTheSubject(withRelativeNamed(said.object, text))) };
     const verb = p.uses
       ? 'uses'
       : p.kind
