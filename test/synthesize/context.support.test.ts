@@ -122,3 +122,32 @@ describe("synthesize: a shop's orders, asked by their numbers", () => {
     expect(pack.context, pack.context).toContain('arrived broken');
   });
 });
+
+describe('synthesize: what a question states before its request', () => {
+  it("takes a customer's new count of seats said in a question, and the company she introduced herself by", async () => {
+    const carla = await learnedTenant(
+      server,
+      'support-seats',
+      datedTurnEvents('carla', [
+        ["Hi, I'm Carla from Acme Corp. We're on the Pro plan and we have 45 seats.", '2026-02-01T09:00:00Z', 's1'],
+        ['We now have 60 seats, can you update the invoice?', '2026-04-01T09:00:00Z', 's2'],
+      ]),
+    );
+    const pack = await carla.synthesize('How many seats does the customer have, and at which company?', {
+      subjectId: 'carla',
+      maxTokens: 400,
+    });
+    // The question was read for nothing: "has 45 seats" stayed current.
+    expect(pack.context, pack.context).toMatch(/carla has 60 seats|We now have 60 seats/);
+    expect(pack.context).not.toMatch(/has 45 seats/);
+    expect(pack.context).toMatch(/carla works at Acme Corp/);
+    const { items } = await carla.memories.list({ kind: 'fact', limit: 100 });
+    const seats = items.filter((m) => /seats/.test(m.content)).map((m) => [m.content, m.status]);
+    expect(seats).toEqual(
+      expect.arrayContaining([
+        ['carla has 60 seats', 'active'],
+        ['carla has 45 seats', 'superseded'],
+      ]),
+    );
+  });
+});

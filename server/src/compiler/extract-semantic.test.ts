@@ -1374,6 +1374,23 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
     expect(learnedFrom(['My manager is called Jonas.'])).toEqual([['user-1:manager', "user-1's manager is Jonas"]]);
   });
 
+  it('reads what a question states before its request, and nothing of a question that asks', () => {
+    expect(learnedFrom(['We now have 60 seats, can you update the invoice?'])).toEqual([
+      ['user-1:count_seat', 'user-1 has 60 seats'],
+    ]);
+    expect(learnedFrom(['I moved to Berlin, could you update my address?'])).toEqual([
+      ['user-1:location', 'user-1 lives in Berlin'],
+    ]);
+    expect(
+      learnedFrom(['Do you know if I have two kids, can you check?', 'Can you remind me that I live in Paris?']),
+    ).toEqual([]);
+  });
+
+  it('reads the company one introduces oneself by, and no company from a place', () => {
+    expect(learnedFrom(["Hi, I'm Carla from Acme Corp."])).toEqual([['user-1:employer', 'user-1 works at Acme Corp']]);
+    expect(learnedFrom(["Hi, I'm Ana from Lisbon."])).toEqual([]);
+  });
+
   it('reads a year of birth as no place one is from', () => {
     expect(learnedFrom(['I was born in 1990.'])).toEqual([['user-1:birth_year', 'user-1 was born in 1990']]);
   });

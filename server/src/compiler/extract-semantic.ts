@@ -725,6 +725,9 @@ function notAPlace(value: string, moved: boolean): boolean {
   return moved && /^\p{Ll}/u.test(value) && !/\s\p{Lu}/u.test(value) && !A_PLACE_WORD.test(value);
 }
 
+/** The words a company's name ends in ("Acme Corp", "Initech Inc.", "Hooli Labs"). */
+const COMPANY_SUFFIX = String.raw`Inc\.?|Corp\.?|Corporation|LLC|Ltd\.?|GmbH|Labs|Technologies|Software|Systems|Solutions|Group|Company|Co\.`;
+
 /** Nationalities said of oneself ("I'm Canadian"). */
 const NATIONALITIES =
   'American|Canadian|Mexican|Brazilian|Argentinian|Argentine|Chilean|Colombian|Peruvian|British|English|Scottish|Welsh|Irish|French|German|Spanish|Portuguese|Italian|Dutch|Belgian|Swiss|Austrian|Swedish|Norwegian|Danish|Finnish|Polish|Czech|Greek|Turkish|Russian|Ukrainian|Romanian|Hungarian|Chinese|Japanese|Korean|Indian|Pakistani|Bangladeshi|Filipino|Vietnamese|Thai|Indonesian|Malaysian|Singaporean|Australian|Nigerian|Kenyan|Ghanaian|Egyptian|Moroccan|Israeli|Iranian|Lebanese|South African|New Zealander';
@@ -1099,6 +1102,16 @@ const ATTRIBUTE_PATTERNS: {
   {
     re: new RegExp(
       `${I}(?:\\s+(?:have|['’]ve)|['’]ve)?\\s+(?:just\\s+|finally\\s+)?(?:(?:started|got|landed|accepted|took|began)\\s+(?:a|my|the|an)\\s+(?:new\\s+|first\\s+|full-time\\s+|part-time\\s+)?(?:job|position|role)(?:\\s+as\\s+(?:an?\\s+)?[^,.;!?]+?)?\\s+(?:at|with)|(?:got|was|been)\\s+hired\\s+(?:at|by)|(?:accepted|got|took)\\s+(?:a|the)\\s+(?:new\\s+)?job\\s+offer\\s+(?:from|at|with)|(?:moved|relocated)\\s+to\\s+[^,.;!?]+?\\s+for\\s+(?:a|my|the)\\s+(?:new\\s+)?(?:job|position|role)\\s+(?:at|with))\\s+${ORG}`,
+      'u',
+    ),
+    attribute: 'employer',
+    phrase: 'S works at V',
+  },
+  // Introducing oneself by one's company ("Hi, I'm Carla from Acme Corp"): a name a company's suffix
+  // ends (Corp, Inc, Labs, ...); "I'm Ana from Lisbon" is where one is from, not read here.
+  {
+    re: new RegExp(
+      String.raw`\b(?:I['’]m|I\s+am|[Tt]his\s+is)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:from|at|with)\s+((?:\p{Lu}[\p{L}\p{N}&.-]*\s+){0,3}(?:${COMPANY_SUFFIX}))(?![\p{L}])`,
       'u',
     ),
     attribute: 'employer',
@@ -2454,6 +2467,21 @@ function withItResolved(facts: AttributeFact[], s: Statement, ctx: ExtractContex
   return resolve;
 }
 
+/**
+ * What a question states before the request it ends in: "We now have 60 seats, can you update the
+ * invoice?" states the seats; "Do you know if I have two kids?" states nothing (null).
+ */
+function statedBeforeRequest(text: string): string | null {
+  const m = /^(.{8,}?)[,;:]?\s+(?:so\s+)?(?:can|could|would|will)\s+you\b/i.exec(text);
+  if (!m) return null;
+  const before = m[1] as string;
+  return /^(?:do|does|did|is|are|was|were|can|could|would|will|should|have|has|what|when|where|who|why|how|which)\b/i.test(
+    before,
+  )
+    ? null
+    : before;
+}
+
 /** The kind of pet a fact says one has ("pet_dog" named Rex, or "pet_unnamed" dog), as its slots spell it. */
 function petKindOf(f: AttributeFact): string | null {
   if (f.attribute === 'pet_unnamed') return f.value.toLowerCase().replace(/\s+/g, '_');
@@ -2473,7 +2501,9 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
   const base = { subject: s.subject, speaker: s.speaker, role: s.role, sentence: text };
   // Facts only from users, systems and feedback, of a statement (not a pasted document), not a question.
   const saysFacts = !(s.role === 'assistant' || s.role === 'tool' || s.role === 'other');
-  const facts = saysFacts && text.length <= MAX_STATEMENT && !s.isQuestion ? detectAttributeFacts(text) : [];
+  // A question may open with what it is about ("We now have 60 seats, can you update the invoice?").
+  const stated = s.isQuestion ? statedBeforeRequest(text) : text;
+  const facts = saysFacts && text.length <= MAX_STATEMENT && stated ? detectAttributeFacts(stated) : [];
   const withIt = withItResolved(facts, s, ctx);
   // A pet named here is no person: its name is typed so, here and in the statements after.
   for (const f of facts) if (NAMES_A_PET.test(f.attribute) && !f.ends) ctx.knownNames.set(f.value, 'pet');
@@ -2512,7 +2542,8 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
       ),
     );
   }
-  if (s.isQuestion) return out;
+  // A question's facts are the ones it states before its request; nothing else of it is read.
+  if (s.isQuestion && facts.length === 0) return out;
 
   let semantic = instruction !== null;
   for (const f of facts) {
@@ -2549,6 +2580,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
     );
     semantic = true;
   }
+  if (s.isQuestion) return out;
 
   // Pastimes by kind: "we went camping" learned as "Melanie's hobbies and activities include camping".
   for (const p of detectPastimes(text)) {
