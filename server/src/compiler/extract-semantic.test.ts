@@ -1391,6 +1391,27 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
     expect(learnedFrom(["Hi, I'm Ana from Lisbon."])).toEqual([]);
   });
 
+  it("reads a coding team's port, deploy command and CI, and no branch from a branch's state", () => {
+    // Found telling a coding agent about a repository (2026-12-07): none of these was read, and "the
+    // main branch is protected" was the main branch's name.
+    expect(learnedFrom(['Our API runs on port 8080.'])).toEqual([
+      ['user-1:port_of_api', "user-1's API runs on port 8080"],
+    ]);
+    expect(learnedFrom(['We deploy with make deploy.'])).toEqual([
+      ['user-1:deploy_command', "user-1's deploy command is make deploy"],
+    ]);
+    expect(learnedFrom(['Our CI runs on GitHub Actions.'], ['preference'])).toEqual([
+      ['user-1:choice:ci', 'user-1 uses GitHub Actions (ci)'],
+    ]);
+    expect(learnedFrom(['The main branch is protected, open a PR instead.'])).toEqual([]);
+  });
+
+  it('reads an imperative said against its alternative as a standing instruction', () => {
+    const instructions = (text: string) => learnedFrom([text], ['instruction']).map(([, content]) => content);
+    expect(instructions('Use tabs, not spaces.')).toEqual(['Use tabs, not spaces.']);
+    expect(instructions('Use this one, not that.')).toEqual([]);
+  });
+
   it('reads a year of birth as no place one is from', () => {
     expect(learnedFrom(['I was born in 1990.'])).toEqual([['user-1:birth_year', 'user-1 was born in 1990']]);
   });

@@ -99,6 +99,15 @@ function detectStanding(t: string): string | null {
   if (/^(?:please\s+)?(?:call me|address me as)\b/i.test(t)) return t;
   if (BE_STYLE.test(t) || KEEP_STYLE.test(t)) return t;
   if (imperative && (PERMANENCE.test(t) || pleased || /^(?:never|always|don['’]?t|do not)\b/i.test(t))) return t;
+  // A choice said against its alternative is a standing one: "Use tabs, not spaces", "Reply in
+  // English, not Spanish".
+  if (
+    imperative &&
+    /^[^,;]{3,60},\s*(?:not|never|instead\s+of|rather\s+than)\s+(?!(?:that|this|those|these|it|them|one|me|you)\b)[\w'’ -]{2,40}[.!]?$/i.test(
+      t,
+    )
+  )
+    return t;
   if (modalVerb && (PERMANENCE.test(t) || /\b(?:want|need|would like|['’]d like)\s+you\s+to\b/i.test(t))) return t;
   if (
     modalVerb &&
@@ -145,9 +154,9 @@ const WE_USE =
   /\b(?:we|I)(?:\s+(?:now|currently|still|mostly|mainly|also|just|only|usually|always))*(?:\s+|(?=['’]))(?:use|are using|['’]re using|am using|['’]m using|run on|are running on|['’]re running on|rely on|(?:['’]ve\s+|have\s+)?(?:just\s+|recently\s+)?(?:started|begun|began)\s+using)\s+(.+)/i;
 /** What a team moved, switched or migrated, said before "to" ("our CI", "the main database", "everything"). */
 const WHAT_MOVED = String.raw`(?:\s+(?:over|everything|(?:our|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+))?\s+to`;
-/** "We decided to go with Qdrant", "we settled on Vite", "let's go with Auth.js", "we upgraded to Postgres 16": a team's choice of a named thing. */
+/** "We decided to go with Qdrant", "we settled on Vite", "let's go with Auth.js", "we upgraded to Postgres 16", "our CI runs on GitHub Actions": a team's choice of a named thing. */
 const WE_CHOSE = new RegExp(
-  String.raw`\b(?:[Ll]et['’]?s\s+(?:go\s+with|use|stick\s+with)|[Ww]e(?:\s+(?:finally|just|eventually|recently|now))?\s+(?:(?:have\s+)?decided\s+to\s+(?:go\s+with|use|adopt|host\s+(?:on|with)|deploy\s+(?:with|on|to|via))|chose|picked|settled\s+on|opted\s+for|standardi[sz]ed\s+on|(?:have\s+)?(?:upgraded|migrated|switched)${WHAT_MOVED}|deploy\s+(?:with|on|to|via)|host\s+(?:on|with)|build\s+with|test\s+with|run\s+(?:our\s+)?(?:CI|tests)\s+(?:on|with)))\s+(\p{Lu}.*)`,
+  String.raw`\b(?:[Ll]et['’]?s\s+(?:go\s+with|use|stick\s+with)|[Ww]e(?:\s+(?:finally|just|eventually|recently|now))?\s+(?:(?:have\s+)?decided\s+to\s+(?:go\s+with|use|adopt|host\s+(?:on|with)|deploy\s+(?:with|on|to|via))|chose|picked|settled\s+on|opted\s+for|standardi[sz]ed\s+on|(?:have\s+)?(?:upgraded|migrated|switched)${WHAT_MOVED}|deploy\s+(?:with|on|to|via)|host\s+(?:on|with)|build\s+with|test\s+with|run\s+(?:our\s+)?(?:CI|tests)\s+(?:on|with))|[Oo]ur\s+(?:CI|CI\/CD|builds?|pipelines?|tests)\s+(?:now\s+)?(?:runs?|are\s+run|is\s+run)\s+(?:on|with|in))\s+(\p{Lu}.*)`,
   'u',
 );
 /** "We moved our CI to CircleCI": a choice only when what it moved to is a known thing (not "we moved to Austin"). */
@@ -1606,6 +1615,20 @@ const ATTRIBUTE_PATTERNS: {
     endsValueIn: 'pet_',
     endsSlotsOf: 'pet_',
   },
+  // The port a service listens on ("Our API runs on port 8080", "the backend listens on port 3000"):
+  // one slot per service.
+  {
+    re: /\b(?:[Oo]ur|[Tt]he|[Mm]y)\s+(?<v1>API|api|app|server|service|backend|frontend|web\s?app|site|database|db|proxy|gateway|worker)\s+(?:now\s+)?(?:runs|is\s+running|listens|is\s+listening|is\s+served|is|lives)\s+on\s+port\s+(?<v>\d{2,5})\b/u,
+    attribute: 'port_of',
+    phrase: "S's V1 runs on port V",
+  },
+  // How a team deploys, said as a command ("We deploy with make deploy", "we deploy by running
+  // `./scripts/deploy.sh`"): the deploy command's slot, as "our deploy command is ...".
+  {
+    re: /\b[Ww]e\s+(?:usually\s+|always\s+|now\s+)?deploy\s+(?:with|using|by\s+running|via)\s+[`'"]?((?:make|npm|pnpm|yarn|npx|bun|\.\/|bash|sh|kubectl|helm|terraform|fly|vercel|docker|cargo|go|python|git)[\w./:@=-]*(?:\s+[\w./:@=-]+){0,4}?)[`'"]?(?=\s*(?:[,.;!?]|$)|\s+(?:from|on|and|but|every)\b)/u,
+    attribute: 'deploy_command',
+    phrase: "S's deploy command is V",
+  },
   // The company one works for, said as one's own: "our company is Acme Corp", "my employer is Initech".
   {
     re: /\b(?:[Mm]y|[Oo]ur)\s+(?:company|employer|startup)\s+is\s+(?:called\s+|named\s+)?(\p{Lu}[\p{L}\p{N}&.'’-]*(?:\s+\p{Lu}[\p{L}\p{N}&.'’-]*){0,3})/u,
@@ -2137,7 +2160,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|lives|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|works|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|${NATIONALITIES}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|baby|child|kid|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|deploy|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|lives|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|works|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|${NATIONALITIES}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|baby|child|kid|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -2222,13 +2245,20 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
                 attribute === 'age_of' ||
                 attribute === 'home_of' ||
                 attribute === 'occupation_of' ||
+                attribute === 'port_of' ||
                 attribute === 'personal_best' ||
                 attribute === 'schedule' ||
                 attribute === 'written_in'
               ? `${attribute}_${thing}`
               : attribute;
       // Said as the speaker wrote it ("API base URL"), stored by its lower case.
-      if (p.attribute === 'my' || p.attribute === 'schedule' || p.attribute === 'written_in') v1 = said;
+      if (
+        p.attribute === 'my' ||
+        p.attribute === 'schedule' ||
+        p.attribute === 'written_in' ||
+        p.attribute === 'port_of'
+      )
+        v1 = said;
       // "stand-up" and "standup" are one meeting.
       if (p.attribute === 'schedule') attribute = attribute.replace('stand-up', 'standup');
       // A deed said of the subject: "go to the gym" -> "goes to the gym".
@@ -2285,6 +2315,14 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
           notAPlace(value, p.moves === true))) ||
       // Where one is from in lower case is a place word ("the countryside") or no place ("from now on").
       (attribute === 'origin' && (notAPlace(value, true) || /^\d/.test(value)))
+    )
+      continue;
+    // A branch's state is no branch: "the main branch is protected" names none.
+    if (
+      attribute.endsWith('branch') &&
+      /^(?:protected|locked|broken|green|red|failing|frozen|stable|clean|up to date|behind|ahead|outdated|stale|deployed|merged|deleted|read-only)\b/i.test(
+        value,
+      )
     )
       continue;
     if (
