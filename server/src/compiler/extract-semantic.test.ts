@@ -884,6 +884,12 @@ describe("a value changed or given up: the newer statement takes the older one's
     ],
     ["I don't have a car anymore.", ['user-1:car', 'user-1 no longer has a car']],
     ['I drive a 2019 Honda Civic.', ['user-1:car', 'user-1 drives a Honda Civic']],
+    // An allergy said as a noun, what one can't have, a health condition (chat probe, 2026-12-07).
+    ['I have a peanut allergy.', ['user-1:diet_allergic_to_peanuts', 'user-1 is allergic to peanuts']],
+    ["I've got a severe shellfish allergy.", ['user-1:diet_allergic_to_shellfish', 'user-1 is allergic to shellfish']],
+    ["I can't have dairy.", ['user-1:diet_dairy', 'user-1 does not eat dairy']],
+    ["I'm diabetic.", ['user-1:health_diabetic', 'user-1 is diabetic']],
+    ['I have type 2 diabetes.', ['user-1:health_type_diabetes', 'user-1 has type 2 diabetes']],
     ["I don't drink alcohol.", ['user-1:habit_drinking', 'user-1 does not drink alcohol']],
     ["I don't drink, so let's get coffee.", ['user-1:habit_drinking', 'user-1 does not drink alcohol']],
     ['I never smoke.', ['user-1:habit_smoking', 'user-1 does not smoke']],
@@ -1410,6 +1416,14 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
     const instructions = (text: string) => learnedFrom([text], ['instruction']).map(([, content]) => content);
     expect(instructions('Use tabs, not spaces.')).toEqual(['Use tabs, not spaces.']);
     expect(instructions('Use this one, not that.')).toEqual([]);
+  });
+
+  it('reads health conditions as adding up, and no allergy from seasonal allergies', () => {
+    expect(learnedFrom(["I'm diabetic.", 'I have asthma.'])).toEqual([
+      ['user-1:health_diabetic', 'user-1 is diabetic'],
+      ['user-1:health_asthma', 'user-1 has asthma'],
+    ]);
+    expect(learnedFrom(['I have seasonal allergies.', "I can't have that."])).toEqual([]);
   });
 
   it('reads a year of birth as no place one is from', () => {

@@ -734,6 +734,22 @@ function notAPlace(value: string, moved: boolean): boolean {
   return moved && /^\p{Ll}/u.test(value) && !/\s\p{Lu}/u.test(value) && !A_PLACE_WORD.test(value);
 }
 
+/** Allergens said in the plural after "allergic to" ("a peanut allergy": allergic to peanuts). */
+const ALLERGEN_PLURALS = new Set([
+  'peanut',
+  'nut',
+  'tree nut',
+  'egg',
+  'almond',
+  'cashew',
+  'walnut',
+  'cat',
+  'dog',
+  'bee',
+]);
+/** Words before "allergy" that name no allergen ("a bad allergy", "my allergy"). */
+const NOT_AN_ALLERGEN = /^(?:an?|the|my|bad|severe|mild|food|seasonal|skin|new|an|this|that|some)$/;
+
 /** The words a company's name ends in ("Acme Corp", "Initech Inc.", "Hooli Labs"). */
 const COMPANY_SUFFIX = String.raw`Inc\.?|Corp\.?|Corporation|LLC|Ltd\.?|GmbH|Labs|Technologies|Software|Systems|Solutions|Group|Company|Co\.`;
 
@@ -914,9 +930,28 @@ const ATTRIBUTE_PATTERNS: {
   // What one does not eat ("I can't eat gluten", "I don't eat pork"): each its own slot, as allergies
   // are ("I don't eat meat anymore" is a habit given up, read apart).
   {
-    re: /\bI\s+(?:can['’]?t|cannot|can\s+not|don['’]?t|do\s+not|never)\s+eat\s+(?![^.!?]*\bany\s?more\b)(?!(?:that|this|it|them|much|more|too|any|anything|everything|something|enough|a\s+lot|out|there|here|now|today|tonight|right|well|properly|a\s+thing|after|before|late|early|until|breakfast|lunch|dinner)\b)([a-z][a-z -]{1,30}?)(?=\s*(?:[,.;!?]|$)|\s+(?:because|since|as|due|at\s+all|or|and)\b)/i,
+    re: /\bI\s+(?:can['’]?t|cannot|can\s+not|don['’]?t|do\s+not|never)\s+(?:eat|have)\s+(?![^.!?]*\bany\s?more\b)(?!(?:that|this|it|them|much|more|too|any|anything|everything|something|enough|a\s+lot|out|there|here|now|today|tonight|right|well|properly|a\s+thing|after|before|late|early|until|breakfast|lunch|dinner)\b)([a-z][a-z -]{1,30}?)(?=\s*(?:[,.;!?]|$)|\s+(?:because|since|as|due|at\s+all|or|and)\b)/i,
     attribute: 'diet',
     phrase: 'S does not eat V',
+  },
+  // An allergy said as a noun ("I have a peanut allergy", "I've got a severe shellfish allergy"): the
+  // allergy's slot, as "I'm allergic to peanuts" (the thing said in the plural where it takes one).
+  {
+    re: /\bI(?:\s+have|['’]ve\s+got|\s+got|\s+suffer\s+from)\s+(?:an?\s+)?(?:(?:severe|mild|bad|serious|life-threatening|slight)\s+)?(?<allergen>[a-z]+(?:\s+nut)?)\s+allerg(?:y|ies)\b/i,
+    attribute: 'diet',
+    phrase: 'S is V',
+  },
+  // A lasting health condition ("I'm diabetic", "I have asthma", "I have celiac disease"): each its own
+  // slot; what an assistant planning meals or trips must keep in mind.
+  {
+    re: /\bI(?:['’]m|\s+am)\s+(?:also\s+)?(diabetic|pre-?diabetic|celiac|coeliac|epileptic|asthmatic|anemic|anaemic|pregnant|colou?r-?blind|deaf|hard\s+of\s+hearing|blind)\b(?!\s+(?:friendly|options?|food|recipes?)\b)/i,
+    attribute: 'health',
+    phrase: 'S is V',
+  },
+  {
+    re: /\bI(?:\s+have|['’]ve\s+got|\s+suffer\s+from|\s+was\s+diagnosed\s+with|\s+got\s+diagnosed\s+with)\s+((?:type\s+[12]\s+)?diabetes|asthma|celiac\s+disease|coeliac\s+disease|epilepsy|migraines|ADHD|autism|arthritis|high\s+blood\s+pressure|hypertension|IBS|Crohn['’]s(?:\s+disease)?|a\s+bad\s+back|back\s+pain|sleep\s+apnea|anxiety|depression|long\s+covid)\b/i,
+    attribute: 'health',
+    phrase: 'S has V',
   },
   // Staying somewhere is living there only when no stay of a while is said ("staying in Paris for the
   // weekend", "at a hotel", "until Friday": a trip, not a home).
@@ -2160,7 +2195,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|deploy|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|lives|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|works|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|${NATIONALITIES}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|baby|child|kid|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|deploy|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|lives|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|works|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|${NATIONALITIES}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|baby|child|kid|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|allergy|allergies|diabetic|diabetes|asthma|celiac|coeliac|pregnant|diagnosed|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -2278,6 +2313,10 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
             .replace(/[^\p{L}]+/gu, '_')}`;
       }
       if (p.attribute === 'personal_best') v1 = v1.replace(/\s+/g, ' ');
+    } else if (m.groups?.allergen) {
+      const allergen = m.groups.allergen.toLowerCase();
+      if (NOT_AN_ALLERGEN.test(allergen)) continue;
+      value = `allergic to ${ALLERGEN_PLURALS.has(allergen) ? `${allergen}s` : allergen}`;
     } else value = m.slice(1).find((g) => g !== undefined) as string;
     // A pattern's alternatives each capture the value (the one that matched is it): none is no value,
     // never a crash of learn.
@@ -2292,6 +2331,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
     const addsUp =
       (attribute === 'diet' && !/^(?:vegan|vegetarian|pescatarian)$/i.test(value)) ||
       attribute === 'language' ||
+      attribute === 'health' ||
       attribute === 'habit' ||
       attribute === 'location_left' ||
       attribute === 'subscription' ||
