@@ -1426,6 +1426,14 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
     expect(learnedFrom(['I have seasonal allergies.', "I can't have that."])).toEqual([]);
   });
 
+  it('reads no want from going to a place', () => {
+    // Was "user-1 wants to Tokyo from May 3 to May 10": the "i" flag let a capital pass for a verb.
+    expect(learnedFrom(["I'm going to Tokyo from May 3 to May 10."], ['preference'])).toEqual([]);
+    expect(learnedFrom(["I'm going to buy a new car."], ['preference'])).toEqual([
+      [null, 'user-1 wants to buy a new car'],
+    ]);
+  });
+
   it('reads a year of birth as no place one is from', () => {
     expect(learnedFrom(['I was born in 1990.'])).toEqual([['user-1:birth_year', 'user-1 was born in 1990']]);
   });

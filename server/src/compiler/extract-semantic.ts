@@ -198,8 +198,8 @@ const WANT = new RegExp(
 );
 const WANT_IM = new RegExp(
   // "going" is a want only before "to" and a verb: "I'm going to a conference", "going for my dreams" are not.
+  // Case-sensitive: a capital after "going to" is a place gone to ("I'm going to Tokyo in May").
   `${IM}\\s+(?:planning|hoping|going(?=\\s+to\\s+(?!(?:a|an|the|my|our|his|her|their|this|that|some|see|need|have|be)\\b)[a-z])|aiming|looking forward|thinking about|considering)\\s+(?:to\\s+)?(.+)`,
-  'i',
 );
 const FAVOURITE =
   /\bmy\s+(?:new\s+|current\s+|all-time\s+|absolute\s+)?(favou?rite)\s+([a-z][a-z -]{1,30}?)\s+(?:is|are|was|has to be)\s+(?:now\s+)?(.+)/i;
