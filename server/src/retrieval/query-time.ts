@@ -15,11 +15,15 @@ export interface TimeRange {
 const DAY_MS = 86_400_000;
 
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
-/** A part of a month a query names, and the days (first, last + 1) it reads. */
-const PART_OF_MONTH: Array<[RegExp, number, number]> = [
-  [new RegExp(String.raw`\b(?:early|(?:the\s+)?(?:start|beginning)\s+of)[-\s]+(?:${MONTHS})\b`, 'i'), 1, 14],
-  [new RegExp(String.raw`\b(?:mid|(?:the\s+)?middle\s+of)[-\s]+(?:${MONTHS})\b`, 'i'), 8, 24],
-  [new RegExp(String.raw`\b(?:late|(?:the\s+)?end\s+of)[-\s]+(?:${MONTHS})\b`, 'i'), 18, 32],
+/** A part of a month a query names, and the days it reads (`first` to `end`, exclusive; past the month's end: to it). */
+const PART_OF_MONTH: Array<{ re: RegExp; first: number; end: number }> = [
+  {
+    re: new RegExp(String.raw`\b(?:early|(?:the\s+)?(?:start|beginning)\s+of)[-\s]+(?:${MONTHS})\b`, 'i'),
+    first: 1,
+    end: 14,
+  },
+  { re: new RegExp(String.raw`\b(?:mid|(?:the\s+)?middle\s+of)[-\s]+(?:${MONTHS})\b`, 'i'), first: 8, end: 24 },
+  { re: new RegExp(String.raw`\b(?:late|(?:the\s+)?end\s+of)[-\s]+(?:${MONTHS})\b`, 'i'), first: 18, end: 32 },
 ];
 
 /** The interval a query's time expression names, or null when it names none. */
@@ -40,9 +44,9 @@ export function queryTimeRange(query: string, reference: Date): TimeRange | null
       return { from: new Date(d.getTime() - 4 * DAY_MS), to: new Date(d.getTime() + 4 * DAY_MS), phrase };
     case 'month': {
       // "early May", "mid-May", "late May", "the end of May": a third of the month, with a few days' slack.
-      const [first, last] = PART_OF_MONTH.find(([re]) => re.test(query))?.slice(1) ?? [1, 32];
-      const end = Math.min(Date.UTC(y, m, last as number), Date.UTC(y, m + 1, 1));
-      return { from: new Date(Date.UTC(y, m, first as number)), to: new Date(end), phrase };
+      const part = PART_OF_MONTH.find(({ re }) => re.test(query)) ?? { first: 1, end: 32 };
+      const end = Math.min(Date.UTC(y, m, part.end), Date.UTC(y, m + 1, 1));
+      return { from: new Date(Date.UTC(y, m, part.first)), to: new Date(end), phrase };
     }
     default:
       return { from: new Date(Date.UTC(y, 0, 1)), to: new Date(Date.UTC(y + 1, 0, 1)), phrase };
