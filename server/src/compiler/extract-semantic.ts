@@ -748,7 +748,7 @@ const ALLERGEN_PLURALS = new Set([
   'bee',
 ]);
 /** Words before "allergy" that name no allergen ("a bad allergy", "my allergy"). */
-const NOT_AN_ALLERGEN = /^(?:an?|the|my|bad|severe|mild|food|seasonal|skin|new|an|this|that|some)$/;
+const NOT_AN_ALLERGEN = /^(?:an?|the|my|bad|severe|mild|food|seasonal|skin|new|this|that|some)$/;
 
 /** The words a company's name ends in ("Acme Corp", "Initech Inc.", "Hooli Labs"). */
 const COMPANY_SUFFIX = String.raw`Inc\.?|Corp\.?|Corporation|LLC|Ltd\.?|GmbH|Labs|Technologies|Software|Systems|Solutions|Group|Company|Co\.`;
