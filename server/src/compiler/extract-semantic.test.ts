@@ -1424,6 +1424,8 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
       ['user-1:health_asthma', 'user-1 has asthma'],
     ]);
     expect(learnedFrom(['I have seasonal allergies.', "I can't have that."])).toEqual([]);
+    // "have" is a food's only after "can't" (found in LoCoMo: "does not eat big plans anyway").
+    expect(learnedFrom(["I don't have big plans anyway.", "I can't have to stress about it."])).toEqual([]);
   });
 
   it('reads no want from going to a place', () => {

@@ -927,10 +927,11 @@ const ATTRIBUTE_PATTERNS: {
     attribute: 'location',
     phrase: 'S lives in V',
   },
-  // What one does not eat ("I can't eat gluten", "I don't eat pork"): each its own slot, as allergies
+  // What one does not eat ("I can't eat gluten", "I don't eat pork", "I can't have dairy"; not "I don't
+  // have big plans"): each its own slot, as allergies
   // are ("I don't eat meat anymore" is a habit given up, read apart).
   {
-    re: /\bI\s+(?:can['’]?t|cannot|can\s+not|don['’]?t|do\s+not|never)\s+(?:eat|have)\s+(?![^.!?]*\bany\s?more\b)(?!(?:that|this|it|them|much|more|too|any|anything|everything|something|enough|a\s+lot|out|there|here|now|today|tonight|right|well|properly|a\s+thing|after|before|late|early|until|breakfast|lunch|dinner)\b)([a-z][a-z -]{1,30}?)(?=\s*(?:[,.;!?]|$)|\s+(?:because|since|as|due|at\s+all|or|and)\b)/i,
+    re: /\bI\s+(?:(?:can['’]?t|cannot|can\s+not|don['’]?t|do\s+not|never)\s+eat|(?:can['’]?t|cannot|can\s+not)\s+have)\s+(?!to\b|[^.!?]*\bany\s?more\b)(?!(?:that|this|it|them|much|more|too|any|anything|everything|something|enough|a\s+lot|out|there|here|now|today|tonight|right|well|properly|a\s+thing|after|before|late|early|until|breakfast|lunch|dinner)\b)([a-z][a-z -]{1,30}?)(?=\s*(?:[,.;!?]|$)|\s+(?:because|since|as|due|at\s+all|or|and)\b)/i,
     attribute: 'diet',
     phrase: 'S does not eat V',
   },
