@@ -907,6 +907,8 @@ describe("a value changed or given up: the newer statement takes the older one's
     ['My husband works as a teacher.', ['user-1:occupation_of_husband', "user-1's husband works as a teacher"]],
     ['I have a 3 year old son named Max.', ['user-1:relative_son_max', "user-1's son is Max"]],
     ['I have a younger sister called Ana.', ['user-1:relative_sister_ana', "user-1's sister is Ana"]],
+    ['Our son Max is 4.', ['user-1:age_of_son', "user-1's son is 4 years old"]],
+    ['Our son Max is 4.', ['user-1:relative_son_max', "user-1's son is Max"]],
     ["I've been learning Japanese for two years.", ['user-1:learning_japanes', 'user-1 is learning Japanese']],
     // Found probing a household assistant's year (2026-12-07): no dog any more left "Rex" current, an
     // allergy ran into the clause after it.

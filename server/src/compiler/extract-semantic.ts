@@ -1384,7 +1384,7 @@ const ATTRIBUTE_PATTERNS: {
   },
   {
     re: new RegExp(
-      String.raw`\b[Mm]y\s+${AGED_RELATIVE}(?:\s+[\p{Lu}][\p{Ll}'’-]+)?\s+(?:is|will\s+be)\s+turning\s+(\d{1,3})\b`,
+      String.raw`\b(?:[Mm]y|[Oo]ur)\s+${AGED_RELATIVE}(?:\s+[\p{Lu}][\p{Ll}'’-]+)?\s+(?:is|will\s+be)\s+turning\s+(\d{1,3})\b`,
       'u',
     ),
     attribute: 'age_of',
@@ -1394,7 +1394,7 @@ const ATTRIBUTE_PATTERNS: {
   // birthday supersedes the age before.
   {
     re: new RegExp(
-      String.raw`\b[Mm]y\s+${AGED_RELATIVE}(?:\s+[\p{Lu}][\p{Ll}'’-]+)?\s+(?:just\s+|recently\s+)?(?:turned|is\s+now|is)\s+(\d{1,2})(?:\s+years?\s+old)?\b(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles|feet|ft|cm|kg|pounds|lbs|points|times))`,
+      String.raw`\b(?:[Mm]y|[Oo]ur)\s+${AGED_RELATIVE}(?:\s+[\p{Lu}][\p{Ll}'’-]+)?\s+(?:just\s+|recently\s+)?(?:turned|is\s+now|is)\s+(\d{1,2})(?:\s+years?\s+old)?\b(?!\s*(?:%|percent|minutes|hours|days|weeks|months|km|miles|feet|ft|cm|kg|pounds|lbs|points|times))`,
       'u',
     ),
     attribute: 'age_of',
@@ -1684,7 +1684,7 @@ const ATTRIBUTE_PATTERNS: {
   // cofounder Maria", "my therapist is Dr. Lee"): each one its own slot, two sisters add up.
   {
     re: new RegExp(
-      String.raw`\b[Mm]y\s+(sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|best friend|boss|manager|roommate|neighbou?r|${WORK_AND_CARE})(?:['’]s name is|\s+is\s+(?:called|named)|\s+(?:called|named)|,)?\s+${TITLED_NAME}\b`,
+      String.raw`\b(?:[Mm]y|[Oo]ur)\s+(sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|best friend|boss|manager|roommate|neighbou?r|${WORK_AND_CARE})(?:['’]s name is|\s+is\s+(?:called|named)|\s+(?:called|named)|,)?\s+${TITLED_NAME}\b`,
       'u',
     ),
     attribute: 'relative',
