@@ -1438,6 +1438,16 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
     ]);
   });
 
+  it('reads no occupation from a trait said as one ("an early riser") and a go-to as a favourite', () => {
+    // "I'm an early riser" was the occupation, superseding the job.
+    expect(learnedFrom(["I'm a nurse.", "I'm an early riser.", "I'm a light sleeper."])).toEqual([
+      ['user-1:occupation', 'user-1 is a nurse'],
+    ]);
+    expect(learnedFrom(['Sushi is my go-to dinner.'], ['preference'])).toEqual([
+      ['user-1:favourite:dinner', "user-1's go-to dinner is Sushi"],
+    ]);
+  });
+
   it('reads a year of birth as no place one is from', () => {
     expect(learnedFrom(['I was born in 1990.'])).toEqual([['user-1:birth_year', 'user-1 was born in 1990']]);
   });

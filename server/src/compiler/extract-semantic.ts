@@ -202,10 +202,10 @@ const WANT_IM = new RegExp(
   `${IM}\\s+(?:planning|hoping|going(?=\\s+to\\s+(?!(?:a|an|the|my|our|his|her|their|this|that|some|see|need|have|be)\\b)[a-z])|aiming|looking forward|thinking about|considering)\\s+(?:to\\s+)?(.+)`,
 );
 const FAVOURITE =
-  /\bmy\s+(?:new\s+|current\s+|all-time\s+|absolute\s+)?(favou?rite)\s+([a-z][a-z -]{1,30}?)\s+(?:is|are|was|has to be)\s+(?:now\s+)?(.+)/i;
+  /\bmy\s+(?:new\s+|current\s+|all-time\s+|absolute\s+)?(favou?rite|go-to)\s+([a-z][a-z -]{1,30}?)\s+(?:is|are|was|has to be)\s+(?:now\s+)?(.+)/i;
 /** The same said the other way round, as a whole sentence: "Green is my favorite color now." */
 const FAVOURITE_FIRST =
-  /^\s*(?!(?:this|that|it|which|what|there|here|mine|yours|he|she|they)\b)([\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,3})\s+(?:is|are)\s+(?:now\s+|still\s+)?my\s+(?:new\s+|current\s+|all-time\s+|absolute\s+)?(favou?rite)\s+([a-z][a-z -]{1,30}?)(?:\s+now)?\s*[.!]?\s*$/iu;
+  /^\s*(?!(?:this|that|it|which|what|there|here|mine|yours|he|she|they)\b)([\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,3})\s+(?:is|are)\s+(?:now\s+|still\s+)?my\s+(?:new\s+|current\s+|all-time\s+|absolute\s+)?(favou?rite|go-to)\s+([a-z][a-z -]{1,30}?)(?:\s+now)?\s*[.!]?\s*$/iu;
 
 /** Verbs that end a habit, a diet or a thing learned: "I stopped drinking coffee", "I gave up being vegan". */
 const GIVE_UP = String.raw`(?:stopped|quit|gave\s+up|given\s+up)`;
@@ -2368,7 +2368,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       continue;
     if (
       attribute === 'occupation' &&
-      /\b(?:fan|lover|member|bit|lot|fun|person|big|little|huge|mess|wreck|believer|part|smoker|vaper|gambler|drinker|vegetarian|vegan|pescatarian)\b/i.test(
+      /\b(?:fan|lover|member|bit|lot|fun|person|big|little|huge|mess|wreck|believer|part|smoker|vaper|gambler|drinker|vegetarian|vegan|pescatarian|riser|sleeper|eater|learner|owl|introvert|extrovert|optimist|pessimist|perfectionist|procrastinator|worrier|overthinker|beginner|newbie|novice|foodie|homebody)\b/i.test(
         value,
       )
     )
