@@ -909,6 +909,8 @@ describe("a value changed or given up: the newer statement takes the older one's
     ['I have a younger sister called Ana.', ['user-1:relative_sister_ana', "user-1's sister is Ana"]],
     ['Our son Max is 4.', ['user-1:age_of_son', "user-1's son is 4 years old"]],
     ['Our son Max is 4.', ['user-1:relative_son_max', "user-1's son is Max"]],
+    ['Zoe and I are getting married next June.', ['user-1:relationship_status', 'user-1 is engaged']],
+    ['We broke up last month.', ['user-1:partner', 'user-1 broke up with their partner']],
     ["I've been learning Japanese for two years.", ['user-1:learning_japanes', 'user-1 is learning Japanese']],
     // Found probing a household assistant's year (2026-12-07): no dog any more left "Rex" current, an
     // allergy ran into the clause after it.
@@ -1446,6 +1448,10 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
     expect(learnedFrom(['Sushi is my go-to dinner.'], ['preference'])).toEqual([
       ['user-1:favourite:dinner', "user-1's go-to dinner is Sushi"],
     ]);
+  });
+
+  it('reads no break-up from one with a vendor', () => {
+    expect(learnedFrom(['We broke up with the old vendor.'])).toEqual([]);
   });
 
   it('reads a year of birth as no place one is from', () => {

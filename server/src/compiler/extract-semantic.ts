@@ -1455,6 +1455,23 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S broke up with V',
     ends: true,
   },
+  // "We broke up" said of the one partner there is: the partner slot ends.
+  {
+    re: /\b[Ww]e\s+(?:just\s+|recently\s+|finally\s+)?(broke\s+up|split\s+up|separated)\b(?!\s+with\b)/u,
+    attribute: 'partner',
+    phrase: 'S broke up with their partner',
+    ends: true,
+  },
+  // Getting married, said with the partner ("Zoe and I are getting married next June", "we're
+  // engaged"): engaged until the wedding.
+  {
+    re: new RegExp(
+      String.raw`\b(?:(?:[Mm]y\s+${PARTNER_WORD}|[\p{Lu}][\p{Ll}'’-]+)\s+and\s+I\s+are|[Ww]e(?:\s+are|['’]re))\s+(?:now\s+|officially\s+)?(getting\s+married|engaged)\b`,
+      'u',
+    ),
+    attribute: 'relationship_status',
+    phrase: 'S is engaged',
+  },
   // A divorce ends it too: "Emma and I divorced last year", "I got divorced from my husband".
   {
     re: new RegExp(
