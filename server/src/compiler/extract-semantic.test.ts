@@ -756,10 +756,14 @@ describe('contact details that change', () => {
 
 describe('knowledge that changes, said as the change', () => {
   it('reads where one lives now after where one used to, an age said with "now", and a family count said with "we"', () => {
+    // Where one used to live is a place left (its own slot, ending "lives in Boston"), never where one lives.
     expect(learnedFrom(['I used to live in Boston but moved to Denver last year.'])).toEqual([
       ['user-1:location', 'user-1 lives in Denver'],
+      ['user-1:location_left_boston', 'user-1 used to live in Boston'],
     ]);
-    expect(learnedFrom(['I used to live in Boston.'])).toEqual([]);
+    expect(learnedFrom(['I used to live in Boston.'])).toEqual([
+      ['user-1:location_left_boston', 'user-1 used to live in Boston'],
+    ]);
     expect(learnedFrom(["I'm now 34."])).toEqual([['user-1:age', 'user-1 is 34 years old']]);
     expect(learnedFrom(["I'm 5 minutes away."])).toEqual([]);
     expect(learnedFrom(['We have three kids now: Mia, Leo and Sam.'])).toEqual([
@@ -911,6 +915,12 @@ describe("a value changed or given up: the newer statement takes the older one's
     ['Our son Max is 4.', ['user-1:relative_son_max', "user-1's son is Max"]],
     ['Zoe and I are getting married next June.', ['user-1:relationship_status', 'user-1 is engaged']],
     ['We broke up last month.', ['user-1:partner', 'user-1 broke up with their partner']],
+    ['I used to live in Paris.', ['user-1:location_left_paris', 'user-1 used to live in Paris']],
+    [
+      'I lived in Tokyo for 3 years before moving here.',
+      ['user-1:location_left_tokyo', 'user-1 used to live in Tokyo'],
+    ],
+    ['I work remotely from Lisbon.', ['user-1:location', 'user-1 lives in Lisbon']],
     ["I've been learning Japanese for two years.", ['user-1:learning_japanes', 'user-1 is learning Japanese']],
     // Found probing a household assistant's year (2026-12-07): no dog any more left "Rex" current, an
     // allergy ran into the clause after it.

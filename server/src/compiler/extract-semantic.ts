@@ -1054,6 +1054,23 @@ const ATTRIBUTE_PATTERNS: {
     phrase: 'S no longer lives in V',
     endsValueIn: 'location',
   },
+  // "I used to live in Paris", "I lived in Tokyo for 3 years before moving here": a place left too.
+  {
+    re: new RegExp(
+      String.raw`(?:${I}|\b[Ww]e)\s+(?:used\s+to\s+live\s+in\s+${ORG}|lived\s+in\s+${ORG}(?=\s+(?:for\s+[^.!?]{1,25}?\s+)?(?:before|until)\b))`,
+      'u',
+    ),
+    attribute: 'location_left',
+    phrase: 'S used to live in V',
+    endsValueIn: 'location',
+  },
+  // Working remotely from a town is living there ("I work remotely from Lisbon").
+  {
+    re: new RegExp(String.raw`${I}\s+(?:work|am\s+working|['’]m\s+working)\s+remotely\s+from\s+${ORG}`, 'u'),
+    attribute: 'location',
+    phrase: 'S lives in V',
+    moves: true,
+  },
   {
     re: new RegExp(
       `${NAME_SUBJ}\\s+(?:(?:still|now|currently)\\s+)?(?:lives|is living|is based|resides)\\s+(?:in|at)\\s+${VALUE}`,
