@@ -921,6 +921,7 @@ describe("a value changed or given up: the newer statement takes the older one's
       ['user-1:location_left_tokyo', 'user-1 used to live in Tokyo'],
     ],
     ['I work remotely from Lisbon.', ['user-1:location', 'user-1 lives in Lisbon']],
+    ['Our anniversary is on June 5.', ['user-1:anniversary', "user-1's anniversary is on June 5"]],
     ["I've been learning Japanese for two years.", ['user-1:learning_japanes', 'user-1 is learning Japanese']],
     // Found probing a household assistant's year (2026-12-07): no dog any more left "Rex" current, an
     // allergy ran into the clause after it.
@@ -1458,6 +1459,11 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
     expect(learnedFrom(['Sushi is my go-to dinner.'], ['preference'])).toEqual([
       ['user-1:favourite:dinner', "user-1's go-to dinner is Sushi"],
     ]);
+  });
+
+  it('reads no birthday from a time relative to when it was said', () => {
+    // Was "user-1's birthday is next week", a profile line true for a week.
+    expect(learnedFrom(['My birthday is next week.', 'My birthday is today!'])).toEqual([]);
   });
 
   it('reads no break-up from one with a vendor', () => {

@@ -860,7 +860,7 @@ const TEAM_THINGS = [
 ].join('|');
 /** Things of someone's (or a team's) with one value at a time, said as "my/our X is Y": a person's are "my" only. */
 const MY_THINGS = [
-  'birthday|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion',
+  'birthday|anniversary|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion',
   'team|manager|boss|tech lead|team lead|product manager|school|university|college',
   'editor|ide|shell|terminal|browser|laptop|phone|car|os|operating system',
   '(?:main |primary )?database',
@@ -2230,7 +2230,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|deploy|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|lives|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|works|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|${NATIONALITIES}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|baby|child|kid|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|allergy|allergies|diabetic|diabetes|asthma|celiac|coeliac|pregnant|diagnosed|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|deploy|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|lives|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|works|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|${NATIONALITIES}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|baby|child|kid|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|anniversary|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|allergy|allergies|diabetic|diabetes|asthma|celiac|coeliac|pregnant|diagnosed|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -2390,6 +2390,13 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
           notAPlace(value, p.moves === true))) ||
       // Where one is from in lower case is a place word ("the countryside") or no place ("from now on").
       (attribute === 'origin' && (notAPlace(value, true) || /^\d/.test(value)))
+    )
+      continue;
+    // A birthday or an anniversary is a day of the year: "my birthday is next week" names none (its
+    // line would say "next week" long after).
+    if (
+      /^(?:birthday|anniversary)$/.test(attribute) &&
+      !/\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i.test(value)
     )
       continue;
     // A branch's state is no branch: "the main branch is protected" names none.
