@@ -7,7 +7,7 @@ import { detectPastimes, pastimeNamed, pastimePhrase } from './activities.js';
 import { contentStems, dedupeKeyOf, subjectSlug, words } from './normalise.js';
 import { formatResolved, resolveDate } from './resolve-dates.js';
 import type { Statement } from './segment.js';
-import { CAR_MAKES, type EntityType, spotEntities } from './spot-entities.js';
+import { CAR_MAKES, type EntityType, SOFTWARE_NAMES, spotEntities } from './spot-entities.js';
 import type { MemoryDraft, MemoryKind } from './types.js';
 
 const FIRST_PERSON = /\b(?:I|I'm|I've|I'd|I'll|I’m|I’ve|my|me|we|we're|we've|our|us)\b/;
@@ -719,17 +719,10 @@ const NOT_A_HOME =
 /** Words for a place to live a move may name in lower case ("moved to the suburbs"). */
 const A_PLACE_WORD =
   /\b(?:suburbs?|countryside|country|city|coast|seaside|mountains?|village|town|island|states|north|south|east|west|neighbou?rhood|area|apartment|flat|house|home|place|condo|farm|abroad)$/i;
-/** Tools and services a team moves to: no town ("we moved to Kubernetes", "to GitHub Actions"). */
-const TECH_NAMES = new Set(
-  'aws|gcp|azure|google cloud|kubernetes|k8s|docker|heroku|vercel|netlify|fly.io|cloudflare|github|github actions|gitlab|bitbucket|circleci|jenkins|terraform|pulumi|slack|microsoft teams|discord|notion|jira|linear|confluence|typescript|python|rust|golang|java|kotlin|swift|react|vue|svelte|angular|next.js|nextjs|graphql|grpc|kafka|redis|elasticsearch|snowflake|bigquery|databricks'.split(
-    '|',
-  ),
-);
-
 /** Whether a location's value names no place to live: a tool, a team, or (moved to, from) no place at all. */
 function notAPlace(value: string, moved: boolean): boolean {
   const name = value.toLowerCase().replace(/^(?:the|a|an)\s+/, '');
-  if (KNOWN_KINDS[name] !== undefined || TECH_NAMES.has(name) || NOT_A_HOME.test(value)) return true;
+  if (KNOWN_KINDS[name] !== undefined || SOFTWARE_NAMES.has(name) || NOT_A_HOME.test(value)) return true;
   // In lower case, a place is a word for one or a phrase naming one ("a small town in Ohio").
   return moved && /^\p{Ll}/u.test(value) && !/\s\p{Lu}/u.test(value) && !A_PLACE_WORD.test(value);
 }
@@ -2258,6 +2251,21 @@ export function detectAttributeFacts(text: string): AttributeFact[] {
   return out;
 }
 
+/** Attributes with one slot per thing they name ("pet_dog", "home_of_sister", "port_of_api"). */
+const SLOT_PER_THING = new Set([
+  'pet',
+  'relative',
+  'age_of',
+  'home_of',
+  'occupation_of',
+  'port_of',
+  'personal_best',
+  'schedule',
+  'written_in',
+]);
+/** Attributes whose thing is said as the speaker wrote it ("API base URL"), its slot in lower case. */
+const SAID_AS_WRITTEN = new Set(['my', 'schedule', 'written_in', 'port_of']);
+
 function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact[]): void {
   for (const p of ATTRIBUTE_PATTERNS) {
     const m = p.re.exec(text);
@@ -2303,32 +2311,18 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       const said = m.groups?.v1 ?? (m[1] as string);
       v1 = said.toLowerCase();
       value = m.groups?.v ?? (m[2] as string);
-      const thing = v1.replace(/\s+/g, '_');
+      const thing = kindSlug(v1);
       attribute =
         // A manager or boss by name is the one manager ("my manager Jonas", then "a new manager, Tom").
         attribute === 'relative' && (thing === 'manager' || thing === 'boss')
           ? 'manager'
           : attribute === 'my'
             ? (SAME_SLOT[thing] ?? thing)
-            : attribute === 'pet' ||
-                attribute === 'relative' ||
-                attribute === 'age_of' ||
-                attribute === 'home_of' ||
-                attribute === 'occupation_of' ||
-                attribute === 'port_of' ||
-                attribute === 'personal_best' ||
-                attribute === 'schedule' ||
-                attribute === 'written_in'
+            : SLOT_PER_THING.has(attribute)
               ? `${attribute}_${thing}`
               : attribute;
       // Said as the speaker wrote it ("API base URL"), stored by its lower case.
-      if (
-        p.attribute === 'my' ||
-        p.attribute === 'schedule' ||
-        p.attribute === 'written_in' ||
-        p.attribute === 'port_of'
-      )
-        v1 = said;
+      if (SAID_AS_WRITTEN.has(p.attribute)) v1 = said;
       // "stand-up" and "standup" are one meeting.
       if (p.attribute === 'schedule') attribute = attribute.replace('stand-up', 'standup');
       // A deed said of the subject: "go to the gym" -> "goes to the gym".
@@ -2602,9 +2596,14 @@ function statedBeforeRequest(text: string): string | null {
     : before;
 }
 
+/** A kind as a slot spells it: "Guinea pig" -> "guinea_pig" (as the pet slots `pet_guinea_pig_...`). */
+function kindSlug(kind: string): string {
+  return kind.toLowerCase().replace(/\s+/g, '_');
+}
+
 /** The kind of pet a fact says one has ("pet_dog" named Rex, or "pet_unnamed" dog), as its slots spell it. */
 function petKindOf(f: AttributeFact): string | null {
-  if (f.attribute === 'pet_unnamed') return f.value.toLowerCase().replace(/\s+/g, '_');
+  if (f.attribute === 'pet_unnamed') return kindSlug(f.value);
   return NAMES_A_PET.test(f.attribute) ? f.attribute.slice('pet_'.length) : null;
 }
 
@@ -2670,6 +2669,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
     const subject = f.subject ?? who;
     const key = subjectSlug(f.subject ?? s.subject);
     const content = f.phrase.replace(/^S\b/, subject);
+    const petKind = petKindOf(f);
     out.push(
       draft(
         s,
@@ -2685,13 +2685,11 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           value: f.value,
           ...(f.ends ? { ended: true } : {}),
           ...(f.endsValueIn ? { endsValueIn: [`${key}:${f.endsValueIn}`] } : {}),
-          ...(f.endsSlotsOf
-            ? { endsSlotsIn: [`${key}:${f.endsSlotsOf}${f.value.toLowerCase().replace(/\s+/g, '_')}_`] }
-            : {}),
+          ...(f.endsSlotsOf ? { endsSlotsIn: [`${key}:${f.endsSlotsOf}${kindSlug(f.value)}_`] } : {}),
           ...(f.endsHead ? { endsValueIn: [`${key}:${f.endsHead.slot}`], endsHead: f.endsHead.head } : {}),
           ...(CHOSEN_THINGS.has(f.slot) ? { replaces: [`${key}:choice:${f.slot}`] } : {}),
           // A pet of a kind had again ends "no longer has a dog".
-          ...(petKindOf(f) ? { replaces: [`${key}:pet_none_${petKindOf(f)}`] } : {}),
+          ...(petKind ? { replaces: [`${key}:pet_none_${petKind}`] } : {}),
           ...(f.happened ? { happened: true } : {}),
         },
         0.8 - hedge,

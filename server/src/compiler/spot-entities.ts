@@ -94,21 +94,24 @@ const ORG_SUFFIX =
 const PLACE_SUFFIX =
   /\b(?:City|Town|Village|Street|St|Road|Rd|Avenue|Ave|Boulevard|Park|Lake|River|Mountains?|Mount|Beach|Island|Islands|County|State|Province|Valley|Bay|Coast|Falls|Canyon|Forest|Square|Hills?|Tower|Bridge|Palace|Castle|Cathedral|Temple|Stadium|Arena|Airport|Station|Harbou?r|Pier|Zoo|Gardens?|Market)\.?$/;
 /**
- * A small gazetteer of the software a coding or support agent hears of, for names with no cue around
- * them ("drop Kubernetes", "Postgres for the database and Redis for caching" read Redis as a person).
+ * Software a coding or support agent hears of, in lower case: a name of it is a product where no cue
+ * says a company ("drop Kubernetes", "Postgres for the database and Redis for caching" read Redis as a
+ * person), and no town one lives in ("we moved to Kubernetes").
  */
-const SOFTWARE = new Set(
+export const SOFTWARE_NAMES = new Set(
   (
-    'Postgres PostgreSQL MySQL MariaDB SQLite Redis Valkey MongoDB Mongo Cassandra DynamoDB Elasticsearch OpenSearch ' +
-    'ClickHouse Snowflake BigQuery Kafka RabbitMQ NATS Kubernetes K8s Docker Podman Terraform Ansible Nginx ' +
-    'Vercel Netlify Heroku Cloudflare Supabase Firebase AWS GCP Azure Datadog Grafana Prometheus Sentry ' +
-    'GitHub GitLab Bitbucket Jira Linear Notion Confluence Slack Figma Trello Asana Todoist Obsidian Okta Auth0 ' +
-    'Stripe Twilio Shopify Salesforce HubSpot Zendesk Intercom React Vue Angular Svelte Django Flask Rails Laravel ' +
-    'Nextjs Deno TypeScript JavaScript Python Rust Golang Java Kotlin Elixir Haskell ' +
-    'Clojure Neovim Vim Emacs VSCode IntelliJ PyCharm Xcode Linux Ubuntu Debian Fedora Windows macOS iOS Android ' +
-    'ChatGPT OpenAI Anthropic Copilot Webpack Vite Jenkins CircleCI Airflow Pandas ' +
-    'NumPy PyTorch TensorFlow Jupyter Excel PowerPoint Zoom Discord WhatsApp Telegram Spotify Netflix'
-  ).split(/\s+/),
+    'postgres|postgresql|mysql|mariadb|sqlite|redis|valkey|mongodb|mongo|cassandra|dynamodb|' +
+    'elasticsearch|opensearch|clickhouse|snowflake|bigquery|kafka|rabbitmq|nats|kubernetes|k8s|docker|' +
+    'podman|terraform|ansible|nginx|vercel|netlify|heroku|cloudflare|supabase|firebase|aws|gcp|azure|' +
+    'datadog|grafana|prometheus|sentry|github|gitlab|bitbucket|jira|linear|notion|confluence|slack|' +
+    'figma|trello|asana|todoist|obsidian|okta|auth0|stripe|twilio|shopify|salesforce|hubspot|zendesk|' +
+    'intercom|react|vue|angular|svelte|django|flask|rails|laravel|nextjs|deno|typescript|javascript|' +
+    'python|rust|golang|java|kotlin|elixir|haskell|clojure|neovim|vim|emacs|vscode|intellij|pycharm|' +
+    'xcode|linux|ubuntu|debian|fedora|windows|macos|ios|android|chatgpt|openai|anthropic|copilot|' +
+    'webpack|vite|jenkins|circleci|airflow|pandas|numpy|pytorch|tensorflow|jupyter|excel|powerpoint|' +
+    'zoom|discord|whatsapp|telegram|spotify|netflix|google cloud|fly.io|github actions|pulumi|' +
+    'microsoft teams|swift|next.js|graphql|grpc|databricks'
+  ).split('|'),
 );
 
 /** A small gazetteer of countries and large cities, for names with no cue around them. */
@@ -215,7 +218,10 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
   if (THING_AFTER.test(after) || CAR_MODEL.test(name)) return 'product';
   if (ORG_CUE.test(before) || JOB_AT.test(before) || ROLE_AT.test(before)) return 'organization';
   // Software by name, or written as a domain or a file ("Fly.io", "Next.js"), where no cue says a company.
-  if (SOFTWARE.has(name) || /^\p{L}[\p{L}\p{N}-]*\.(?:io|js|ts|ai|dev|app|sh|rs|py|net|so)$/u.test(name))
+  if (
+    SOFTWARE_NAMES.has(name.toLowerCase()) ||
+    /^\p{L}[\p{L}\p{N}-]*\.(?:io|js|ts|ai|dev|app|sh|rs|py|net|so)$/u.test(name)
+  )
     return 'product';
   if (ON_SERVICE.test(before)) return 'product';
   // "from the SDK", "in the API": an acronym after "the" is a thing whatever cue comes before it;

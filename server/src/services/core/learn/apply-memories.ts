@@ -253,7 +253,7 @@ export async function applyMemories(database: Database, tx: Tx, scope: Scope, ra
         attributeKey: d.attributeKey,
         validFrom: d.validFrom,
         dedupeKey: d.dedupeKey,
-        replaces: replacedKeys(d.attributes),
+        replaces: stringsOf(d.attributes.replaces),
         endsValue: valueEnded(d.attributes),
         endsSlots: stringsOf(d.attributes.endsSlotsIn),
       });
@@ -269,11 +269,7 @@ export async function applyMemories(database: Database, tx: Tx, scope: Scope, ra
   return { result, touchedIds: touched };
 }
 
-/** The attribute keys a memory says it replaces (`attributes.replaces`), if any. */
-function replacedKeys(attributes: Record<string, unknown>): string[] | undefined {
-  return stringsOf(attributes.replaces);
-}
-
+/** An attribute's strings (`replaces`: the keys a memory says it replaces; `endsSlotsIn`), if any. */
 function stringsOf(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string') : undefined;
 }
