@@ -96,3 +96,39 @@ describe('learn: what a name is', () => {
     ).toEqual([]);
   });
 });
+
+describe('synthesize: plans to come, dated, and changed', () => {
+  let trips: Hx;
+  beforeAll(async () => {
+    trips = await learnedTenant(
+      server,
+      'household-plans',
+      datedTurnEvents('omar', [
+        ['I live in Chicago.', '2026-01-05T09:00:00Z', 'p1'],
+        ["I'm moving to Denver next month.", '2026-10-20T18:00:00Z', 'p2'],
+        ['My flight to Lisbon is on Friday.', '2026-10-21T08:00:00Z', 'p3'],
+        ['My budget for the trip is 2000 euros.', '2026-10-21T08:01:00Z', 'p3'],
+        ['My flight got moved to Saturday.', '2026-10-22T12:00:00Z', 'p4'],
+      ]),
+    );
+  });
+
+  it('says when the flight is now, dated, and not the day it was before', async () => {
+    const pack = await trips.synthesize("When is omar's flight?", { subjectId: 'omar', maxTokens: 300 });
+    // The flight was learned as nothing: the raw turns said "Friday", read against no date a week on.
+    expect(pack.context, pack.context).toMatch(/omar's flight is planned for Saturday \(2026-10-24\)/);
+    expect(pack.context).not.toMatch(/Friday/);
+  });
+
+  it('keeps the home of now beside a move to come, dated', async () => {
+    const pack = await trips.synthesize('Where does omar live?', { subjectId: 'omar', maxTokens: 300 });
+    expect(pack.context, pack.context).toMatch(/omar lives in Chicago/);
+    // Was the raw sentence "I'm moving to Denver next month." as a fact, its month never written.
+    expect(pack.context).toMatch(/omar's move to Denver is planned for next month \(2026-11\)/);
+  });
+
+  it("says the trip's budget as a fact of its own", async () => {
+    const pack = await trips.synthesize("What is omar's budget for the trip?", { subjectId: 'omar', maxTokens: 300 });
+    expect(pack.context, pack.context).toMatch(/omar's budget for the trip is 2000 euros/);
+  });
+});

@@ -1068,6 +1068,22 @@ describe("a value changed or given up: the newer statement takes the older one's
     ["My name's Jordan.", ['user-1:name', "user-1's name is Jordan"]],
     ['Everyone calls me JJ.', ['user-1:preferred_name', 'user-1 goes by JJ']],
     ["I'm planning a trip to Japan in April.", ['user-1:planned_trip', "user-1's trip is planned for April"]],
+    // A flight by where it goes, one slot per flight ("got moved to Saturday" is the same flight).
+    ['My flight to Lisbon is on Friday.', ['user-1:planned_flight', "user-1's flight to Lisbon is planned for Friday"]],
+    ['My flight got moved to Saturday.', ['user-1:planned_flight', "user-1's flight is planned for Saturday"]],
+    [
+      'My dentist appointment is on May 12.',
+      ['user-1:planned_dentist_appointment', "user-1's dentist appointment is planned for May 12"],
+    ],
+    // A move to come is no home yet: a plan, dated, beside where one lives.
+    ["I'm moving to Denver next month.", ['user-1:planned_move', "user-1's move to Denver is planned for next month"]],
+    [
+      "We're relocating to Berlin in September.",
+      ['user-1:planned_move', "user-1's move to Berlin is planned for September"],
+    ],
+    // An amount for a thing named ("for the trip"): that thing's own slot.
+    ['My budget for the trip is 2000 euros.', ['user-1:budget_trip', "user-1's budget for the trip is 2000 euros"]],
+    ['Our budget for the wedding is now $15k.', ['user-1:budget_wedding', "user-1's budget for the wedding is $15k"]],
   ])('%s', (text, fact) => {
     expect(learnedFrom([text])).toContainEqual(fact);
   });
@@ -1120,6 +1136,8 @@ describe("a value changed or given up: the newer statement takes the older one's
     'I weigh my options.',
     'We got a new manager for the store.',
     "I'm dating myself with that reference.",
+    "I'm moving to a new place soon.",
+    'My flight was delayed.',
   ])('reads no value changed in "%s"', (text) => {
     const keys = learnedFrom([text]).map(([key]) => key);
     expect(

@@ -778,7 +778,7 @@ const SPORT_PLAYED = 'tennis|golf|soccer|football|basketball|chess|squash|padel|
 const MY_GOAL_IS = String.raw`\b[Mm]y\s+(?:new\s+|main\s+|current\s+|big(?:gest)?\s+|ultimate\s+|next\s+|only\s+|personal\s+|fitness\s+|career\s+)?goal\s+(?:(?:for\s+(?:this|next|the)\s+(?:year|month|week|season|summer)|now|right\s+now|these\s+days)\s+)?(?:is|has\s+become|became)\s+(?:now\s+)?`;
 /** Things planned for a date ("my sister's wedding", "the trip"). */
 const PLANNED_THING =
-  'wedding|trip|vacation|holiday|party|surgery|interview|exam|recital|concert|launch|release|deadline|demo|move|visit|graduation|ceremony|conference';
+  'wedding|trip|vacation|holiday|party|surgery|interview|exam|recital|concert|launch|release|deadline|demo|move|visit|graduation|ceremony|conference|flight|appointment';
 /** A planned thing whose date is also said as "our launch date is ..." (MY_THINGS): one slot for both. */
 const DATED_SLOT: Record<string, string> = { launch: 'launch_date', release: 'release_date', deadline: 'deadline' };
 /** A service one subscribes to, by its name ("Netflix", "Spotify Premium", "Disney+"). */
@@ -800,6 +800,8 @@ const TITLED_NAME = String.raw`((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[\p{Lu}][\p{Ll}'
 const DAY_NAMES = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';
 /** When a planned thing takes place: a month, a day of it, a season or a time ahead. */
 const PLANNED_WHEN = String.raw`(?:(?:(?:early|mid|late)[ -])?(?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+\d{4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:${MONTH_NAMES})(?:\s+\d{4})?|(?:next|this)\s+(?:week|month|year|spring|summer|fall|autumn|winter|weekend)|(?:the\s+)?(?:spring|summer|fall|autumn|winter)(?:\s+of\s+\d{4})?|(?:${DAY_NAMES})|\d{4}-\d\d-\d\d)`;
+/** A place by its name, up to three capitalised words ("Lisbon", "New York City"). */
+const PLACE_NAME = String.raw`\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}`;
 /** A race or a lift one has a personal best in. */
 const RACE = String.raw`\d+\s?k|\d+\s?km|\d+\s?m|half[ -]marathon|marathon|mile|deadlift|squat|bench(?:\s+press)?|triathlon|ultra|5K|10K`;
 /** A personal best's value: a time or a weight. */
@@ -1858,7 +1860,7 @@ const ATTRIBUTE_PATTERNS: {
   // postponed to September"; "we moved the trip to May"): one slot per thing named.
   {
     re: new RegExp(
-      String.raw`\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?<v1>(?:[\p{L}'’-]+\s+){0,2}?(?:${PLANNED_THING}|due\s+date))(?:\s+date)?\s+(?:is|will\s+be|(?:has\s+been|was|got|is\s+being)\s+(?:postponed|moved|pushed(?:\s+back)?|rescheduled|brought\s+forward|changed)\s+(?:to|until))\s+(?:now\s+)?(?:on\s+|in\s+|for\s+)?(?<v>${PLANNED_WHEN})`,
+      String.raw`\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?<v1>(?:[\p{L}'’-]+\s+){0,2}?(?:${PLANNED_THING}|due\s+date))(?:\s+date)?(?:\s+(?<dest>to\s+${PLACE_NAME}))?\s+(?:is|will\s+be|(?:has\s+been|was|got|is\s+being)\s+(?:postponed|moved|pushed(?:\s+back)?|rescheduled|brought\s+forward|changed)\s+(?:to|until))\s+(?:now\s+)?(?:on\s+|in\s+|for\s+)?(?<v>${PLANNED_WHEN})`,
       'u',
     ),
     attribute: 'planned',
@@ -1875,6 +1877,15 @@ const ATTRIBUTE_PATTERNS: {
   {
     re: new RegExp(
       String.raw`\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:(?:now|currently|still)\s+)?(?:planning|taking|going\s+on|booking|having)\s+(?:a|my|our)\s+(?<v1>trip|vacation|holiday|party|wedding)\b[^.!?]{0,40}?\s+(?:in|on|for)\s+(?<v>${PLANNED_WHEN})`,
+      'u',
+    ),
+    attribute: 'planned',
+    phrase: "S's V1 is planned for V",
+  },
+  // A move to come ("I'm moving to Denver next month"): a plan, dated, not yet where one lives.
+  {
+    re: new RegExp(
+      String.raw`\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:(?:now|finally|officially|actually|also)\s+)?(?<v1>moving|relocating)\s+(?<dest>(?:back\s+)?to\s+${PLACE_NAME})\s+(?:in\s+|on\s+|at\s+the\s+end\s+of\s+|by\s+)?(?<v>${PLANNED_WHEN})`,
       'u',
     ),
     attribute: 'planned',
@@ -2025,7 +2036,7 @@ const ATTRIBUTE_PATTERNS: {
   // An amount with one value at a time ("my budget is now $800", "my rent went up to 1,400 euros"):
   // a number is needed (a budget may also be "frozen until April", a state, no value).
   {
-    re: /\b(?:my|our)\s+(?:new\s+|current\s+|monthly\s+|annual\s+|yearly\s+|weekly\s+|total\s+)?(budget|salary|rent|weight|target weight|goal weight|height|credit limit|mortgage payment|hourly rate|rate|quota)\s+(?:is|(?:has\s+)?(?:been\s+)?(?:changed|raised|increased|cut|reduced|lowered|bumped|set)\s+to|(?:went|has\s+gone|is)\s+(?:up|down)\s+to|dropped\s+to|rose\s+to)\s+(?:now\s+)?(?:only\s+|about\s+|around\s+|roughly\s+)?([$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|million|thousand)\b)?|\d[\d,.]*(?:\s?(?:k|m|million|thousand)\b)?(?:\s?(?:%|dollars|euros|pounds|usd|eur|gbp|kg|kgs|kilos|lbs|cm|m|ft|feet|an\s+hour|per\s+hour|a\s+month|per\s+month|a\s+year|per\s+year))?)/i,
+    re: /\b(?:my|our)\s+(?:new\s+|current\s+|monthly\s+|annual\s+|yearly\s+|weekly\s+|total\s+)?((?:budget|salary|rent|weight|target weight|goal weight|height|credit limit|mortgage payment|hourly rate|rate|quota)(?:\s+for\s+(?:the|this|my|our|a)\s+[a-z]+(?:\s+[a-z]+)?(?=\s+(?:is|has|went|was|dropped|rose)\b))?)\s+(?:is|(?:has\s+)?(?:been\s+)?(?:changed|raised|increased|cut|reduced|lowered|bumped|set)\s+to|(?:went|has\s+gone|is)\s+(?:up|down)\s+to|dropped\s+to|rose\s+to)\s+(?:now\s+)?(?:only\s+|about\s+|around\s+|roughly\s+)?([$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|million|thousand)\b)?|\d[\d,.]*(?:\s?(?:k|m|million|thousand)\b)?(?:\s?(?:%|dollars|euros|pounds|usd|eur|gbp|kg|kgs|kilos|lbs|cm|m|ft|feet|an\s+hour|per\s+hour|a\s+month|per\s+month|a\s+year|per\s+year))?)/i,
     attribute: 'my',
     phrase: "S's V1 is V",
   },
@@ -2223,7 +2234,7 @@ const WHEN_AFTER_A_PLACE =
 
 /** Words one of the attribute patterns needs: sentences without any skip the patterns. */
 const ATTRIBUTE_GATE = new RegExp(
-  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|deploy|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|lives|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|works|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|${NATIONALITIES}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|baby|child|kid|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|anniversary|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|allergy|allergies|diabetic|diabetes|asthma|celiac|coeliac|pregnant|diagnosed|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
+  String.raw`\b(?:url|endpoint|domain|host|hostname|port|region|server|database|db|environment|cluster|branch|command|deploy|version|deadline|date|sprint|lead|promoted|passed|died|lost|retired|sold|rid|traded|totall?ed|wrecked|crashed|smok\w*|vap(?:e|er|ing)|gambl\w*|drink(?:er|ing)?|quit|stopped|longer|surname|non-|ex-|eat|graduat\w*|student|rehom\w*|home|budget|salary|rent|weigh|weight|height|address|limit|rate|quota|UTC|GMT|[ECMP][SD]T|CES?T|EES?T|WES?T|BST|JST|KST|AES?T|NZ[DS]T|training|preparing|studying|practi[cs]ing|learning|drop|dropped|pulled|pull|withdrew|withdraw|gave|give|drive|bought|got|leased|adopted|rescued|live|lives|living|reside|based|staying|settled|moved|relocated|from|grew|born|raised|work|works|working|employed|joined|started|name|call|called|years?|y\/o|turned|e-?mail|phone|number|mobile|cell|married|single|engaged|divorced|dating|widowed|separated|broke|split|relationship|wife|husband|partner|girlfriend|boyfriend|fianc\S*|spouse|${ANIMAL}|${NATIONALITIES}|pet|goal|wake|bed|sleep|project|alone|personal|PB|PR|subscribed|membership|cancell?ed|unsubscribed|class|classes|lessons?|practice|shifts?|replaced|written|built|implemented|standup|stand-up|meeting|saved|turning|title|calls|wedding|trip|vacation|flights?|moving|relocating|holiday|postponed|rescheduled|pushed|planning|appointments?|sessions?|sync|retro|visited|been|run|completed|reading|re-reading|rereading|finished|commute|times|twice|once|daily|every|baby|child|kid|sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grand\w+|niece|nephew|friend|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate|mentor|therapist|doctor|dentist|trainer|coach|landlord|accountant|lawyer|building|developing|have|own|makes|making|down|birthday|anniversary|time ?zone|hometown|language|major|nationality|pronouns|diet|religion|team|manager|boss|school|university|college|editor|ide|shell|terminal|browser|laptop|phone|car|os|operating|speak|vegan|vegetarian|pescatarian|allergic|allergy|allergies|diabetic|diabetes|asthma|celiac|coeliac|pregnant|diagnosed|intolerant|gluten|job|jobs|position|hired|laid|fired|unemployed|jobless|became|went|turned|become|gone|profession|occupation|role|plan|tier|subscription|package|edition|I['’]m\s+(?:now\s+)?an?|I\s+am\s+(?:now\s+)?an?|I['’]m\s+(?:now\s+)?\d+|I\s+am\s+(?:now\s+)?\d+)\b`,
   'i',
 );
 
@@ -2317,7 +2328,8 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
         attribute === 'relative' && (thing === 'manager' || thing === 'boss')
           ? 'manager'
           : attribute === 'my'
-            ? (SAME_SLOT[thing] ?? thing)
+            ? // "budget for the trip": the trip's budget, a slot of its own.
+              (SAME_SLOT[thing] ?? thing.replace(/_for_(?:the|this|my|our|a)_/, '_'))
             : SLOT_PER_THING.has(attribute)
               ? `${attribute}_${thing}`
               : attribute;
@@ -2333,13 +2345,16 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
         attribute = `frequency_${deed.replace(/\s+/g, '_')}`;
       }
       if (p.attribute === 'planned') {
-        v1 = said.replace(/\s+/g, ' ');
+        // "moving to Denver" is the move planned; where a thing goes is said, not part of its slot (a
+        // flight rescheduled is the same flight).
+        v1 = said.replace(/\s+/g, ' ').replace(/^(?:moving|relocating)$/i, 'move');
         attribute =
           DATED_SLOT[v1.toLowerCase()] ??
           `planned_${v1
             .toLowerCase()
             .replace(/^[\p{L}-]+['’]s\s+/u, (m) => `${m.slice(0, -3).trim()}_`)
             .replace(/[^\p{L}]+/gu, '_')}`;
+        if (m.groups?.dest) v1 = `${v1} ${m.groups.dest.replace(/\s+/g, ' ')}`;
       }
       if (p.attribute === 'personal_best') v1 = v1.replace(/\s+/g, ' ');
     } else if (m.groups?.allergen) {
