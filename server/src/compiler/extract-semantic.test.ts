@@ -569,6 +569,10 @@ describe('what a name is, from the words around it', () => {
     ["I'm a software engineer at Shopify, working remotely from Ottawa.", { Shopify: 'organization', Ottawa: 'place' }],
     ['I usually go to the gym on Mondays and Thursdays.', {}],
     ['I drive a 2019 Honda Civic.', { 'Honda Civic': 'product' }],
+    // A maker before what it makes was a place by its name's word ("Canyon").
+    ['I bought a Canyon road bike.', { Canyon: 'product' }],
+    ['My Bose headphones broke.', { Bose: 'product' }],
+    ['We hiked the Grand Canyon trail.', { 'Grand Canyon': 'place' }],
     // Software with no cue around it was a person ("Redis", "Kubernetes") or a place ("to Fly.io").
     ['We use Postgres for our main database and Redis for caching.', { Postgres: 'product', Redis: 'product' }],
     ['Our team decided to drop Kubernetes and move to Fly.io.', { Kubernetes: 'product', 'Fly.io': 'product' }],

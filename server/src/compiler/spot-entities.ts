@@ -168,6 +168,10 @@ const ON_SERVICE =
 const THING_AFTER =
   /^\s+(?:theme|app|editor|plugin|extension|library|framework|font|tool|brand|phone|laptop|browser|package|method|recipe|course|model|mode|plan|tier|subscription|license|licence|account|login|integration|api|sdk|cli|service|server|database|cluster|instance|dashboard|console|portal|platform|version|release|certificate|workspace|repo|repository|bot|feature|protocol|engine|setup|config|configuration|pipeline|tenant|card)s?\b/i;
 
+/** Things made by a maker named before them, a word saying which kind allowed between ("road bike"). */
+const MADE_THING_AFTER =
+  /^\s+(?:(?:road|mountain|gravel|electric|e-|hybrid|racing|touring|cargo|folding|smart|gaming|digital|mirrorless|acoustic|noise-cancelling|wireless|running|hiking|trail)\s+)?(?:bikes?|bicycles?|e-bikes?|scooters?|watch|watches|cameras?|lens|lenses|guitars?|headphones|earbuds|speakers?|tvs?|drones?|tablets?|kayaks?|tents?|strollers?|shoes|sneakers|boots|jacket|backpack|vacuum|espresso machine|coffee machine|mixer)\b/i;
+
 /**
  * A work (a book, film, song, show, game) by what is said around its name: the kind of work after it
  * ("the Hail Mary book", "the Lord of the Rings trilogy", "the Valorant tournament"), its author after
@@ -214,6 +218,9 @@ function typeOfName(name: string, before: string, known: Map<string, EntityType>
   if (ORG_LIKE.test(before)) return 'organization';
   if (isWork(name, before, after)) return 'work';
   if (ORG_SUFFIX.test(name)) return 'organization';
+  // A maker's one-word name before what it makes ("a Canyon road bike", "my Bose headphones") is no
+  // place, whatever word the name is.
+  if (!/\s/.test(name) && MADE_THING_AFTER.test(after)) return 'product';
   if (PLACE_SUFFIX.test(name) || PLACE_PREFIX.test(name)) return 'place';
   if (THING_AFTER.test(after) || CAR_MODEL.test(name)) return 'product';
   if (ORG_CUE.test(before) || JOB_AT.test(before) || ROLE_AT.test(before)) return 'organization';
