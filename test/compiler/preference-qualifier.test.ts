@@ -3,7 +3,7 @@
  * comma is not a clause boundary there. docs/quickstart.md captures exactly this sentence.
  */
 import { describe, expect, it } from 'vitest';
-import { detectPreferences } from '../../server/src/compiler/extract-semantic.js';
+import { detectPreferences } from '../../server/src/compiler/semantic/preferences.js';
 import { extractMemories } from '../../server/src/compiler/index.js';
 import { user } from '../../server/src/compiler/test-events.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectInstruction, detectPreferences, instructionTopic } from './extract-semantic.js';
+import { detectInstruction, instructionTopic } from './semantic/instructions.js';
+import { detectPreferences } from './semantic/preferences.js';
 import { extractMemories } from './index.js';
 import type { MemoryDraft } from './types.js';
 import { assistant, ev, user } from './test-events.js';
