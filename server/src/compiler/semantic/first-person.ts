@@ -10,10 +10,6 @@ export const HEDGE = /\b(?:maybe|might|perhaps|probably|possibly|i think|i guess
 export const I = String.raw`\bI(?:\s+(?:really|absolutely|just|also|still|totally|truly|genuinely|honestly|do|actually|now|currently|definitely|kinda|kind of|sort of|always|usually))*`;
 export const IM = String.raw`\b(?:I\s+am|I['’]m)(?:\s+(?:really|absolutely|just|also|still|totally|truly|now|currently|actually|definitely|so))*`;
 
-/**
- * A first-person object said of the subject: "my" -> "their", "me" -> "them" (a memory is in the third
- * person; the speaker's words stay in `attributes.sentence`). These are stop words, so dedupe keys do not change.
- */
 /** The people a "her" or a "him" stands for, by the word that names them. */
 const HER_WORDS = 'mom|mother|mum|sister|daughter|wife|girlfriend|aunt|grandma|grandmother|niece|fiancée|fiancee';
 const HIM_WORDS = 'dad|father|brother|son|husband|boyfriend|uncle|grandpa|grandfather|nephew|fiancé|fiance';
@@ -44,7 +40,11 @@ export function withRelativeNamed(value: string, sentence: string): string {
   return out;
 }
 
-/** A thing said by the subject, said of them: "for my family" is "for their family", "our main database" "their main database". */
+/**
+ * A thing said by the subject, said of them: "for my family" is "for their family", "our main
+ * database" "their main database", "me" -> "them" (a memory is in the third person; the speaker's
+ * words stay in `attributes.sentence`). These are stop words, so dedupe keys do not change.
+ */
 export function ofTheSubject(object: string): string {
   return object
     .replace(/\b(?:my|our)\b/g, 'their')
