@@ -114,12 +114,29 @@ describe("synthesize: a shop's orders, asked by their numbers", () => {
   });
 
   it('keeps a turn that says more than the profile line learned from it', async () => {
-    // The turn is learned only as "cust-42 wants a refund please", which the profile lists first.
+    // The turn is learned only as "cust-42 wants a refund" (what the profile listed first until the refund was issued).
     const pack = await shop.synthesize('What is the status of order A-10087?', {
       subjectId: 'cust-42',
       maxTokens: 400,
     });
     expect(pack.context, pack.context).toContain('arrived broken');
+  });
+
+  it('no longer says the customer wants the refund the agent has issued', async () => {
+    const pack = await shop.synthesize('What does the customer want from us?', {
+      subjectId: 'cust-42',
+      maxTokens: 400,
+    });
+    // "cust-42 wants a refund please" stayed a current want after the agent's "Refund ... issued".
+    expect(pack.context, pack.context).not.toMatch(/wants a refund/);
+    const { items } = await shop.memories.list({ limit: 100 });
+    const refund = items.filter((m) => /refund/.test(m.content)).map((m) => [m.content, m.status]);
+    expect(refund).toEqual(
+      expect.arrayContaining([
+        ['cust-42 wants a refund', 'superseded'],
+        ["cust-42's refund was issued", 'active'],
+      ]),
+    );
   });
 });
 

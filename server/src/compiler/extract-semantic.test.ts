@@ -1528,3 +1528,44 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
     ]);
   });
 });
+
+describe('a want of a service outcome, and its fulfilment', () => {
+  const keyed = (events: ReturnType<typeof user>[], kinds = ['fact', 'preference']) =>
+    extractMemories(events)
+      .filter((d) => kinds.includes(d.kind))
+      .map((d) => [d.attributeKey, d.content]);
+  const at = '2026-10-12T10:00:00Z';
+
+  it.each([
+    ['I want a refund please.', ['user-1:want:refund', 'user-1 wants a refund']],
+    ["I'd like a refund for order 1234.", ['user-1:want:refund', 'user-1 wants a refund for order 1234']],
+    ['I need a replacement charger.', ['user-1:want:replac', 'user-1 wants a replacement charger']],
+  ])('keys the want "%s" by the outcome it asks for', (text, want) => {
+    expect(keyed([user(text, at)])).toContainEqual(want);
+  });
+
+  it.each([
+    ['The refund arrived today.', ['user-1:want:refund', "user-1's refund arrived"]],
+    ['I finally got my refund!', ['user-1:want:refund', 'user-1 received the refund']],
+    ['My replacement charger came yesterday.', ['user-1:want:replac', "user-1's replacement charger came"]],
+  ])('reads "%s" as the outcome received, in the want\'s slot', (text, got) => {
+    expect(keyed([user(text, at)])).toContainEqual(got);
+  });
+
+  it('reads a support agent saying the outcome was given as received by the customer', () => {
+    const drafts = keyed([assistant('Refund of $49.99 for #A-10087 issued to the Visa ending 4242.', at)]);
+    expect(drafts).toEqual([['user-1:want:refund', "user-1's refund was issued"]]);
+  });
+
+  it.each([
+    'The refund will be issued in 5 days.',
+    "Your refund hasn't been processed yet.",
+    "Once the refund is processed, you'll get an email.",
+    'I can issue a refund if you send the kettle back.',
+    'Has my refund been issued?',
+  ])('reads no outcome received in "%s"', (text) => {
+    const fromUser = keyed([user(text, at)]);
+    const fromAgent = keyed([assistant(text, at)]);
+    expect([...fromUser, ...fromAgent].filter(([key]) => key?.includes(':want:'))).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import type { Statement } from './segment.js';
 import { type AttributeFact, detectAttributeFacts, kindSlug } from './semantic/attribute-facts.js';
 import { FIRST_PERSON, HEDGE, ofTheSubject, withRelativeNamed } from './semantic/first-person.js';
 import { detectInstruction, topicKey } from './semantic/instructions.js';
+import { detectOutcomeReceived, wantSlot } from './semantic/outcomes.js';
 import {
   detectEndedHabit,
   detectHeldHabit,
@@ -181,6 +182,27 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
       ),
     );
   }
+  // An outcome received ends the want of it: said by the customer, or by the agent serving them (of the
+  // end user the event is about, never of the agent).
+  const receivedBy = saysFacts ? s.subject : s.role === 'assistant' ? s.subjectId : null;
+  const received = receivedBy && !s.isQuestion && text.length <= MAX_STATEMENT ? detectOutcomeReceived(text) : null;
+  if (received && receivedBy) {
+    const key = subjectSlug(receivedBy);
+    const slot = wantSlot(key, received.thing);
+    if (slot)
+      out.push(
+        draft(
+          s,
+          'fact',
+          received.phrase.replace(/^S\b/, saysFacts ? who : receivedBy),
+          dedupeKeyOf('fact', key, `received ${received.thing}`),
+          slot,
+          { ...base, subject: receivedBy, attribute: 'received', value: received.thing, happened: true },
+          0.8,
+          null,
+        ),
+      );
+  }
   if (!saysFacts) return out;
   // A "sentence" this long is a pasted document or log, not a statement: entities only.
   if (text.length > MAX_STATEMENT) return out;
@@ -282,7 +304,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           : p.favourite
             ? `${subjKey}:favourite:${contentStems(p.favourite.category).join('-')}`
             : p.polarity === 'want'
-              ? null
+              ? wantSlot(subjKey, p.object)
               : opinionSlot(subjKey, p.object),
         {
           ...base,

@@ -7,6 +7,7 @@ import { pastimeNamed } from '../activities.js';
 import { contentStems } from '../normalise.js';
 import { ENDS_IN_PLAN, GIVE_UP } from './attribute-vocabulary.js';
 import { I, IM } from './first-person.js';
+import { OUTCOME } from './outcomes.js';
 
 export interface Preference {
   polarity: 'like' | 'dislike' | 'want';
@@ -81,7 +82,7 @@ const DISLIKE = new RegExp(
 );
 const DISLIKE_IM = new RegExp(`${IM}\\s+not\\s+(?:really\\s+)?(?:into|a (?:big )?fan of|keen on|fond of)\\s+(.+)`, 'i');
 const WANT = new RegExp(
-  `${I}(?:\\s+|(?=['’]))(?:want|wanna|would (?:really )?(?:love|like)|['’]d (?:really )?(?:love|like)|wish|hope|plan|intend|dream(?:\\s+of)?|aim)\\s+(?:to\\s+)?(.+)`,
+  `${I}(?:\\s+|(?=['’]))(?:want|wanna|need(?=\\s+(?:a|an|my|the)\\s+(?:${OUTCOME})\\b)|would (?:really )?(?:love|like)|['’]d (?:really )?(?:love|like)|wish|hope|plan|intend|dream(?:\\s+of)?|aim)\\s+(?:to\\s+)?(.+)`,
   'i',
 );
 const WANT_IM = new RegExp(
@@ -270,7 +271,10 @@ function cleanObject(raw: string): string | null {
     .split(
       /[,;:!?()]|\.(?!\w)|\s*[-–—]+\s+|\s+(?:but|because|since|although|though|so(?!\s+(?:much|many|far|long|well)\b)|when|while|and (?:I|we|it|that|this|they|she|he|my)(?:['’]\w+)?|as well as)\s+/i,
     )[0];
-  o = o.replace(/\s+(?:so much|a lot|very much|too|as well|anymore|any more|lately|these days|right now|now)$/i, '');
+  o = o.replace(
+    /\s+(?:so much|a lot|very much|too|as well|anymore|any more|lately|these days|right now|now|please)$/i,
+    '',
+  );
   // When it was chosen is no part of what was chosen ("the Business plan last week"); a time to come
   // is ("make it for my family this weekend", "visit Japan next spring").
   o = o.replace(
