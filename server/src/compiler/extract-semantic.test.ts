@@ -1086,6 +1086,12 @@ describe("a value changed or given up: the newer statement takes the older one's
       "We're relocating to Berlin in September.",
       ['user-1:planned_move', "user-1's move to Berlin is planned for September"],
     ],
+    ["We're moving to Denver.", ['user-1:planned_move', 'user-1 is moving to Denver']],
+    // A household's diet said with "we" is the speaker's.
+    ["We're vegetarian now.", ['user-1:diet', 'user-1 is vegetarian']],
+    ['We went vegan last year.', ['user-1:diet', 'user-1 is vegan']],
+    // The rent said raised by the one it is paid to.
+    ['Our landlord raised the rent to $1,500.', ['user-1:rent', "user-1's rent is $1,500"]],
     // An amount for a thing named ("for the trip"): that thing's own slot.
     ['My budget for the trip is 2000 euros.', ['user-1:budget_trip', "user-1's budget for the trip is 2000 euros"]],
     ['Our budget for the wedding is now $15k.', ['user-1:budget_wedding', "user-1's budget for the wedding is $15k"]],
@@ -1142,6 +1148,8 @@ describe("a value changed or given up: the newer statement takes the older one's
     'We got a new manager for the store.',
     "I'm dating myself with that reference.",
     "I'm moving to a new place soon.",
+    "We're moving to the couch.",
+    "We're vegetarian-friendly.",
     'My flight was delayed.',
   ])('reads no value changed in "%s"', (text) => {
     const keys = learnedFrom([text]).map(([key]) => key);

@@ -7,6 +7,7 @@ import { CAR_MAKES } from '../spot-entities.js';
 import {
   A_STAY,
   AGED_RELATIVE,
+  AMOUNT,
   ANIMAL,
   COMPANY_SUFFIX,
   COUNT,
@@ -1069,6 +1070,15 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
     attribute: 'planned',
     phrase: "S's V1 is planned for V",
   },
+  // The same with no time said ("We're moving to Denver"): the move's slot, which a time said later fills.
+  {
+    re: new RegExp(
+      String.raw`\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:(?:now|finally|officially|actually|also)\s+)?(?:moving|relocating)\s+(?:back\s+)?to\s+(${PLACE_NAME})(?=\s*(?:[.!,;]|$|\s+(?:soon|and|with|for|because|so)\b))`,
+      'u',
+    ),
+    attribute: 'planned_move',
+    phrase: 'S is moving to V',
+  },
   // A tally of things done so far, one per thing ("I've read 12 books this year", then "I've now read
   // 15"): the newer count holds. Apart from things owned ("I have 12 books").
   {
@@ -1214,9 +1224,21 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
   // An amount with one value at a time ("my budget is now $800", "my rent went up to 1,400 euros"):
   // a number is needed (a budget may also be "frozen until April", a state, no value).
   {
-    re: /\b(?:my|our)\s+(?:new\s+|current\s+|monthly\s+|annual\s+|yearly\s+|weekly\s+|total\s+)?((?:budget|salary|rent|weight|target weight|goal weight|height|credit limit|mortgage payment|hourly rate|rate|quota)(?:\s+for\s+(?:the|this|my|our|a)\s+[a-z]+(?:\s+[a-z]+)?(?=\s+(?:is|has|went|was|dropped|rose)\b))?)\s+(?:is|(?:has\s+)?(?:been\s+)?(?:changed|raised|increased|cut|reduced|lowered|bumped|set)\s+to|(?:went|has\s+gone|is)\s+(?:up|down)\s+to|dropped\s+to|rose\s+to)\s+(?:now\s+)?(?:only\s+|about\s+|around\s+|roughly\s+)?([$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|million|thousand)\b)?|\d[\d,.]*(?:\s?(?:k|m|million|thousand)\b)?(?:\s?(?:%|dollars|euros|pounds|usd|eur|gbp|kg|kgs|kilos|lbs|cm|m|ft|feet|an\s+hour|per\s+hour|a\s+month|per\s+month|a\s+year|per\s+year))?)/i,
+    re: new RegExp(
+      String.raw`\b(?:my|our)\s+(?:new\s+|current\s+|monthly\s+|annual\s+|yearly\s+|weekly\s+|total\s+)?((?:budget|salary|rent|weight|target weight|goal weight|height|credit limit|mortgage payment|hourly rate|rate|quota)(?:\s+for\s+(?:the|this|my|our|a)\s+[a-z]+(?:\s+[a-z]+)?(?=\s+(?:is|has|went|was|dropped|rose)\b))?)\s+(?:is|(?:has\s+)?(?:been\s+)?(?:changed|raised|increased|cut|reduced|lowered|bumped|set)\s+to|(?:went|has\s+gone|is)\s+(?:up|down)\s+to|dropped\s+to|rose\s+to)\s+(?:now\s+)?(?:only\s+|about\s+|around\s+|roughly\s+)?${AMOUNT}`,
+      'i',
+    ),
     attribute: 'my',
     phrase: "S's V1 is V",
+  },
+  // The rent said raised by the one it is paid to ("our landlord raised the rent to $1,500").
+  {
+    re: new RegExp(
+      String.raw`\b(?:my|our|the)\s+landlord\s+(?:just\s+|has\s+)?(?:raised|increased|put\s+up|lowered|cut|reduced)\s+(?:the|our|my)\s+rent\s+to\s+(?:about\s+|around\s+)?${AMOUNT}`,
+      'i',
+    ),
+    attribute: 'rent',
+    phrase: "S's rent is V",
   },
   // A weight said as a verb ("I weigh 80 kg", "I'm down to 75 kg now"): the slot of "my weight is ...".
   {
@@ -1274,6 +1296,12 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
       `\\bI(?:(?:['’]m| am)\\s+(?:(?:now|also|strictly|fully|mostly)\\s+)?(?:an?\\s+)?|\\s+(?:(?:just|recently|finally)\\s+)?(?:became|went|turned|have\\s+become|['’]ve\\s+become|have\\s+gone|['’]ve\\s+gone)\\s+(?:an?\\s+)?)${DIET}`,
       'i',
     ),
+    attribute: 'diet',
+    phrase: 'S is V',
+  },
+  // A household's diet said with "we" ("We're vegetarian now", "We went vegan"): the speaker's.
+  {
+    re: /\bwe(?:['’]re|\s+are|(?:\s+(?:just|recently|finally))?\s+(?:became|went|turned|have\s+gone|['’]ve\s+gone))\s+(?:(?:now|also|strictly|fully|mostly|all)\s+)?(vegan|vegetarian|pescatarian)(?![-\w])/i,
     attribute: 'diet',
     phrase: 'S is V',
   },

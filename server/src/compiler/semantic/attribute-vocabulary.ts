@@ -132,3 +132,6 @@ export const MY_THINGS = [
 
 /** A value: a URL, a host or a version (dots inside), or a few words up to the clause's end. */
 export const MY_VALUE = String.raw`(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:\/[^\s,;!?]*[^\s,;!?.])?|[^,.;!?]{2,40}`;
+
+/** An amount of money, weight or length ("$800", "1,400 euros", "75 kg", "$15k", "40 an hour"). */
+export const AMOUNT = String.raw`([$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|million|thousand)\b)?|\d[\d,.]*(?:\s?(?:k|m|million|thousand)\b)?(?:\s?(?:%|dollars|euros|pounds|usd|eur|gbp|kg|kgs|kilos|lbs|cm|m|ft|feet|an\s+hour|per\s+hour|a\s+month|per\s+month|a\s+year|per\s+year))?)`;
