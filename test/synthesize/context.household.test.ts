@@ -127,6 +127,21 @@ describe('synthesize: plans to come, dated, and changed', () => {
     expect(pack.context).toMatch(/omar's move to Denver is planned for next month \(2026-11\)/);
   });
 
+  it('says where omar lives once the move is made, and no move still to come', async () => {
+    const moved = await learnedTenant(
+      server,
+      'household-moved',
+      datedTurnEvents('omar', [
+        ['I live in Chicago.', '2026-01-05T09:00:00Z', 'm1'],
+        ["I'm moving to Denver next month.", '2026-10-20T18:00:00Z', 'm2'],
+        ['We just moved to Denver!', '2026-11-25T18:00:00Z', 'm3'],
+      ]),
+    );
+    const pack = await moved.synthesize('Where does omar live?', { subjectId: 'omar', maxTokens: 300 });
+    expect(pack.context, pack.context).toMatch(/omar lives in Denver/);
+    expect(pack.context).not.toMatch(/lives in Chicago|move to Denver is planned/);
+  });
+
   it("says the trip's budget as a fact of its own", async () => {
     const pack = await trips.synthesize("What is omar's budget for the trip?", { subjectId: 'omar', maxTokens: 300 });
     expect(pack.context, pack.context).toMatch(/omar's budget for the trip is 2000 euros/);

@@ -1537,6 +1537,20 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
   });
 });
 
+describe('a move planned, then made', () => {
+  it("closes the planned move with the move made, and only one's own", () => {
+    const drafts = extractMemories([
+      user("I'm moving to Denver next month.", '2026-10-20T10:00:00Z'),
+      user('My sister Ana moved to Lisbon.', '2026-11-01T10:00:00Z'),
+      user('We just moved to Denver!', '2026-11-25T10:00:00Z'),
+    ]).filter((d) => d.attributeKey?.endsWith(':location'));
+    expect(drafts.map((d) => [d.attributeKey, d.content, d.attributes.replaces])).toEqual([
+      ['ana:location', 'Ana lives in Lisbon', undefined],
+      ['user-1:location', 'user-1 lives in Denver', ['user-1:planned_move']],
+    ]);
+  });
+});
+
 describe('a want of a service outcome, and its fulfilment', () => {
   const keyed = (events: ReturnType<typeof user>[], kinds = ['fact', 'preference']) =>
     extractMemories(events)

@@ -251,6 +251,7 @@ export function extractFromStatement(s: Statement, ctx: ExtractContext): MemoryD
           ...(CHOSEN_THINGS.has(f.slot) ? { replaces: [`${key}:choice:${f.slot}`] } : {}),
           // A pet of a kind had again ends "no longer has a dog".
           ...(petKind ? { replaces: [`${key}:pet_none_${petKind}`] } : {}),
+          ...(f.closes ? { replaces: [`${key}:${f.closes}`] } : {}),
           ...(f.happened ? { happened: true } : {}),
         },
         0.8 - hedge,

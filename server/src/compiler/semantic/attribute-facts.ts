@@ -28,6 +28,8 @@ export interface AttributeFact {
   endsHead?: { slot: string; head: string };
   /** A thing done rather than a state ("finished reading Dune"): it ends a value, the profile leaves it out. */
   happened?: true;
+  /** Another slot of the subject's it closes: a move made ends the move planned (`planned_move`). */
+  closes?: string;
 }
 
 /** The count a child's order says: "our third child" makes three. */
@@ -377,6 +379,8 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
       ...(p.endsSlotsOf ? { endsSlotsOf: p.endsSlotsOf } : {}),
       ...(p.endsHead ? { endsHead: p.endsHead } : {}),
       ...(p.happened ? { happened: p.happened } : {}),
+      // One's own move made is the move that was planned, wherever it was to.
+      ...(p.moves && !subject && attribute === 'location' ? { closes: 'planned_move' } : {}),
     });
   }
 }
