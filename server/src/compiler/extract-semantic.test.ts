@@ -1087,6 +1087,13 @@ describe("a value changed or given up: the newer statement takes the older one's
       ['user-1:planned_move', "user-1's move to Berlin is planned for September"],
     ],
     ["We're moving to Denver.", ['user-1:planned_move', 'user-1 is moving to Denver']],
+    // A relative by any word for them, in one slot ("mum", "mother": the mom's home); each was learned
+    // only where its pattern spelled the word ("My mum lives in Leeds" as nothing).
+    ['My mum lives in Leeds.', ['user-1:home_of_mom', "user-1's mum lives in Leeds"]],
+    ['My mother moved to York.', ['user-1:home_of_mom', "user-1's mother lives in York"]],
+    ['My husband lives in Berlin.', ['user-1:home_of_husband', "user-1's husband lives in Berlin"]],
+    ['My stepdad works as a plumber.', ['user-1:occupation_of_stepdad', "user-1's stepdad works as a plumber"]],
+    ['My grandma just turned 90.', ['user-1:age_of_grandma', "user-1's grandma is 90 years old"]],
     // A household's diet said with "we" is the speaker's.
     ["We're vegetarian now.", ['user-1:diet', 'user-1 is vegetarian']],
     ['We went vegan last year.', ['user-1:diet', 'user-1 is vegan']],

@@ -118,6 +118,15 @@ const SAME_SLOT: Record<string, string> = {
   os: 'operating_system',
   main_database: 'database',
   primary_database: 'database',
+  // A relative's slots ("home_of_mom") by one word for them: "my mother moved to Leeds" is the mom's move.
+  mum: 'mom',
+  mother: 'mom',
+  father: 'dad',
+  stepmum: 'stepmom',
+  stepmother: 'stepmom',
+  stepfather: 'stepdad',
+  grandmother: 'grandma',
+  grandfather: 'grandpa',
 };
 
 function trimValue(v: string, attribute: string): string {
@@ -259,7 +268,7 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
             ? // "budget for the trip": the trip's budget, a slot of its own.
               (SAME_SLOT[thing] ?? thing.replace(/_for_(?:the|this|my|our|a)_/, '_'))
             : SLOT_PER_THING.has(attribute)
-              ? `${attribute}_${thing}`
+              ? `${attribute}_${SAME_SLOT[thing] ?? thing}`
               : attribute;
       // Said as the speaker wrote it ("API base URL"), stored by its lower case.
       if (SAID_AS_WRITTEN.has(p.attribute)) v1 = said;

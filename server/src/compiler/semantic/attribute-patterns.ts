@@ -10,6 +10,7 @@ import {
   AMOUNT,
   ANIMAL,
   COMPANY_SUFFIX,
+  CLOSE_PEOPLE,
   COUNT,
   DAY_NAMES,
   DIET,
@@ -40,6 +41,7 @@ import {
   PLANNED_WHEN,
   RACE,
   RACE_TIME,
+  RELATIVES,
   SERVICE,
   SO_FAR,
   SOME_OF,
@@ -278,7 +280,7 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
   // relative, so a move replaces the place before.
   {
     re: new RegExp(
-      `\\b[Mm]y\\s+(sister|brother|son|daughter|mom|mother|dad|father|parents|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|grandparents|niece|nephew|best friend|boss|manager|roommate)\\s+(?:(?:still|now|currently|just|recently|finally)\\s+)?(?:(?:lives|live|is living|are living|is based|are based|resides|reside)\\s+(?:in|at)|(?:has\\s+|have\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?to)\\s+${VALUE}`,
+      `\\b[Mm]y\\s+(${CLOSE_PEOPLE}|parents|grandparents)\\s+(?:(?:still|now|currently|just|recently|finally)\\s+)?(?:(?:lives|live|is living|are living|is based|are based|resides|reside)\\s+(?:in|at)|(?:has\\s+|have\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?to)\\s+${VALUE}`,
       'u',
     ),
     attribute: 'home_of',
@@ -882,7 +884,7 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
   // What someone close does for a living ("my husband works as a teacher"): one slot per relative.
   {
     re: new RegExp(
-      String.raw`\b[Mm]y\s+(husband|wife|partner|boyfriend|girlfriend|sister|brother|son|daughter|mom|mum|mother|dad|father|best friend|roommate)\s+(?:(?:now|still|currently)\s+)?(?:works|is working)\s+as\s+(?:an?\s+)?${VALUE}`,
+      String.raw`\b[Mm]y\s+(${CLOSE_PEOPLE})\s+(?:(?:now|still|currently)\s+)?(?:works|is working)\s+as\s+(?:an?\s+)?${VALUE}`,
       'u',
     ),
     attribute: 'occupation_of',
@@ -892,7 +894,7 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
   // cofounder Maria", "my therapist is Dr. Lee"): each one its own slot, two sisters add up.
   {
     re: new RegExp(
-      String.raw`\b(?:[Mm]y|[Oo]ur)\s+(sister|brother|son|daughter|mom|mother|dad|father|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|best friend|boss|manager|roommate|neighbou?r|${WORK_AND_CARE})(?:['’]s name is|\s+is\s+(?:called|named)|\s+(?:called|named)|,)?\s+${TITLED_NAME}\b`,
+      String.raw`\b(?:[Mm]y|[Oo]ur)\s+(${RELATIVES}|best\s+friend|boss|manager|roommate|neighbou?r|${WORK_AND_CARE})(?:['’]s name is|\s+is\s+(?:called|named)|\s+(?:called|named)|,)?\s+${TITLED_NAME}\b`,
       'u',
     ),
     attribute: 'relative',
@@ -1394,7 +1396,7 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
   },
   {
     re: new RegExp(
-      `\\b(?:[Mm]y|[Oo]ur)\\s+(?:husband|wife|partner|son|daughter|kid|child|mom|mother|dad|father|brother|sister|friend|boyfriend|girlfriend|fianc[ée]e?)\\s+([\\p{Lu}][\\p{Ll}]+)\\s+is\\s+(?:now\\s+|also\\s+|strictly\\s+)?${DIET}`,
+      `\\b(?:[Mm]y|[Oo]ur)\\s+(?:${CLOSE_PEOPLE}|friend|kid|child)\\s+([\\p{Lu}][\\p{Ll}]+)\\s+is\\s+(?:now\\s+|also\\s+|strictly\\s+)?${DIET}`,
       'u',
     ),
     attribute: 'diet',

@@ -15,10 +15,25 @@ export const COUNT = String.raw`(?<n>\d+|no|one|two|three|four|five|six|seven|ei
 /** An organization's name: up to four capitalised words ("Spotify", "Kaiser Permanente"). */
 export const ORG = String.raw`([\p{Lu}][\p{L}\p{N}&.-]*(?:['’]s)?(?:\s+[\p{Lu}][\p{L}\p{N}&.-]*(?:['’]s)?){0,3})`;
 /**
+ * The people close to someone, by group: each pattern about a relative reads the groups its fact is
+ * said of, so "my mum" or "my stepdad" is read wherever "my mom" is (they were spelled in each pattern
+ * apart, and drifted: "My mum lives in Leeds" was learned as nothing).
+ */
+export const PARTNER_WORD = '(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)';
+const PARENTS = 'mom|mum|mother|dad|father|step(?:mom|mum|mother|dad|father)';
+const SIBLINGS = '(?:step|half[- ]?)?(?:sister|brother)';
+const CHILDREN = '(?:step)?(?:son|daughter)';
+const EXTENDED = 'cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|grandson|granddaughter';
+/** Relatives by blood or marriage, a partner left out (the partner is a slot of its own). */
+export const RELATIVES = [PARENTS, SIBLINGS, CHILDREN, EXTENDED].join('|');
+/** Relatives, the partner, and the few others as close ("my best friend lives in Paris"). */
+export const CLOSE_PEOPLE = `${PARTNER_WORD}|${RELATIVES}|best\\s+friend|roommate|boss|manager|neighbou?r`;
+
+/**
  * A named third person opening the sentence, after the relation that introduces them or not ("Leo
  * ...", "My sister Ana ..."): the fact is the person's own (subject Ana), their relation one of its own.
  */
-export const NAME_SUBJ = String.raw`^(?:(?:My|Our)\s+(?:husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|sister|brother|son|daughter|mom|mum|mother|dad|father|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|best\s+friend|friend|boss|manager|roommate|neighbou?r|co-?founder|co-?worker|colleague|teammate)\s+)?([\p{Lu}][\p{Ll}]+(?:\s+[\p{Lu}][\p{Ll}]+)?)`;
+export const NAME_SUBJ = String.raw`^(?:(?:My|Our)\s+(?:${CLOSE_PEOPLE}|friend|co-?founder|co-?worker|colleague|teammate)\s+)?([\p{Lu}][\p{Ll}]+(?:\s+[\p{Lu}][\p{Ll}]+)?)`;
 
 /** A plan's name ("Business", "Pro Max", "Team+") and the words for a plan. */
 export const PLAN_NAME = String.raw`([\p{Lu}\p{N}][\p{L}\p{N}+-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}+-]*)?)`;
@@ -52,8 +67,7 @@ export const PET_WHEN = String.raw`(?:\s+(?:yesterday|today|recently|last\s+(?:w
 export const PETS_LISTED = String.raw`\b(?:(?:I|[Ww]e)\s+(?:(?:now|also|still)\s+)?(?:have|own|got|adopted|rescued)|[Mm]y|[Oo]ur)\s+(?:two|three|four|2|3|4)\s+(?:${NEW_PET_ADJ})?(?<v1>${ANIMAL})s?(?:[,:]\s*|\s+(?:called|named)\s+|\s+-\s+)`;
 
 /** The relatives whose age is said ("my daughter just turned 5", "my son is turning 8"). */
-export const AGED_RELATIVE =
-  '(daughter|son|sister|brother|kid|child|baby|niece|nephew|grandson|granddaughter|mom|mother|dad|father)';
+export const AGED_RELATIVE = `(${RELATIVES}|kid|child|baby)`;
 /** A pet named after "my" or "our" ("our old dog Rex"), where a pet given away may be named so. */
 export const OWNED_PET = String.raw`(?:(?:my|our)\s+${PET_ADJ}(?:${PET_WORD})\s+)?`;
 /** How often a thing is done ("three times a week", "every morning", "daily"): the value's group `v`. */
@@ -95,7 +109,6 @@ export const RACE_TIME = String.raw`\d[\d:.,]*(?:\s*(?:minutes|mins|seconds|secs
 export const TITLE = String.raw`(?:["“]([^"”]{2,80})["”]|((?:[Tt]he\s+|[Aa]n?\s+)?[\p{Lu}\p{N}][\p{L}\p{N}'’:-]*(?:\s+(?:(?:of|the|and|a|an|in|to|for|on|at)\s+)*[\p{Lu}\p{N}][\p{L}\p{N}'’:-]*){0,7}))`;
 
 /** The words for a partner: "my girlfriend", "my fiancée". */
-export const PARTNER_WORD = '(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse)';
 
 /** A diet, an allergy or an intolerance. */
 export const DIET = String.raw`(vegan|vegetarian|pescatarian|allergic to [a-z ]{2,40}|lactose intolerant|gluten[- ]free|on an? (?:strict |new )?(?:keto|ketogenic|paleo|low[- ]carb|low[- ]fat|mediterranean|plant[- ]based|carnivore|dairy[- ]free|sugar[- ]free|low[- ]sodium) diet)\b`;
