@@ -214,6 +214,52 @@ export function kindSlug(kind: string): string {
   return kind.toLowerCase().replace(/\s+/g, '_');
 }
 
+/** Attributes whose values add up, each its own slot ("speaks French", "speaks Spanish"). */
+const ADDS_UP = new Set(['language', 'health', 'habit', 'location_left', 'subscription', 'building']);
+
+/**
+ * What a pattern caught that is no value of its attribute, attribute by attribute: each guard says
+ * why. `moves`: said as a move ("we moved to ..."), where more words name no home.
+ */
+const NO_VALUE: Array<{ of: (attribute: string) => boolean; none: (value: string, moves: boolean) => boolean }> = [
+  // An address has a number in it ("12 Oak St"; "my address is on file" says none).
+  { of: (a) => a.endsWith('address'), none: (v) => !/\d/.test(v) },
+  // A home is a place: not a word alone ("it", "there"), a plan ("the Enterprise plan"), a team or a tool.
+  {
+    of: (a) => a === 'location' || a.startsWith('home_of_'),
+    none: (v, moves) =>
+      /^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(v) || ENDS_IN_PLAN.test(v) || notAPlace(v, moves),
+  },
+  // Where one is from in lower case is a place word ("the countryside") or no place ("from now on").
+  { of: (a) => a === 'origin', none: (v) => notAPlace(v, true) || /^\d/.test(v) },
+  // A birthday or an anniversary is a day of the year: "my birthday is next week" names none (its
+  // line would say "next week" long after).
+  {
+    of: (a) => a === 'birthday' || a === 'anniversary',
+    none: (v) => !/\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i.test(v),
+  },
+  // A branch's state is no branch: "the main branch is protected" names none.
+  {
+    of: (a) => a.endsWith('branch'),
+    none: (v) =>
+      /^(?:protected|locked|broken|green|red|failing|frozen|stable|clean|up to date|behind|ahead|outdated|stale|deployed|merged|deleted|read-only)\b/i.test(
+        v,
+      ),
+  },
+  // A trait or a liking said as a noun is no job ("a big fan", "an early riser", "a foodie").
+  {
+    of: (a) => a === 'occupation',
+    none: (v) =>
+      /\b(?:fan|lover|member|bit|lot|fun|person|big|little|huge|mess|wreck|believer|part|smoker|vaper|gambler|drinker|vegetarian|vegan|pescatarian|riser|sleeper|eater|learner|owl|introvert|extrovert|optimist|pessimist|perfectionist|procrastinator|worrier|overthinker|beginner|newbie|novice|foodie|homebody)\b/i.test(
+        v,
+      ),
+  },
+];
+
+function namesNoValue(attribute: string, value: string, moves: boolean): boolean {
+  return value === '' || NO_VALUE.some((guard) => guard.of(attribute) && guard.none(value, moves));
+}
+
 function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact[]): void {
   for (const p of ATTRIBUTE_PATTERNS) {
     const m = p.re.exec(text);
@@ -302,21 +348,15 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
     // A pattern's alternatives each capture the value (the one that matched is it): none is no value,
     // never a crash of learn.
     if (value === undefined) continue;
-    // An address has a number in it ("12 Oak St"; "my address is on file" says none).
-    if (attribute.endsWith('address') && !/\d/.test(value)) continue;
     // "My" opening a sentence is no name: "My girlfriend and I broke up" -> "their girlfriend".
     value = trimValue(value, attribute).replace(/^My\b/, 'my');
+    if (namesNoValue(attribute, value, p.moves === true)) continue;
     // A diet replaces the one before (vegetarian -> vegan); allergies, intolerances, languages, pets
     // and relatives by name add up: each value is its own slot, so "allergic to shellfish as well" does not supersede "to peanuts".
     // (The attribute itself, and so the dedupe key, stays as it was: learning again merges, not doubles.)
     const addsUp =
+      ADDS_UP.has(attribute) ||
       (attribute === 'diet' && !/^(?:vegan|vegetarian|pescatarian)$/i.test(value)) ||
-      attribute === 'language' ||
-      attribute === 'health' ||
-      attribute === 'habit' ||
-      attribute === 'location_left' ||
-      attribute === 'subscription' ||
-      attribute === 'building' ||
       /^(?:pet|relative)_/.test(attribute);
     const kind = p.byKind ? kindOf(value) : null;
     if (p.byKind && !kind) continue;
@@ -328,38 +368,6 @@ function readAttributeFacts(text: string, taken: Set<string>, out: AttributeFact
             .replace(/\s+(?:as well|too|also)$/, '')
             .replace(/[^\p{L}]+/gu, '_')}`
         : attribute;
-    if (
-      value === '' ||
-      ((attribute === 'location' || attribute.startsWith('home_of_')) &&
-        (/^(?:a|an|the|my|our|this|that|here|there|it)$/i.test(value) ||
-          ENDS_IN_PLAN.test(value) ||
-          notAPlace(value, p.moves === true))) ||
-      // Where one is from in lower case is a place word ("the countryside") or no place ("from now on").
-      (attribute === 'origin' && (notAPlace(value, true) || /^\d/.test(value)))
-    )
-      continue;
-    // A birthday or an anniversary is a day of the year: "my birthday is next week" names none (its
-    // line would say "next week" long after).
-    if (
-      /^(?:birthday|anniversary)$/.test(attribute) &&
-      !/\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i.test(value)
-    )
-      continue;
-    // A branch's state is no branch: "the main branch is protected" names none.
-    if (
-      attribute.endsWith('branch') &&
-      /^(?:protected|locked|broken|green|red|failing|frozen|stable|clean|up to date|behind|ahead|outdated|stale|deployed|merged|deleted|read-only)\b/i.test(
-        value,
-      )
-    )
-      continue;
-    if (
-      attribute === 'occupation' &&
-      /\b(?:fan|lover|member|bit|lot|fun|person|big|little|huge|mess|wreck|believer|part|smoker|vaper|gambler|drinker|vegetarian|vegan|pescatarian|riser|sleeper|eater|learner|owl|introvert|extrovert|optimist|pessimist|perfectionist|procrastinator|worrier|overthinker|beginner|newbie|novice|foodie|homebody)\b/i.test(
-        value,
-      )
-    )
-      continue;
     // One fact per attribute from a sentence; per slot where slots are by kind or by value (a thing
     // given up and another taken up: "I stopped learning Spanish, I'm learning Japanese now").
     const takenKey = kind || addsUp ? `${slot}${p.ends ? ':ended' : ''}` : attribute;
