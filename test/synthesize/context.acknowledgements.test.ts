@@ -19,6 +19,9 @@ const ACKS = [
   'Okay, noted.',
   // A greeting that names the user: found by her name, it said nothing (probe, 2026-12-07).
   'Nice to meet you, Priya! How can I help?',
+  // And a welcome or a good morning by name, first in four of six contexts of a probe (2026-12-07).
+  'Welcome Priya! How can I help?',
+  'Good morning Priya, how can I help today?',
 ];
 
 const TURNS: DatedTurn[] = [
@@ -30,6 +33,7 @@ const TURNS: DatedTurn[] = [
   ['My sister Ana lives in Madrid; she is a nurse.', '2026-03-01T10:02:00Z', 's1'],
   [ACKS[2] as string, '2026-03-01T10:02:30Z', 's1', 'assistant'],
   ['Ana and I cook Thai food together when I visit Madrid.', '2026-03-01T10:03:00Z', 's1'],
+  [ACKS[8] as string, '2026-03-08T08:59:00Z', 's2', 'assistant'],
   ['I switched to Todoist last week, Notion was too slow.', '2026-03-08T09:00:00Z', 's2'],
   [ACKS[3] as string, '2026-03-08T09:00:30Z', 's2', 'assistant'],
   ['Shall I book the vegetarian tasting menu at Kin Khao for Friday?', '2026-03-08T09:01:00Z', 's2', 'assistant'],
@@ -38,6 +42,8 @@ const TURNS: DatedTurn[] = [
   [ACKS[4] as string, '2026-03-08T09:02:30Z', 's2', 'assistant'],
   ['My dentist appointment is on the 20th.', '2026-03-08T09:03:00Z', 's2'],
   [ACKS[5] as string, '2026-03-08T09:03:30Z', 's2', 'assistant'],
+  [ACKS[7] as string, '2026-03-09T08:00:00Z', 's3', 'assistant'],
+  ['Can you remind me to call Ana on Sunday?', '2026-03-09T08:01:00Z', 's3'],
 ];
 
 let hx: Hx;

@@ -16,6 +16,8 @@ describe('saysNothing', () => {
     // The name a greeting addresses is no news.
     'assistant: Nice to meet you, Priya! How can I help?',
     'assistant: Hi Mel, welcome back!',
+    'assistant: Welcome Lena! How can I help?',
+    'assistant: Good morning Sam, how can I help today?',
   ])('reads "%s" as phatic', (text) => {
     expect(saysNothing(text)).toBe(true);
   });
@@ -32,6 +34,7 @@ describe('saysNothing', () => {
     'Great goal! Good luck with your training.',
     'assistant: Great, Lisbon it is.',
     'user: Hi, Priya here.',
+    'assistant: Welcome to Denver, Lena!',
     '',
   ])('reads "%s" as saying something (or nothing to judge)', (text) => {
     expect(saysNothing(text)).toBe(false);

@@ -47,7 +47,8 @@ export function saysNothing(text: string): boolean {
   const label = /^([^:\n]{1,40}):\s/.exec(text);
   const assistant = label?.[1]?.trim().toLowerCase() === 'assistant';
   const said = label ? text.slice(label[0].length) : text;
-  const ws = words(said);
+  // "Good morning" opening it greets; elsewhere a morning is a time ("I'll do it in the morning").
+  const ws = words(said.replace(/^\s*(?:good\s+)?(?:morning|afternoon|evening)\b/i, ''));
   const named = assistant || !label ? addressed(said) : new Set<string>();
   return (
     ws.length > 0 &&
@@ -63,7 +64,7 @@ export function saysNothing(text: string): boolean {
 function addressed(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(
-    /(?:,\s*|\b(?:[Hh]i|[Hh]ey|[Hh]ello|[Tt]hanks|[Bb]ye|[Dd]ear|you)\s+)(\p{Lu}\p{Ll}+)(?=\s*[!.?,]|$)/gu,
+    /(?:,\s*|\b(?:[Hh]i|[Hh]ey|[Hh]ello|[Tt]hanks|[Bb]ye|[Dd]ear|you|[Ww]elcome(?:\s+back)?|[Gg]ood\s+(?:morning|afternoon|evening)|[Mm]orning|[Ee]vening)\s+)(\p{Lu}\p{Ll}+)(?=\s*[!.?,]|$)/gu,
   ))
     out.add((m[1] as string).toLowerCase());
   return out;
