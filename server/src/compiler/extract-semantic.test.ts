@@ -1087,6 +1087,9 @@ describe("a value changed or given up: the newer statement takes the older one's
       ['user-1:planned_move', "user-1's move to Berlin is planned for September"],
     ],
     ["We're moving to Denver.", ['user-1:planned_move', 'user-1 is moving to Denver']],
+    ["I'm moving to Denver next month for a new job at Stripe.", ['user-1:employer', 'user-1 works at Stripe']],
+    ["I'm starting a new job at Stripe next month.", ['user-1:employer', 'user-1 works at Stripe']],
+    ['I live in Chicago with my husband Tom and our two kids.', ['user-1:count_child', 'user-1 has two kids']],
     // A relative by any word for them, in one slot ("mum", "mother": the mom's home); each was learned
     // only where its pattern spelled the word ("My mum lives in Leeds" as nothing).
     ['My mum lives in Leeds.', ['user-1:home_of_mom', "user-1's mum lives in Leeds"]],

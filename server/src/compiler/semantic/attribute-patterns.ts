@@ -345,6 +345,16 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
     attribute: 'employer',
     phrase: 'S works at V',
   },
+  // A new job about to start ("I'm starting a new job at Stripe next month", "I'm moving to Denver for
+  // a new job at Stripe"): the employer said now, as the move planned beside it is.
+  {
+    re: new RegExp(
+      String.raw`\b(?:I['’]m|I\s+am)\s+(?:(?:moving|relocating)\s+to\s+[^,.;!?]+?\s+for|starting)\s+(?:a|my|the)\s+(?:new\s+)?(?:job|position|role)(?:\s+as\s+(?:an?\s+)?[^,.;!?]+?)?\s+(?:at|with)\s+${ORG}`,
+      'u',
+    ),
+    attribute: 'employer',
+    phrase: 'S works at V',
+  },
   // Introducing oneself by one's company ("Hi, I'm Carla from Acme Corp"): a name a company's suffix
   // ends (Corp, Inc, Labs, ...); "I'm Ana from Lisbon" is where one is from, not read here.
   {
@@ -688,6 +698,15 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
   {
     re: new RegExp(
       `\\b(?:I|we)\\s+(?:now\\s+|currently\\s+|still\\s+|already\\s+)?have\\s+${COUNT}\\s+(?<thing>(?:[a-z-]+\\s+)?(?:kids|children|sons|daughters|siblings|brothers|sisters|grandchildren|dogs|cats|pets|bikes|bicycles|cars|plants|guitars|cameras|houses|apartments|laptops|computers|tattoos|horses|chickens|fish|rabbits|seats|licenses|licences|employees|servers|offices|stores|locations))\\b`,
+      'i',
+    ),
+    attribute: 'count',
+    phrase: 'S has V V1',
+  },
+  // The children one lives with, counted ("I live in Chicago with my husband and our two kids").
+  {
+    re: new RegExp(
+      `\\b(?:I|we)\\s+(?:now\\s+|currently\\s+|still\\s+)?live\\b[^.!?]{0,60}?\\b(?:with|and)\\s+(?:my|our)\\s+${COUNT}\\s+(?<thing>kids|children|sons|daughters)\\b`,
       'i',
     ),
     attribute: 'count',
