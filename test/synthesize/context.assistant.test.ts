@@ -41,6 +41,17 @@ describe('synthesize: the people around the subject', () => {
   });
 });
 
+describe("synthesize: the subject's own profile found by the question's words", () => {
+  it("puts no relative's profile ahead of the facts the question asks about", async () => {
+    const pack = await hx.synthesize('Where does maya work?', { subjectId: 'maya', maxTokens: 600 });
+    // Her own profile matched the question, so the loop placing profiles did not move on: Leo's took
+    // the second place with the best match's score and opened the context (a probe, 2026-12-07).
+    expect(pack.entries[0]?.content, pack.context).toMatch(/maya works at Figma/);
+    const leo = pack.entries.findIndex((e) => /^# Profile: Leo/.test(e.content));
+    expect(leo === -1 || leo >= 2, pack.entries.map((e) => e.content.slice(0, 40)).join(' | ')).toBe(true);
+  });
+});
+
 describe('synthesize: a day to come', () => {
   it('dates an appointment on a weekday as the one ahead of when it was said', async () => {
     const pack = await hx.synthesize('When is the dentist appointment?', { maxTokens: 400 });

@@ -127,6 +127,9 @@ export async function fetchPackLineage(
 /** Profiles joined to a pack for its subject at most: the subject's own and the people around them. */
 export const SUBJECT_PROFILES = 3;
 
+/** A profile joined to a subject's pack: `own` when it is the subject's, not a person they spoke of. */
+export type SubjectProfile = CandidateRow & { own: boolean };
+
 /**
  * The profiles learned under the subject id (the columns of a candidate row): the subject's own first
  * (keyed by its name), then the people the subject spoke of (a husband's diet, a daughter's school),
@@ -136,9 +139,9 @@ export async function fetchSubjectProfiles(
   database: Database,
   scope: RetrievalScope,
   subjectId: string,
-): Promise<CandidateRow[]> {
-  return database.rows<CandidateRow>(sql`
-    select ${selectColumns('artifact')}
+): Promise<SubjectProfile[]> {
+  return database.rows<SubjectProfile>(sql`
+    select ${selectColumns('artifact')}, d.key = ${subjectSlug(subjectId)} as own
     from artifacts d
     where ${scopeConditions('artifact', scope)} and d.type = 'profile' and d.subject_id = ${subjectId}
     order by (d.key = ${subjectSlug(subjectId)}) desc, d.evidence_count desc, d.updated_at desc

@@ -21,7 +21,7 @@ import { diversify, LIST_SESSION_SIMILARITY } from '../../retrieval/diversify.js
 import { answerTypeOf, asksForSeveral } from '../../retrieval/answer-type.js';
 import { type Assembled, assemble, ENTITY_SOURCES_CHECKED } from '../../retrieval/assemble.js';
 import { answeringSections, raiseCompiledAnswers, raisePastimes } from '../../retrieval/intent.js';
-import { fetchPackLineage, fetchSubjectProfiles } from '../../retrieval/lineage.js';
+import { fetchPackLineage, fetchSubjectProfiles, type SubjectProfile } from '../../retrieval/lineage.js';
 import { countsQuery } from '../../retrieval/holds-query.js';
 import { type PackInput, packContext, type UnpackedEntry } from '../../retrieval/pack-context.js';
 import type { CandidateRow } from '../../retrieval/candidates.js';
@@ -124,24 +124,26 @@ const OTHER_PROFILES_AFTER = 5;
  * The subject's own second, after the best match: it survives small budgets without displacing the
  * answer; the others after the few best matches. The packer keeps only their lines not said already.
  */
-function withProfiles(ordered: RankedItem[], profiles: CandidateRow[], sections: Set<SynthesizeSection>) {
+function withProfiles(ordered: RankedItem[], profiles: SubjectProfile[], sections: Set<SynthesizeSection>) {
   if (profiles.length === 0 || !sections.has('facts')) return ordered;
   const out = [...ordered];
-  // The subject's own second; the people it spoke of after the few best matches (they cost budget).
-  let at = Math.min(1, out.length);
+  // The subject's own second (the query lists it first); the people it spoke of after the few best
+  // matches (they cost budget), also when the subject's own was ranked already by the question's words.
+  let at = Math.min(profiles[0]?.own ? 1 : OTHER_PROFILES_AFTER, out.length);
   for (const profile of profiles) {
     const key = `artifact:${profile.id}`;
-    if (out.some((i) => i.key === key)) continue;
-    const score = out[at - 1]?.rankScore ?? out[at - 1]?.score ?? 1;
-    out.splice(at, 0, {
-      key,
-      source: 'artifact',
-      row: profile,
-      section: 'facts',
-      doc: docOf(profile.tsv),
-      score,
-      rankScore: score,
-    });
+    if (!out.some((i) => i.key === key)) {
+      const score = out[at - 1]?.rankScore ?? out[at - 1]?.score ?? 1;
+      out.splice(at, 0, {
+        key,
+        source: 'artifact',
+        row: profile,
+        section: 'facts',
+        doc: docOf(profile.tsv),
+        score,
+        rankScore: score,
+      });
+    }
     at = Math.max(at + 1, Math.min(OTHER_PROFILES_AFTER, out.length));
   }
   return out;
