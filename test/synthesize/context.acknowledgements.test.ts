@@ -104,3 +104,25 @@ describe('synthesize: a tool for a purpose, replaced by a known one', () => {
     expect(pack.budget.omitted.superseded).toBeGreaterThan(0);
   });
 });
+
+describe("synthesize: a greeting's question lends nothing", () => {
+  it('ranks no turn up for following "How can I help?"', async () => {
+    const lena = await learnedTenant(
+      server,
+      'acks-greeting',
+      datedTurnEvents('lena', [
+        ["Hi! I'm Lena, I live in Chicago.", '2026-01-05T09:00:00Z', 'g1'],
+        ['Welcome Lena! How can I help?', '2026-01-05T09:00:10Z', 'g1', 'assistant'],
+        ['My son Leo is allergic to peanuts.', '2026-01-05T09:01:00Z', 'g1'],
+        ["I'm training for the Chicago marathon in October.", '2026-03-01T09:00:00Z', 'g2'],
+        ['I hurt my knee so I had to drop out of the marathon.', '2026-09-20T09:00:00Z', 'g3'],
+      ]),
+    );
+    const pack = await lena.synthesize('Is Lena running the marathon?', { subjectId: 'lena', maxTokens: 400 });
+    // The greeting matched "Lena" and asks a question: its reply took the whole of its score as an
+    // answer would, and "lena's son is Leo" (learned from the reply) came before the marathon (probe, 2026-12-07).
+    const at = (re: RegExp) => pack.entries.findIndex((e) => re.test(e.content));
+    expect(at(/marathon/), pack.context).toBeGreaterThanOrEqual(0);
+    expect(at(/marathon/), pack.context).toBeLessThan(at(/son is Leo/));
+  });
+});

@@ -7,6 +7,7 @@
  * called.
  */
 import type { SynthesizeSection } from '@hx-memory/contract';
+import { saysNothing } from '../compiler/phatic.js';
 import type { Database } from '../db/client.js';
 import {
   type CandidateRow,
@@ -103,7 +104,8 @@ export async function lendToNeighbours(
       if (!first || first.id === row.id) return shareOf(row, asks.has(row.anchor));
       // Two turns on: the reply to a question its neighbour asks in the query's words ("Is taking care of
       // them tough?" after the turn about the turtles), as if question and reply were one passage.
-      if (!ASKS.test(first.text) || !sharesQueryWord(first.tsv, terms)) return 0;
+      // A greeting's "How can I help?" asks nothing the reply answers.
+      if (!ASKS.test(first.text) || saysNothing(first.text) || !sharesQueryWord(first.tsv, terms)) return 0;
       if (!speakerMatches(row.speaker, terms) && aboutSpeaker) return 0;
       return ANSWER_SHARE * (shareOf(first, false) + (byScores ? scoreBefore(first.id) : 0));
     });

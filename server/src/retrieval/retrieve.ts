@@ -317,21 +317,25 @@ export async function retrieve(
       score: datedTop * (1 - i / (2 * dated.length)),
     });
   items.sort(byScore);
+  // Thanks, acknowledgements and greetings ("Noted, thanks for telling me.", "Welcome Lena! How can I
+  // help?") answer nothing: found by a word ("tell", a name) or next to a strong turn, they would take a
+  // line of the context; and they lend nothing (a greeting's "How can I help?" gave its reply the whole
+  // of its score, as a question gives its answer).
+  const ranked = items.filter((i) => i.source !== 'event' || !saysNothing(i.row.text));
   // The look-ups start from the fused ranking, so they run at once (separate connections on PostgreSQL).
   // Entities are memories learn compiled: a scope with no memory has none to hop through.
   const hasMemories = runs.some((run) => run.source === 'memory');
   const lends = await Promise.all([
-    lendToNeighbours(database, scope, items, options.sections, terms, byScores),
-    hasMemories ? lendThroughEntities(database, scope, items, options.sections, terms, timeRange) : () => {},
+    lendToNeighbours(database, scope, ranked, options.sections, terms, byScores),
+    hasMemories ? lendThroughEntities(database, scope, ranked, options.sections, terms, timeRange) : () => {},
     // Runs whatever the words found: a list question may share no word with anything ("Which cities have I visited?").
-    lendThroughEntityType(database, scope, items, options.sections, terms, query, timeRange),
+    lendThroughEntityType(database, scope, ranked, options.sections, terms, query, timeRange),
   ]);
   for (const lend of lends) lend();
   const answerType = answerTypeOf(query);
-  if (answerType) boostAnswers(items, answerType, terms);
-  // Thanks and acknowledgements ("Noted, thanks for telling me.") answer nothing: found by a word
-  // ("tell") or next to a strong turn, they would take a line of the context.
-  return { items: items.filter((i) => i.source !== 'event' || !saysNothing(i.row.text)), terms };
+  if (answerType) boostAnswers(ranked, answerType, terms);
+  // Lent to, a neighbour may be one too.
+  return { items: ranked.filter((i) => i.source !== 'event' || !saysNothing(i.row.text)), terms };
 }
 
 /**
