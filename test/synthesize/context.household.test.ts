@@ -97,6 +97,15 @@ describe('learn: what a name is', () => {
   });
 });
 
+describe('synthesize: a question about the family', () => {
+  it("puts the family's facts first, though none says the word", async () => {
+    const pack = await hx.synthesize("Who is in noor's family?", { subjectId: 'noor', maxTokens: 300 });
+    // The job, the car and the gym ranked with them by the name alone, the family's facts below (2026-12-07).
+    const firstLines = pack.entries.slice(0, 2).map((e) => e.content);
+    for (const line of firstLines) expect(line, pack.context).toMatch(/sister|children|kids|husband|son\b|daughter/);
+  });
+});
+
 describe('synthesize: plans to come, dated, and changed', () => {
   let trips: Hx;
   beforeAll(async () => {

@@ -13,6 +13,7 @@ import {
   pastimeOutdoors,
   pastimeSubjectOf,
 } from '../compiler/activities.js';
+import { PARTNER_WORD, RELATIVES } from '../compiler/semantic/attribute-vocabulary.js';
 import type { QueryTerms } from './query-terms.js';
 import { byScore, type RankedItem } from './ranked-item.js';
 import { SPEAKER_BOOST, speakerMatches } from './speaker.js';
@@ -103,5 +104,31 @@ export function raisePastimes(items: RankedItem[], query: string, terms: QueryTe
     if (terms.names.length === 0) return COMPILED_ANSWER_BOOST;
     const theirs = speakerMatches(item.row.speaker ?? pastimeSubjectOf(item.row.text), terms);
     return theirs ? COMPILED_ANSWER_BOOST * (1 + SPEAKER_BOOST) : 1;
+  });
+}
+
+/** A question about someone's family ("Who is in noor's family?", "How are her kids?"). */
+const ASKS_FAMILY = /\b(?:family|families|relatives|household|kids|children|parents|siblings|in-laws)\b/i;
+/**
+ * A fact learn wrote of a relative of the subject's, or of the children counted ("noor's sister is Ana",
+ * "noor's mum lives in Leeds", "noor has three children").
+ */
+const FAMILY_FACT = new RegExp(
+  String.raw`['’]s\s+(?:${PARTNER_WORD}|${RELATIVES})\b|\bhas\s+\S+\s+(?:kids|children|sons|daughters)\b`,
+  'i',
+);
+
+/**
+ * Raises the facts about the subject's relatives when the query asks about a family, in place, by the
+ * compiled answers' factor: none says the word "family", so the name alone ranked them with the job,
+ * the car and the gym. When the query names people, only facts that name one of them.
+ */
+export function raiseFamily(items: RankedItem[], query: string, terms: QueryTerms): void {
+  if (!ASKS_FAMILY.test(query)) return;
+  const names = terms.names.map((n) => n.toLowerCase());
+  raiseBy(items, (item) => {
+    if (item.source !== 'memory' || item.row.kind !== 'fact' || !FAMILY_FACT.test(item.row.text)) return 1;
+    const text = item.row.text.toLowerCase();
+    return names.length === 0 || names.some((n) => text.includes(n)) ? COMPILED_ANSWER_BOOST : 1;
   });
 }

@@ -20,7 +20,7 @@ import { newId } from '../../ids.js';
 import { diversify, LIST_SESSION_SIMILARITY } from '../../retrieval/diversify.js';
 import { answerTypeOf, asksForSeveral } from '../../retrieval/answer-type.js';
 import { type Assembled, assemble, ENTITY_SOURCES_CHECKED } from '../../retrieval/assemble.js';
-import { answeringSections, raiseCompiledAnswers, raisePastimes } from '../../retrieval/intent.js';
+import { answeringSections, raiseCompiledAnswers, raiseFamily, raisePastimes } from '../../retrieval/intent.js';
 import { fetchPackLineage, fetchSubjectProfiles, type SubjectProfile } from '../../retrieval/lineage.js';
 import { countsQuery } from '../../retrieval/holds-query.js';
 import { type PackInput, packContext, type UnpackedEntry } from '../../retrieval/pack-context.js';
@@ -186,9 +186,10 @@ export function createSynthesizeService(
         body.subjectId ? fetchSubjectProfiles(database, scope, body.subjectId) : [],
       ]);
       const asksWhen = answerTypeOf(body.query) === 'time';
-      // Pastimes of the kind asked for are raised among the lexical matches, before the fusion: the
-      // gate then keeps them in their places, and a model's neighbours cannot be raised past them.
+      // Pastimes of the kind asked for, and a family's facts, are raised among the lexical matches, before
+      // the fusion: the gate then keeps them in their places, and a model's neighbours cannot pass them.
       raisePastimes(lexical, body.query, terms);
+      raiseFamily(lexical, body.query, terms);
       const items = embeddings
         ? await embeddings.fuse(scope, lexical, neighbours, sections, asksWhen ? WHEN_GATE : undefined)
         : lexical;
