@@ -105,3 +105,19 @@ describe('synthesize: a fix said once', () => {
     expect(restating, pack.context).toEqual([]);
   });
 });
+
+describe("synthesize: a team's don'ts and its repo", () => {
+  it('gives a "don\'t touch" as a standing instruction, and the repo and code freeze as facts', async () => {
+    const team = await learnedTenant(server, 'coding-donts', [
+      step('t1', '2026-03-01T10:00:00Z', 'message', { role: 'user', content: "Don't touch the legacy folder." }),
+      step('t1', '2026-03-01T10:01:00Z', 'message', { role: 'user', content: 'The repo is github.com/acme/api.' }),
+      step('t2', '2026-03-02T10:00:00Z', 'message', { role: 'user', content: 'Our code freeze starts December 15.' }),
+    ]);
+    const pack = await team.synthesize('Can I clean up the legacy folder?', { maxTokens: 300 });
+    // Learned as nothing: the raw turn was an episode line, not an instruction the agent must keep.
+    expect(pack.context, pack.context).toMatch(/## Instructions\n- (?:\[[\d-]+\] )?Don't touch the legacy folder\./);
+    const facts = await team.synthesize('Where is the repo, and when is the code freeze?', { maxTokens: 300 });
+    expect(facts.context, facts.context).toMatch(/repo is github\.com\/acme\/api/);
+    expect(facts.context).toMatch(/code freeze is planned for December 15 \(2026-12-15\)/);
+  });
+});

@@ -1474,6 +1474,27 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
     expect(instructions('Use this one, not that.')).toEqual([]);
   });
 
+  it("reads a coding team's don'ts as standing instructions, and its repo, freeze and switch", () => {
+    const instructions = (text: string) => learnedFrom([text], ['instruction']).map(([, content]) => content);
+    // Found probing a coding agent's first turns (2026-12-07): the verbs were no behaviour verbs.
+    expect(instructions("Don't touch the legacy folder.")).toEqual(["Don't touch the legacy folder."]);
+    expect(instructions('Never modify the generated client by hand.')).toEqual([
+      'Never modify the generated client by hand.',
+    ]);
+    expect(instructions("Don't force-push to main.")).toEqual(["Don't force-push to main."]);
+    expect(instructions("Don't worry about it.")).toEqual([]);
+    expect(learnedFrom(['The repo is github.com/acme/api.'])).toEqual([
+      ['user-1:repo', "user-1's repo is github.com/acme/api"],
+    ]);
+    expect(learnedFrom(['Our code freeze starts December 15.'])).toEqual([
+      ['user-1:planned_code_freeze', "user-1's code freeze is planned for December 15"],
+    ]);
+    // When a switch was made is no part of what was chosen ("last sprint").
+    expect(learnedFrom(['We switched from Jest to Vitest last sprint.'], ['preference'])).toEqual([
+      ['user-1:choice:test_runner', 'user-1 uses Vitest (test runner)'],
+    ]);
+  });
+
   it('reads health conditions as adding up, and no allergy from seasonal allergies', () => {
     expect(learnedFrom(["I'm diabetic.", 'I have asthma.'])).toEqual([
       ['user-1:health_diabetic', 'user-1 is diabetic'],

@@ -1060,7 +1060,7 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
   // postponed to September"; "we moved the trip to May"): one slot per thing named.
   {
     re: new RegExp(
-      String.raw`\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?<v1>(?:[\p{L}'’-]+\s+){0,2}?(?:${PLANNED_THING}|due\s+date))(?:\s+date)?(?:\s+(?<dest>to\s+${PLACE_NAME}))?\s+(?:is|will\s+be|(?:has\s+been|was|got|is\s+being)\s+(?:postponed|moved|pushed(?:\s+back)?|rescheduled|brought\s+forward|changed)\s+(?:to|until))\s+(?:now\s+)?(?:on\s+|in\s+|for\s+)?(?<v>${PLANNED_WHEN})`,
+      String.raw`\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?<v1>(?:[\p{L}'’-]+\s+){0,2}?(?:${PLANNED_THING}|due\s+date))(?:\s+date)?(?:\s+(?<dest>to\s+${PLACE_NAME}))?\s+(?:is|will\s+be|starts|begins|kicks\s+off|(?:has\s+been|was|got|is\s+being)\s+(?:postponed|moved|pushed(?:\s+back)?|rescheduled|brought\s+forward|changed)\s+(?:to|until))\s+(?:now\s+)?(?:on\s+|in\s+|for\s+)?(?<v>${PLANNED_WHEN})`,
       'u',
     ),
     attribute: 'planned',

@@ -78,7 +78,7 @@ export const SPORT_PLAYED = 'tennis|golf|soccer|football|basketball|chess|squash
 export const MY_GOAL_IS = String.raw`\b[Mm]y\s+(?:new\s+|main\s+|current\s+|big(?:gest)?\s+|ultimate\s+|next\s+|only\s+|personal\s+|fitness\s+|career\s+)?goal\s+(?:(?:for\s+(?:this|next|the)\s+(?:year|month|week|season|summer)|now|right\s+now|these\s+days)\s+)?(?:is|has\s+become|became)\s+(?:now\s+)?`;
 /** Things planned for a date ("my sister's wedding", "the trip"). */
 export const PLANNED_THING =
-  'wedding|trip|vacation|holiday|party|surgery|interview|exam|recital|concert|launch|release|deadline|demo|move|visit|graduation|ceremony|conference|flight|appointment';
+  'wedding|trip|vacation|holiday|party|surgery|interview|exam|recital|concert|launch|release|deadline|demo|move|visit|graduation|ceremony|conference|flight|appointment|code freeze';
 
 /** A service one subscribes to, by its name ("Netflix", "Spotify Premium", "Disney+"). */
 export const SERVICE = String.raw`([\p{Lu}][\p{L}\p{N}+]*(?:\s+[\p{Lu}][\p{L}\p{N}+]*)?)`;
@@ -130,7 +130,7 @@ export const TEAM_THINGS = [
   'api base url|api url|base url|api endpoint|endpoint',
   '(?:staging|production|prod|dev|test) (?:server|url|database|db|environment|host|cluster)',
   'default branch|main branch|deploy command|deployment command|build command|test command',
-  'node version|python version|launch date|release date|sprint length',
+  'node version|python version|launch date|release date|sprint length|repo|repository|monorepo',
 ].join('|');
 /** Things of someone's (or a team's) with one value at a time, said as "my/our X is Y": a person's are "my" only. */
 export const MY_THINGS = [

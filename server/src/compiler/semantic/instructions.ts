@@ -6,7 +6,7 @@
 const PERMANENCE =
   /\b(?:always|never|from now on|going forward|in (?:the )?future|by default|whenever|every time|each time|at all times|don['’]?t ever|do not ever)\b/i;
 const BEHAVIOUR_VERB =
-  /^(?:use|reply|respond|answer|write|format|include|add|mention|ask|call|address|run|check|test|commit|push|deploy|show|explain|avoid|send|cite|summari[sz]e|suggest|recommend|provide|speak|talk|translate|put|prefer|refer|remind|notify|tell|greet|sign|end|double-check|confirm|stop|make|remember|note|list|return|output|give me|let me|wait|follow|stick|limit|capitali[sz]e|document|comment|prefix|ping|email|copy|save|store|log|stay|leave|open|close|create|delete|remove|update|install|upgrade|pin|lint|review|bold|sort|round|convert|quote)\b/i;
+  /^(?:use|reply|respond|answer|write|format|include|add|mention|ask|call|address|run|check|test|commit|push|deploy|show|explain|avoid|send|cite|summari[sz]e|suggest|recommend|provide|speak|talk|translate|put|prefer|refer|remind|notify|tell|greet|sign|end|double-check|confirm|stop|make|remember|note|list|return|output|give me|let me|wait|follow|stick|limit|capitali[sz]e|document|comment|prefix|ping|email|copy|save|store|log|stay|leave|open|close|create|delete|remove|update|install|upgrade|pin|lint|review|bold|sort|round|convert|quote|touch|modify|edit|change|rename|refactor|merge|force-push|skip|disable|enable|share|print|expose|hardcode|hard-code|mock|bypass|publish|rebase|squash|amend)\b/i;
 const IMPERATIVE_LEAD =
   /^(?:please\s+|pls\s+|kindly\s+)?(?:(?:always|never|also|just)\s+)*(?:(?:do\s+not|don['’]?t)\s+)?([a-z-]+(?:\s+me)?)/i;
 /** "Be concise", "Keep answers short": style instructions whose verb alone is too common to trust. */

@@ -278,7 +278,7 @@ function cleanObject(raw: string): string | null {
   // When it was chosen is no part of what was chosen ("the Business plan last week"); a time to come
   // is ("make it for my family this weekend", "visit Japan next spring").
   o = o.replace(
-    /(?:^|\s+)(?:yesterday|today|recently|last (?:week|weekend|month|year|night|time)|(?:a|one|two|three|few|couple of) (?:days?|weeks?|months?|years?) ago|ago)$/i,
+    /(?:^|\s+)(?:yesterday|today|recently|last (?:week|weekend|month|year|night|time|sprint|quarter)|(?:a|one|two|three|few|couple of) (?:days?|weeks?|months?|years?) ago|ago)$/i,
     '',
   );
   o = o.replace(/^(?:to\s+)/i, '').trim();
