@@ -168,3 +168,29 @@ describe('synthesize: what a question states before its request', () => {
     );
   });
 });
+
+describe("synthesize: an account's facts as a customer says them", () => {
+  it('answers the renewal date, the admin and the billing address from learned facts', async () => {
+    const account = await learnedTenant(
+      server,
+      'support-account',
+      datedTurnEvents('dev-co', [
+        ['We have 25 users on the Team plan. Our plan renews on March 3.', '2026-01-10T09:00:00Z', 'a1'],
+        ['Our admin is Jane Doe.', '2026-01-10T09:01:00Z', 'a1'],
+        ['Our billing address changed to 12 Main St, Boston.', '2026-02-01T09:00:00Z', 'a2'],
+      ]),
+    );
+    const pack = await account.synthesize(
+      'When does the plan renew, who is the admin, and what is the billing address?',
+      {
+        subjectId: 'dev-co',
+        maxTokens: 400,
+      },
+    );
+    // Each was learned as nothing (or the address cut at its comma): only the raw turns said them.
+    expect(pack.context, pack.context).toMatch(/dev-co's plan renews on March 3 \(2026-03-03\)/);
+    expect(pack.context).toMatch(/dev-co's admin is Jane Doe/);
+    expect(pack.context).toMatch(/dev-co's billing address is 12 Main St, Boston/);
+    expect(pack.context).toMatch(/dev-co is on the Team plan/);
+  });
+});

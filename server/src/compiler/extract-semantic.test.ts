@@ -947,7 +947,7 @@ describe("a value changed or given up: the newer statement takes the older one's
       'The staging URL is now https://stg.acme.dev',
       ['user-1:staging_url', "user-1's staging URL is https://stg.acme.dev"],
     ],
-    ['My new address is 12 Oak St, Portland.', ['user-1:address', "user-1's address is 12 Oak St"]],
+    ['My new address is 12 Oak St, Portland.', ['user-1:address', "user-1's address is 12 Oak St, Portland"]],
     ["I'm now a senior engineer.", ['user-1:occupation', 'user-1 is a senior engineer']],
     ['The launch got pushed to April 2.', ['user-1:launch_date', "user-1's launch is planned for April 2"]],
     ['We pushed the deadline to Friday.', ['user-1:deadline', "user-1's deadline is planned for Friday"]],
@@ -1564,6 +1564,31 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
   it('reads no liking of "anymore" from a habit given up', () => {
     expect(learnedFrom(["I don't drink anymore."], ['fact', 'preference'])).toEqual([
       ['user-1:habit_drinking', 'user-1 quit drinking'],
+    ]);
+  });
+});
+
+describe("a support agent's customer: the account's facts", () => {
+  // Found probing a support agent's first tickets (2026-12-07): each was learned as nothing, or cut.
+  it.each([
+    ['Our plan renews on March 3.', ['user-1:renewal', "user-1's plan renews on March 3"]],
+    ['Our contract renews in June.', ['user-1:renewal', "user-1's contract renews in June"]],
+    ['We have 25 users on the Team plan.', ['user-1:plan', 'user-1 is on the Team plan']],
+    ['We have 25 users on the Team plan.', ['user-1:count_user', 'user-1 has 25 users']],
+    ['Our SSO provider is Okta.', ['user-1:sso_provider', "user-1's SSO provider is Okta"]],
+    ['Our admin is Jane Doe.', ['user-1:admin', "user-1's admin is Jane Doe"]],
+    ['My account number is 4471-22.', ['user-1:account_number', "user-1's account number is 4471-22"]],
+    [
+      'Our billing address changed to 12 Main St, Boston.',
+      ['user-1:billing_address', "user-1's billing address is 12 Main St, Boston"],
+    ],
+  ])('%s', (text, fact) => {
+    expect(learnedFrom([text])).toContainEqual(fact);
+  });
+
+  it('reads "cc me" as a standing instruction', () => {
+    expect(learnedFrom(['Please cc my manager on all tickets.'], ['instruction'])).toEqual([
+      [null, 'Please cc my manager on all tickets.'],
     ]);
   });
 });

@@ -130,6 +130,16 @@ describe('withSaidDates', () => {
     expect(withSaidDates(text, said)).toBe(text);
   });
 
+  // A renewal, an expiry or a start said in the present looks ahead ("renews on March 3" in January
+  // was read March 3 of the year before).
+  it.each([
+    ["dev-co's plan renews on March 3", "dev-co's plan renews on March 3 (2026-03-03)"],
+    ['Our code freeze starts December 15.', 'Our code freeze starts December 15 (2026-12-15).'],
+    ['My passport expires in June.', 'My passport expires in June (2026-06).'],
+  ])('dates "%s" ahead', (text, dated) => {
+    expect(withSaidDates(text, new Date('2026-01-10T09:00:00Z'))).toBe(dated);
+  });
+
   // A weekday that already passed this week: chrono reads the nearest one, which can be tomorrow; once
   // that was more than a day ahead it was taken a year back, as "in June" said in May is ("on Tuesday"
   // said on a Monday read 2023-05-07, a Sunday, for 2024-04-30).

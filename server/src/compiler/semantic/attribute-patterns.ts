@@ -697,7 +697,7 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
   // now", then "I am down to two bikes"), one slot per thing counted.
   {
     re: new RegExp(
-      `\\b(?:I|we)\\s+(?:now\\s+|currently\\s+|still\\s+|already\\s+)?have\\s+${COUNT}\\s+(?<thing>(?:[a-z-]+\\s+)?(?:kids|children|sons|daughters|siblings|brothers|sisters|grandchildren|dogs|cats|pets|bikes|bicycles|cars|plants|guitars|cameras|houses|apartments|laptops|computers|tattoos|horses|chickens|fish|rabbits|seats|licenses|licences|employees|servers|offices|stores|locations))\\b`,
+      `\\b(?:I|we)\\s+(?:now\\s+|currently\\s+|still\\s+|already\\s+)?have\\s+${COUNT}\\s+(?<thing>(?:[a-z-]+\\s+)?(?:kids|children|sons|daughters|siblings|brothers|sisters|grandchildren|dogs|cats|pets|bikes|bicycles|cars|plants|guitars|cameras|houses|apartments|laptops|computers|tattoos|horses|chickens|fish|rabbits|seats|licenses|licences|employees|servers|offices|stores|locations|users|members|agents))\\b`,
       'i',
     ),
     attribute: 'count',
@@ -934,6 +934,21 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
     re: new RegExp(String.raw`\b[Mm]y\s+(${WORK_AND_CARE})\s+is\s+${TITLED_NAME}\b`, 'u'),
     attribute: 'relative',
     phrase: "S's V1 is V",
+  },
+  // An address runs past its commas ("12 Main St, Boston"), to the sentence's end.
+  {
+    re: /\b(?:my|our)\s+(?:new\s+|current\s+|updated\s+)?((?:home |mailing |shipping |postal |billing )?address)\s+(?:is|(?:has\s+(?:been\s+)?|was\s+)?changed\s+to|(?:has\s+)?moved\s+to)\s+(?:now\s+)?(\d[^;!?\n]{2,80}?)(?=\s*(?:\.(?:\s|$)|[;!?]|$))/i,
+    attribute: 'my',
+    phrase: "S's V1 is V",
+  },
+  // When a plan, a subscription or a contract renews ("Our plan renews on March 3"): one date.
+  {
+    re: new RegExp(
+      String.raw`\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?<v1>plan|subscription|contract|license|licence|membership)\s+renews\s+(?<v>(?:on\s+|in\s+)?${PLANNED_WHEN})`,
+      'u',
+    ),
+    attribute: 'renewal',
+    phrase: "S's V1 renews V",
   },
   {
     // "my timezone is CET", "our staging server is now stg-2.acme.internal", "our API base URL changed
@@ -1298,6 +1313,15 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
   {
     re: new RegExp(
       `\\b(?:I\\s+am|I['’]m|we\\s+are|we['’]re)\\s+(?:now\\s+|currently\\s+|still\\s+)?on\\s+(?:the|a|an|our)\\s+${PLAN_NAME}\\s+${PLAN_WORD}`,
+      'iu',
+    ),
+    attribute: 'plan',
+    phrase: 'S is on the V plan',
+  },
+  // The plan said with what is on it ("We have 25 users on the Team plan").
+  {
+    re: new RegExp(
+      `\\b(?:I|we)\\s+(?:now\\s+|currently\\s+)?have\\s+[^,.;!?]{1,30}?\\s+on\\s+(?:the|a|an|our)\\s+${PLAN_NAME}\\s+${PLAN_WORD}`,
       'iu',
     ),
     attribute: 'plan',

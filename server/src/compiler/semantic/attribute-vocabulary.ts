@@ -141,6 +141,10 @@ export const MY_THINGS = [
   TEAM_THINGS,
   'domain|hostname|host|port|region|deadline',
   '(?:home |mailing |shipping |postal |billing )?address',
+  // An account's, as a support agent is told them.
+  '(?:sso|identity|email|payment|payments|cloud|hosting|dns|auth) provider|idp|crm|helpdesk|ticketing system',
+  'admin|account owner|account manager|main contact|point of contact|billing contact',
+  'account number|account id|customer number|customer id|member number|membership number',
 ].join('|');
 
 /** A value: a URL, a host or a version (dots inside), or a few words up to the clause's end. */
