@@ -334,7 +334,7 @@ export async function retrieve(
   for (const lend of lends) lend();
   const answerType = answerTypeOf(query);
   if (answerType) boostAnswers(ranked, answerType, terms);
-  // Lent to, a neighbour may be one too.
+  // Lending may have brought in a neighbouring turn that is small talk too.
   return { items: ranked.filter((i) => i.source !== 'event' || !saysNothing(i.row.text)), terms };
 }
 
