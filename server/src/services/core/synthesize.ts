@@ -24,7 +24,6 @@ import { answeringSections, raiseCompiledAnswers, raiseFamily, raisePastimes } f
 import { fetchPackLineage, fetchSubjectProfiles, type SubjectProfile } from '../../retrieval/lineage.js';
 import { countsQuery } from '../../retrieval/holds-query.js';
 import { type PackInput, packContext, type UnpackedEntry } from '../../retrieval/pack-context.js';
-import type { CandidateRow } from '../../retrieval/candidates.js';
 import { docOf, type RankedItem } from '../../retrieval/ranked-item.js';
 import { retrieve } from '../../retrieval/retrieve.js';
 import type { RetrievalScope } from '../../retrieval/scope.js';
