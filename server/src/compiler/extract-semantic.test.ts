@@ -1568,6 +1568,33 @@ describe('a list, a pronoun and a habit not had (chat assistant probe, 2026-12-0
   });
 });
 
+describe("a personal assistant's user: appointments, children's ages, work of one's own", () => {
+  // Found probing a personal assistant's turns (2026-12-07): each was learned as nothing, or as the sentence.
+  it.each([
+    [
+      'I have an appointment with Dr. Smith on Tuesday.',
+      ['user-1:planned_appointment_with_dr_smith', "user-1's appointment with Dr. Smith is planned for Tuesday"],
+    ],
+    [
+      "I've got a job interview on Friday.",
+      ['user-1:planned_job_interview', "user-1's job interview is planned for Friday"],
+    ],
+    ['My kids are 5 and 8.', ['user-1:age_of_kids', "user-1's kids are 5 and 8 years old"]],
+    ["I'm self-employed.", ['user-1:employer', 'user-1 is self-employed']],
+    ["I'm a freelancer now.", ['user-1:employer', 'user-1 is self-employed']],
+    ['I run a small bakery in Lyon.', ['user-1:employer', 'user-1 runs a small bakery in Lyon']],
+  ])('%s', (text, fact) => {
+    expect(learnedFrom([text])).toContainEqual(fact);
+  });
+
+  it.each(['I run a marathon every year.', 'I have a meeting on Friday.', 'My kids are 5 minutes away.'])(
+    'reads no such fact in "%s"',
+    (text) => {
+      expect(learnedFrom([text]).filter(([key]) => /planned|age_of|employer/.test(key ?? ''))).toEqual([]);
+    },
+  );
+});
+
 describe("a support agent's customer: the account's facts", () => {
   // Found probing a support agent's first tickets (2026-12-07): each was learned as nothing, or cut.
   it.each([

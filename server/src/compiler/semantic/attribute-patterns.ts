@@ -603,6 +603,24 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
     attribute: 'age_of',
     phrase: "S's V1 is V years old",
   },
+  // Children's ages said together ("My kids are 5 and 8"): the children's one slot.
+  {
+    re: /\b(?:[Mm]y|[Oo]ur)\s+(kids|children|sons|daughters|twins|boys|girls)\s+are\s+(?:now\s+)?(\d{1,2}(?:\s*(?:,|and|&)\s*\d{1,2})+)(?:\s+years?\s+old)?(?!\s*(?:minutes|hours|days|weeks|months|km|miles|%))/u,
+    attribute: 'age_of',
+    phrase: "S's V1 are V years old",
+  },
+  // Working for oneself ("I'm self-employed", "I'm a freelancer now", "I work for myself"): the employer's slot.
+  {
+    re: /\b(?:I['’]m|I\s+am)\s+(?:now\s+)?(?:(self-employed)|a\s+(freelancer)|(freelance))\b|\bI\s+(?:now\s+)?work\s+(?:(freelance)|for\s+(myself))\b/i,
+    attribute: 'employer',
+    phrase: 'S is self-employed',
+  },
+  // A business of one's own ("I run a small bakery in Lyon", "I own a coffee shop"): where one works.
+  {
+    re: /\bI\s+(?:now\s+|still\s+)?(?:run|own|manage)\s+((?:a|an|my\s+own|our\s+own)\s+(?:[a-z-]+\s+){0,2}?(?:bakery|cafe|café|coffee\s+shop|restaurant|shop|store|business|company|startup|agency|studio|practice|clinic|salon|gym|bar|farm|consultancy|firm|boutique|hotel|daycare)(?![\p{L}-])(?!\s+(?:membership|card|account|pass|bag|shoes|clothes|equipment|subscription)\b)(?:\s+in\s+\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)?)/u,
+    attribute: 'employer',
+    phrase: 'S runs V',
+  },
   {
     // "my email is X", and a new one: "my email changed, it is now X", "my e-mail is now X".
     re: /\bmy\s+(?:(?:new|current|updated|work|personal|private)\s+)*(?:e-?mail|e-mail address|email address)\b[^.!?@]{0,40}?\b(?:is|to|now)\s+(?:now\s+)?([\w.+-]+@[\w.-]+\.[a-z]{2,})/i,
@@ -1092,6 +1110,16 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
   {
     re: new RegExp(
       String.raw`\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:(?:now|currently|still)\s+)?(?:planning|taking|going\s+on|booking|having)\s+(?:a|my|our)\s+(?<v1>trip|vacation|holiday|party|wedding)\b[^.!?]{0,40}?\s+(?:in|on|for)\s+(?<v>${PLANNED_WHEN})`,
+      'u',
+    ),
+    attribute: 'planned',
+    phrase: "S's V1 is planned for V",
+  },
+  // A thing planned said as had ("I have an appointment with Dr. Smith on Tuesday", "I've got a job
+  // interview on Friday"): with whom is part of which one it is (two appointments are two plans).
+  {
+    re: new RegExp(
+      String.raw`\bI(?:\s+have(?:\s+got)?|['’]ve\s+got|\s+got)\s+(?:a|an|my|the)\s+(?<v1>(?:[\p{L}'’-]+\s+){0,2}?(?:${PLANNED_THING})(?:\s+with\s+(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)?)\s+(?:on\s+|in\s+|for\s+|at\s+)?(?<v>${PLANNED_WHEN})`,
       'u',
     ),
     attribute: 'planned',
