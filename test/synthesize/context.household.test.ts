@@ -151,6 +151,33 @@ describe('synthesize: plans to come, dated, and changed', () => {
     expect(pack.context).not.toMatch(/lives in Chicago|move to Denver is planned/);
   });
 
+  it("says the appointment with the doctor and the children's ages, and where omar works now", async () => {
+    const week = await learnedTenant(
+      server,
+      'household-week',
+      datedTurnEvents('omar', [
+        ['I work at Acme.', '2026-01-05T09:00:00Z', 'w1'],
+        ['I have an appointment with Dr. Smith on Tuesday.', '2026-10-21T08:00:00Z', 'w2'],
+        ['My kids are 5 and 8.', '2026-10-21T08:01:00Z', 'w2'],
+        ["I'm self-employed now.", '2026-10-22T08:00:00Z', 'w3'],
+      ]),
+    );
+    const pack = await week.synthesize(
+      'When is the doctor appointment, how old are the kids, and where does omar work?',
+      {
+        subjectId: 'omar',
+        maxTokens: 400,
+      },
+    );
+    // Each was the raw sentence only, or nothing: "works at Acme" stayed current.
+    expect(pack.context, pack.context).toMatch(
+      /omar's appointment with Dr\. Smith is planned for Tuesday \(2026-10-27\)/,
+    );
+    expect(pack.context).toMatch(/omar's kids are 5 and 8 years old/);
+    expect(pack.context).toMatch(/omar is self-employed/);
+    expect(pack.context).not.toMatch(/works at Acme/);
+  });
+
   it("says the trip's budget as a fact of its own", async () => {
     const pack = await trips.synthesize("What is omar's budget for the trip?", { subjectId: 'omar', maxTokens: 300 });
     expect(pack.context, pack.context).toMatch(/omar's budget for the trip is 2000 euros/);
