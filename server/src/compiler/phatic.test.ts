@@ -18,6 +18,11 @@ describe('saysNothing', () => {
     'assistant: Hi Mel, welcome back!',
     'assistant: Welcome Lena! How can I help?',
     'assistant: Good morning Sam, how can I help today?',
+    'assistant: Hey there Sam! What can I do for you?',
+    'assistant: Good to hear from you, Sam!',
+    'assistant: Welcome back, Sam! What would you like to do today?',
+    'assistant: Congrats, Sam!',
+    'Good evening!',
   ])('reads "%s" as phatic', (text) => {
     expect(saysNothing(text)).toBe(true);
   });
@@ -35,6 +40,8 @@ describe('saysNothing', () => {
     'assistant: Great, Lisbon it is.',
     'user: Hi, Priya here.',
     'assistant: Welcome to Denver, Lena!',
+    'user: What would you like to do today?',
+    'user: I would like that.',
     '',
   ])('reads "%s" as saying something (or nothing to judge)', (text) => {
     expect(saysNothing(text)).toBe(false);

@@ -39,6 +39,12 @@ const ASSISTANT_AFFIRMATIONS = new Set([
   'definitely',
 ]);
 
+/**
+ * Words only an assistant's small talk is made of ("What can I do for you?", "What would you like to
+ * do today?", "Congrats, Sam!"): a user's "What would you like?" or "I would like that" asks or answers.
+ */
+const ASSISTANT_PHATIC = new Set(['what', 'would', 'like', 'from', 'congrats', 'congratulations']);
+
 /** Whether a text is phatic only: every word of it is one of acknowledgement, thanks or greeting. */
 export function saysNothing(text: string): boolean {
   // Thanks and greetings are short: a long text holds something else (and is not split into words here).
@@ -48,11 +54,13 @@ export function saysNothing(text: string): boolean {
   const assistant = label?.[1]?.trim().toLowerCase() === 'assistant';
   const said = label ? text.slice(label[0].length) : text;
   // "Good morning" opening it greets; elsewhere a morning is a time ("I'll do it in the morning").
-  const ws = words(said.replace(/^\s*(?:good\s+)?(?:morning|afternoon|evening)\b/i, ''));
+  const rest = said.replace(/^\s*(?:good\s+)?(?:morning|afternoon|evening)\b/i, '');
+  const ws = words(rest);
+  if (ws.length === 0) return rest !== said && words(said).length > 0;
   const named = assistant || !label ? addressed(said) : new Set<string>();
-  return (
-    ws.length > 0 &&
-    ws.every((w) => PHATIC_WORDS.has(w) || named.has(w) || (assistant && ASSISTANT_AFFIRMATIONS.has(w)))
+  return ws.every(
+    (w) =>
+      PHATIC_WORDS.has(w) || named.has(w) || (assistant && (ASSISTANT_AFFIRMATIONS.has(w) || ASSISTANT_PHATIC.has(w))),
   );
 }
 
@@ -64,7 +72,7 @@ export function saysNothing(text: string): boolean {
 function addressed(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(
-    /(?:,\s*|\b(?:[Hh]i|[Hh]ey|[Hh]ello|[Tt]hanks|[Bb]ye|[Dd]ear|you|[Ww]elcome(?:\s+back)?|[Gg]ood\s+(?:morning|afternoon|evening)|[Mm]orning|[Ee]vening)\s+)(\p{Lu}\p{Ll}+)(?=\s*[!.?,]|$)/gu,
+    /(?:,\s*|\b(?:(?:[Hh]i|[Hh]ey|[Hh]ello)(?:\s+there|\s+again)?|[Tt]hanks|[Bb]ye|[Dd]ear|you|[Ww]elcome(?:\s+back)?|[Gg]ood\s+(?:morning|afternoon|evening)|[Mm]orning|[Ee]vening)\s+)(\p{Lu}\p{Ll}+)(?=\s*[!.?,]|$)/gu,
   ))
     out.add((m[1] as string).toLowerCase());
   return out;
