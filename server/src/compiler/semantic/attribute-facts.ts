@@ -129,17 +129,14 @@ const SAME_SLOT: Record<string, string> = {
   grandfather: 'grandpa',
 };
 
+/** Attributes whose value holds the words that elsewhere end one (and, for, on...); also schedules and ages. */
+const HOLDS_JOINING_WORDS = new Set(['diet', 'building', 'renewal']);
+
 function trimValue(v: string, attribute: string): string {
   let out = v.replace(/[.,;:!?'’"]+$/, '').trim();
   // A diet's value, a schedule's ("Mondays and Wednesdays at 6pm"), a thing built ("a SaaS for
-  // dentists") and a renewal's ("on March 3") hold these words.
-  if (
-    attribute !== 'diet' &&
-    attribute !== 'building' &&
-    attribute !== 'renewal' &&
-    !attribute.startsWith('schedule_') &&
-    !attribute.startsWith('age_of_')
-  )
+  // dentists"), a renewal's ("on March 3") and children's ages ("5 and 8") hold these words.
+  if (!HOLDS_JOINING_WORDS.has(attribute) && !/^(?:schedule|age_of)_/.test(attribute))
     out = out.split(/\s+(?:as|with|since|because|and|but|for|when|while|after|before|until|so|to|from|on|at)\s+/i)[0];
   // A value cut at its length ends on the last word that says something ("animals with" -> "animals").
   else

@@ -6,6 +6,7 @@
 import { CAR_MAKES } from '../spot-entities.js';
 import {
   A_STAY,
+  ADDRESS,
   AGED_RELATIVE,
   AMOUNT,
   ANIMAL,
@@ -26,6 +27,7 @@ import {
   NEW_PET_ADJ,
   NOT_SMOKED_FOOD,
   NOTHING_OR_WHEN,
+  MOVE_TO_COME,
   ORG,
   OWNED_PET,
   PARTNER_WORD,
@@ -955,7 +957,10 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
   },
   // An address runs past its commas ("12 Main St, Boston"), to the sentence's end.
   {
-    re: /\b(?:my|our)\s+(?:new\s+|current\s+|updated\s+)?((?:home |mailing |shipping |postal |billing )?address)\s+(?:is|(?:has\s+(?:been\s+)?|was\s+)?changed\s+to|(?:has\s+)?moved\s+to)\s+(?:now\s+)?(\d[^;!?\n]{2,80}?)(?=\s*(?:\.(?:\s|$)|[;!?]|$))/i,
+    re: new RegExp(
+      String.raw`\b(?:my|our)\s+(?:new\s+|current\s+|updated\s+)?(${ADDRESS})\s+(?:is|(?:has\s+(?:been\s+)?|was\s+)?changed\s+to|(?:has\s+)?moved\s+to)\s+(?:now\s+)?(\d[^;!?\n]{2,80}?)(?=\s*(?:\.(?:\s|$)|[;!?]|$))`,
+      'i',
+    ),
     attribute: 'my',
     phrase: "S's V1 is V",
   },
@@ -1128,7 +1133,7 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
   // A move to come ("I'm moving to Denver next month"): a plan, dated, not yet where one lives.
   {
     re: new RegExp(
-      String.raw`\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:(?:now|finally|officially|actually|also)\s+)?(?<v1>moving|relocating)\s+(?<dest>(?:back\s+)?to\s+${PLACE_NAME})\s+(?:in\s+|on\s+|at\s+the\s+end\s+of\s+|by\s+)?(?<v>${PLANNED_WHEN})`,
+      String.raw`${MOVE_TO_COME}(?<v1>moving|relocating)\s+(?<dest>(?:back\s+)?to\s+${PLACE_NAME})\s+(?:in\s+|on\s+|at\s+the\s+end\s+of\s+|by\s+)?(?<v>${PLANNED_WHEN})`,
       'u',
     ),
     attribute: 'planned',
@@ -1137,7 +1142,7 @@ export const ATTRIBUTE_PATTERNS: AttributePattern[] = [
   // The same with no time said ("We're moving to Denver"): the move's slot, which a time said later fills.
   {
     re: new RegExp(
-      String.raw`\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:(?:now|finally|officially|actually|also)\s+)?(?:moving|relocating)\s+(?:back\s+)?to\s+(${PLACE_NAME})(?=\s*(?:[.!,;]|$|\s+(?:soon|and|with|for|because|so)\b))`,
+      String.raw`${MOVE_TO_COME}(?:moving|relocating)\s+(?:back\s+)?to\s+(${PLACE_NAME})(?=\s*(?:[.!,;]|$|\s+(?:soon|and|with|for|because|so)\b))`,
       'u',
     ),
     attribute: 'planned_move',

@@ -132,6 +132,10 @@ export const TEAM_THINGS = [
   'default branch|main branch|deploy command|deployment command|build command|test command',
   'node version|python version|launch date|release date|sprint length|repo|repository|monorepo',
 ].join('|');
+/** An address of someone's, by its kind ("billing address"). */
+export const ADDRESS = '(?:home |mailing |shipping |postal |billing )?address';
+/** A move to come said of oneself or one's household, before its verb ("I'm moving", "We're finally relocating"). */
+export const MOVE_TO_COME = String.raw`\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:(?:now|finally|officially|actually|also)\s+)?`;
 /** Things of someone's (or a team's) with one value at a time, said as "my/our X is Y": a person's are "my" only. */
 export const MY_THINGS = [
   'birthday|anniversary|timezone|time zone|hometown|native language|first language|major|nationality|pronouns|diet|religion',
@@ -140,7 +144,7 @@ export const MY_THINGS = [
   '(?:main |primary )?database',
   TEAM_THINGS,
   'domain|hostname|host|port|region|deadline',
-  '(?:home |mailing |shipping |postal |billing )?address',
+  ADDRESS,
   // An account's, as a support agent is told them.
   '(?:sso|identity|email|payment|payments|cloud|hosting|dns|auth) provider|idp|crm|helpdesk|ticketing system',
   'admin|account owner|account manager|main contact|point of contact|billing contact',
